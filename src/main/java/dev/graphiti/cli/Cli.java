@@ -1,0 +1,33 @@
+package dev.graphiti.cli;
+
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import picocli.CommandLine;
+
+/**
+ * The graphiti command line as a callable: arguments in, exit code out, output on the streams it is
+ * given. The process entry point and the in-process tool runner both go through here, so nothing in
+ * the CLI may touch System.out, System.in or System.exit.
+ */
+public final class Cli {
+
+    private final CliEnvironment environment;
+
+    public Cli(CliEnvironment environment) {
+        this.environment = environment;
+    }
+
+    /** Runs one command; returns 0 (success), 1 (failure) or 2 (usage error). */
+    public int run(List<String> args, Path workingDirectory, InputStream stdin, PrintWriter out, PrintWriter err) {
+        Invocation invocation = new Invocation(environment, workingDirectory, stdin);
+        CommandLine commandLine = new CommandLine(new GraphitiCommand(invocation), new CommandFactory(invocation));
+        commandLine.setOut(out);
+        commandLine.setErr(err);
+        int code = commandLine.execute(args.toArray(String[]::new));
+        out.flush();
+        err.flush();
+        return code;
+    }
+}
