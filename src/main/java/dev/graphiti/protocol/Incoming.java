@@ -1,0 +1,20 @@
+package dev.graphiti.protocol;
+
+import java.util.List;
+
+/** What one piece of transport input parsed into: a single message or a batch (a JSON array). */
+public sealed interface Incoming permits SingleMessage, MessageBatch {
+
+    /** The well-formed messages, in input order. */
+    List<JsonRpcMessage> messages();
+
+    /** True when any message is a request, i.e. the input will be answered (HTTP: not a 202). */
+    default boolean hasRequests() {
+        return messages().stream().anyMatch(JsonRpcRequest.class::isInstance);
+    }
+
+    /** True when the input contains the initialize request. */
+    default boolean hasInitialize() {
+        return messages().stream().anyMatch(m -> m instanceof JsonRpcRequest r && r.isInitialize());
+    }
+}

@@ -1,0 +1,125 @@
+package dev.graphiti.protocol;
+
+import jakarta.json.JsonArray;
+import jakarta.json.JsonException;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Text to JSON-RPC messages and back. Parsing tells a parse error (-32700: not JSON) from an invalid
+ * request (-32600: JSON, but not a JSON-RPC 2.0 message); inside a batch an invalid element becomes its
+ * own error response and the valid elements still run.
+ */
+public final class JsonRpcCodec {
+
+    /** Parses one transport message: a JSON object, or a non-empty array of them. */
+    public Incoming parse(String text) throws MalformedMessageException {
+        JsonValue value;
+        try (var reader = Jsonp.PROVIDER.createReader(new StringReader(text))) {
+            value = reader.readValue();
+        } catch (JsonException | IllegalStateException e) {
+            throw new MalformedMessageException(ErrorCode.PARSE_ERROR, JsonValue.NULL, "Parse error: " + firstLine(e));
+        }
+        if (value.getValueType() == JsonValue.ValueType.ARRAY) {
+            return parseBatch(value.asJsonArray());
+        }
+        return new SingleMessage(toMessage(value));
+    }
+
+    /** Serializes a message as compact JSON on one line (JSON-P escapes line breaks inside strings). */
+    public String write(JsonObject message) {
+        var out = new StringWriter();
+        try (var writer = Jsonp.PROVIDER.createWriter(out)) {
+            writer.write(message);
+        }
+        return out.toString();
+    }
+
+    private MessageBatch parseBatch(JsonArray array) throws MalformedMessageException {
+        if (array.isEmpty()) {
+            throw new MalformedMessageException(ErrorCode.INVALID_REQUEST, JsonValue.NULL, "Invalid Request: empty batch");
+        }
+        List<JsonRpcMessage> messages = new ArrayList<>();
+        List<JsonRpcErrorResponse> rejected = new ArrayList<>();
+        for (JsonValue element : array) {
+            try {
+                messages.add(toMessage(element));
+            } catch (MalformedMessageException e) {
+                rejected.add(e.response());
+            }
+        }
+        return new MessageBatch(messages, rejected);
+    }
+
+    /** Classifies one JSON value as request, notification or response, checking each member's type. */
+    public JsonRpcMessage toMessage(JsonValue value) throws MalformedMessageException {
+        if (value.getValueType() != JsonValue.ValueType.OBJECT) {
+            throw invalid(JsonValue.NULL, "a JSON-RPC message is a JSON object");
+        }
+        JsonObject object = value.asJsonObject();
+        JsonValue rawId = object.get("id");
+        JsonValue id = JsonRpcIds.isValid(rawId) ? rawId : JsonValue.NULL;
+        if (!(object.get("jsonrpc") instanceof JsonString version) || !"2.0".equals(version.getString())) {
+            throw invalid(id, "\"jsonrpc\" must be \"2.0\"");
+        }
+        if (object.containsKey("id") && id == JsonValue.NULL) {
+            throw invalid(JsonValue.NULL, "\"id\" must be a string or an integer");
+        }
+        if (object.containsKey("method")) {
+            if (!(object.get("method") instanceof JsonString method)) {
+                throw invalid(id, "\"method\" must be a string");
+            }
+            JsonValue params = object.get("params");
+            if (params != null && params.getValueType() != JsonValue.ValueType.OBJECT) {
+                throw invalid(id, "\"params\" must be an object");
+            }
+            JsonObject paramsObject = params == null ? JsonValue.EMPTY_JSON_OBJECT : params.asJsonObject();
+            return id == JsonValue.NULL
+                    ? new JsonRpcNotification(method.getString(), paramsObject)
+                    : new JsonRpcRequest(id, method.getString(), paramsObject);
+        }
+        if (id == JsonValue.NULL) {
+            throw invalid(JsonValue.NULL, "a message without \"method\" is a response and needs an \"id\"");
+        }
+        boolean hasResult = object.containsKey("result");
+        boolean hasError = object.containsKey("error");
+        if (hasResult == hasError) {
+            throw invalid(id, "a response has exactly one of \"result\" and \"error\"");
+        }
+        if (hasResult) {
+            if (object.get("result").getValueType() != JsonValue.ValueType.OBJECT) {
+                throw invalid(id, "\"result\" must be an object");
+            }
+            return new JsonRpcResult(id, object.getJsonObject("result"));
+        }
+        return new JsonRpcErrorResponse(id, toError(id, object.get("error")));
+    }
+
+    private JsonRpcError toError(JsonValue id, JsonValue error) throws MalformedMessageException {
+        if (error.getValueType() != JsonValue.ValueType.OBJECT) {
+            throw invalid(id, "\"error\" must be an object");
+        }
+        JsonObject object = error.asJsonObject();
+        if (!(object.get("code") instanceof JsonNumber code) || !code.isIntegral()) {
+            throw invalid(id, "\"error.code\" must be an integer");
+        }
+        String message = object.get("message") instanceof JsonString text ? text.getString() : "";
+        return new JsonRpcError(code.intValue(), message, object.get("data"));
+    }
+
+    private static MalformedMessageException invalid(JsonValue id, String why) {
+        return new MalformedMessageException(ErrorCode.INVALID_REQUEST, id, "Invalid Request: " + why);
+    }
+
+    private static String firstLine(Exception e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        int newline = message.indexOf('\n');
+        return newline < 0 ? message : message.substring(0, newline);
+    }
+}

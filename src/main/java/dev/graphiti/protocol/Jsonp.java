@@ -1,0 +1,26 @@
+package dev.graphiti.protocol;
+
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.spi.JsonProvider;
+
+/** One JSON-P provider looked up once: {@code jakarta.json.Json} repeats the ServiceLoader lookup per call. */
+final class Jsonp {
+
+    static final JsonProvider PROVIDER = JsonProvider.provider();
+
+    private Jsonp() {
+    }
+
+    static JsonObjectBuilder object() {
+        return PROVIDER.createObjectBuilder();
+    }
+
+    static JsonObjectBuilder object(jakarta.json.JsonObject start) {
+        return PROVIDER.createObjectBuilder(start);
+    }
+
+    static JsonArrayBuilder array() {
+        return PROVIDER.createArrayBuilder();
+    }
+}

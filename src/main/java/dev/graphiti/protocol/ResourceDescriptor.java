@@ -1,0 +1,27 @@
+package dev.graphiti.protocol;
+
+import jakarta.json.JsonObject;
+import java.util.Objects;
+
+/** A resource as listed by resources/list. {@code title}, {@code description}, {@code mimeType}: null to omit. */
+public record ResourceDescriptor(String uri, String name, String title, String description, String mimeType) {
+
+    public ResourceDescriptor {
+        Objects.requireNonNull(uri, "uri");
+        Objects.requireNonNull(name, "name");
+    }
+
+    public JsonObject toJson() {
+        var builder = Jsonp.object().add("uri", uri).add("name", name);
+        if (title != null) {
+            builder.add("title", title);
+        }
+        if (description != null) {
+            builder.add("description", description);
+        }
+        if (mimeType != null) {
+            builder.add("mimeType", mimeType);
+        }
+        return builder.build();
+    }
+}

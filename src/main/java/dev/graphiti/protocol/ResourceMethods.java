@@ -1,0 +1,54 @@
+package dev.graphiti.protocol;
+
+import jakarta.json.JsonObject;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** resources/list, resources/templates/list and resources/read (unknown URI: -32002). */
+final class ResourceMethods {
+
+    private final List<Resource> resources;
+    private final List<ResourceTemplate> templates;
+    private final Map<String, Resource> byUri = new LinkedHashMap<>();
+    private final Map<ResourceTemplate, UriTemplate> matchers = new LinkedHashMap<>();
+    private final Pagination pagination;
+
+    ResourceMethods(List<Resource> resources, List<ResourceTemplate> templates, Pagination pagination) {
+        this.resources = resources;
+        this.templates = templates;
+        this.pagination = pagination;
+        resources.forEach(r -> byUri.put(r.descriptor().uri(), r));
+        templates.forEach(t -> matchers.put(t, new UriTemplate(t.descriptor().uriTemplate())));
+    }
+
+    JsonObject list(Params params, InFlightRequest request) {
+        return pagination.page(params, "resources", resources, r -> r.descriptor().toJson());
+    }
+
+    JsonObject templates(Params params, InFlightRequest request) {
+        return pagination.page(params, "resourceTemplates", templates, t -> t.descriptor().toJson());
+    }
+
+    JsonObject read(Params params, InFlightRequest request) throws Exception {
+        String uri = params.requireString("uri");
+        Resource resource = byUri.get(uri);
+        if (resource != null) {
+            return contents(resource.read(request));
+        }
+        for (var entry : matchers.entrySet()) {
+            var variables = entry.getValue().match(uri);
+            if (variables.isPresent()) {
+                return contents(entry.getKey().read(uri, variables.get(), request));
+            }
+        }
+        throw new McpException(ErrorCode.RESOURCE_NOT_FOUND.code(), "Resource not found: " + uri,
+                Jsonp.object().add("uri", uri).build());
+    }
+
+    private static JsonObject contents(List<ResourceContents> contents) {
+        var array = Jsonp.array();
+        contents.forEach(c -> array.add(c.toJson()));
+        return Jsonp.object().add("contents", array).build();
+    }
+}

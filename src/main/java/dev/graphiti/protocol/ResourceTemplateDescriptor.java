@@ -1,0 +1,28 @@
+package dev.graphiti.protocol;
+
+import jakarta.json.JsonObject;
+import java.util.Objects;
+
+/** A resource template as listed by resources/templates/list; optional fields null to omit. */
+public record ResourceTemplateDescriptor(String uriTemplate, String name, String title, String description,
+                                         String mimeType) {
+
+    public ResourceTemplateDescriptor {
+        Objects.requireNonNull(uriTemplate, "uriTemplate");
+        Objects.requireNonNull(name, "name");
+    }
+
+    public JsonObject toJson() {
+        var builder = Jsonp.object().add("uriTemplate", uriTemplate).add("name", name);
+        if (title != null) {
+            builder.add("title", title);
+        }
+        if (description != null) {
+            builder.add("description", description);
+        }
+        if (mimeType != null) {
+            builder.add("mimeType", mimeType);
+        }
+        return builder.build();
+    }
+}

@@ -1,0 +1,24 @@
+package dev.graphiti.protocol;
+
+import jakarta.json.JsonObject;
+import java.util.Optional;
+
+/** A tool that answers its "text" argument; the smallest real registration. */
+final class EchoTool implements Tool {
+
+    private static final JsonObject SCHEMA = Jsonp.object()
+            .add("type", "object")
+            .add("properties", Jsonp.object().add("text", Jsonp.object().add("type", "string")))
+            .add("required", Jsonp.array().add("text"))
+            .build();
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return new ToolDescriptor("echo", "Echo", "Answers its text.", SCHEMA, Optional.empty(), ToolAnnotations.readOnly());
+    }
+
+    @Override
+    public ToolResult call(JsonObject arguments, RequestContext context) {
+        return ToolResult.text(arguments.getString("text"));
+    }
+}
