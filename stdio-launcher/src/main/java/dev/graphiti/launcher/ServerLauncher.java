@@ -1,0 +1,35 @@
+package dev.graphiti.launcher;
+
+import dev.graphiti.cli.McpServerLauncher;
+import dev.graphiti.cli.ServeRequest;
+import dev.graphiti.protocol.McpServer;
+import dev.graphiti.stdio.StdioTransport;
+import java.util.function.Function;
+
+/**
+ * `graphiti mcp serve`: builds the server for the request and runs it on the requested transport.
+ * The server factory is a parameter so a test main can serve fixtures through this same path.
+ */
+public final class ServerLauncher implements McpServerLauncher {
+
+    private final ProcessStreams streams;
+    private final Function<ServeRequest, McpServer> servers;
+
+    public ServerLauncher(ProcessStreams streams, Function<ServeRequest, McpServer> servers) {
+        this.streams = streams;
+        this.servers = servers;
+    }
+
+    @Override
+    public int serve(ServeRequest request) throws Exception {
+        try (McpServer server = servers.apply(request)) {
+            return switch (request.transport()) {
+                case stdio -> new StdioTransport(streams.stdin(), streams.stdout(), streams.stderr(), server).run();
+                case http -> {
+                    streams.stderr().println("graphiti: the streamable HTTP transport is not wired in yet");
+                    yield 1;
+                }
+            };
+        }
+    }
+}
