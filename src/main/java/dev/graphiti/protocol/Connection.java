@@ -5,6 +5,7 @@ import jakarta.json.JsonValue;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
@@ -22,6 +23,7 @@ public final class Connection {
     private final MessageSink unsolicited;
     private final PendingRequests pending = new PendingRequests();
     private final Map<JsonValue, InFlightRequest> inFlight = new ConcurrentHashMap<>();
+    private final Set<String> subscriptions = ConcurrentHashMap.newKeySet();
     private volatile ConnectionState state = ConnectionState.NEW;
     private volatile ProtocolVersion version;
     private volatile JsonObject clientCapabilities = JsonValue.EMPTY_JSON_OBJECT;
@@ -100,6 +102,7 @@ public final class Connection {
     /** Ends in-flight work (their streams close unanswered) and fails pending server-to-client requests. */
     public void close() {
         state = ConnectionState.CLOSED;
+        server.closed(this);
         for (InFlightRequest request : inFlight.values()) {
             request.cancel();
             request.closeExchange();
@@ -226,6 +229,22 @@ public final class Connection {
             exchange.finished();
         } catch (McpException e) {
             answer(exchange, request, e);
+        }
+    }
+
+    void subscribe(String uri) {
+        subscriptions.add(uri);
+    }
+
+    void unsubscribe(String uri) {
+        subscriptions.remove(uri);
+    }
+
+    /** Tells the client a subscribed resource changed (on the unsolicited sink: no request stream is open). */
+    void resourceUpdated(String uri) {
+        if (state == ConnectionState.READY && subscriptions.contains(uri)) {
+            unsolicited.send(new JsonRpcNotification("notifications/resources/updated",
+                    Jsonp.object().add("uri", uri).build()).toJson());
         }
     }
 

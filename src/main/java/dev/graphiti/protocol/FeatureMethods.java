@@ -26,7 +26,9 @@ final class FeatureMethods {
             handlers.put("resources/list", resources::list);
             handlers.put("resources/templates/list", resources::templates);
             handlers.put("resources/read", resources::read);
-            caps.add("resources", Jsonp.object().add("subscribe", false).add("listChanged", false));
+            handlers.put("resources/subscribe", resources::subscribe);
+            handlers.put("resources/unsubscribe", resources::unsubscribe);
+            caps.add("resources", Jsonp.object().add("subscribe", true).add("listChanged", false));
         }
         if (!registry.prompts().isEmpty()) {
             var prompts = new PromptMethods(registry.prompts(), pagination);

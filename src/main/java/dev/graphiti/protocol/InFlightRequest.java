@@ -37,6 +37,10 @@ final class InFlightRequest implements RequestContext {
         this.progressToken = JsonRpcIds.isValid(token) ? token : null;
     }
 
+    Connection connection() {
+        return connection;
+    }
+
     JsonRpcRequest request() {
         return request;
     }
@@ -107,9 +111,9 @@ final class InFlightRequest implements RequestContext {
             }
             lastProgress = progress;
         }
-        var params = Jsonp.object().add("progressToken", progressToken).add("progress", progress);
+        var params = Jsonp.object().add("progressToken", progressToken).add("progress", Jsonp.number(progress));
         if (total != null) {
-            params.add("total", total);
+            params.add("total", Jsonp.number(total));
         }
         if (message != null) {
             params.add("message", message);

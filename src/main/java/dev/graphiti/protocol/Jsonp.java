@@ -20,6 +20,14 @@ final class Jsonp {
         return PROVIDER.createObjectBuilder(start);
     }
 
+    /** A number written as an integer when it is one (progress 50, not 50.0). */
+    static jakarta.json.JsonNumber number(double value) {
+        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+            return PROVIDER.createValue((long) value);
+        }
+        return PROVIDER.createValue(value);
+    }
+
     static JsonArrayBuilder array() {
         return PROVIDER.createArrayBuilder();
     }

@@ -5,6 +5,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -24,6 +26,7 @@ public final class McpServer implements AutoCloseable {
     private final Map<String, MethodHandler> features;
     private final JsonObject capabilities;
     private final ExecutorService workers;
+    private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
 
     public McpServer(ServerInfo info, String instructions, Registry registry, ServerOptions options) {
         this.info = Objects.requireNonNull(info, "info");
@@ -41,7 +44,18 @@ public final class McpServer implements AutoCloseable {
 
     /** Opens a connection; {@code unsolicited} receives server-initiated messages no request stream carries. */
     public Connection open(TransportKind kind, MessageSink unsolicited) {
-        return new Connection(this, kind, unsolicited);
+        var connection = new Connection(this, kind, unsolicited);
+        connections.add(connection);
+        return connection;
+    }
+
+    /** Sends notifications/resources/updated to every connection subscribed to {@code uri}. */
+    public void resourceUpdated(String uri) {
+        connections.forEach(c -> c.resourceUpdated(uri));
+    }
+
+    void closed(Connection connection) {
+        connections.remove(connection);
     }
 
     /** Stops the worker threads; open connections should be closed first. */

@@ -1,6 +1,7 @@
 package dev.graphiti.protocol;
 
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,7 +43,26 @@ final class ResourceMethods {
                 return contents(entry.getKey().read(uri, variables.get(), request));
             }
         }
-        throw new McpException(ErrorCode.RESOURCE_NOT_FOUND.code(), "Resource not found: " + uri,
+        throw notFound(uri);
+    }
+
+    /** Subscribes the connection to notifications/resources/updated for a URI this server serves. */
+    JsonObject subscribe(Params params, InFlightRequest request) {
+        String uri = params.requireString("uri");
+        if (!byUri.containsKey(uri) && matchers.values().stream().noneMatch(m -> m.match(uri).isPresent())) {
+            throw notFound(uri);
+        }
+        request.connection().subscribe(uri);
+        return JsonValue.EMPTY_JSON_OBJECT;
+    }
+
+    JsonObject unsubscribe(Params params, InFlightRequest request) {
+        request.connection().unsubscribe(params.requireString("uri"));
+        return JsonValue.EMPTY_JSON_OBJECT;
+    }
+
+    private static McpException notFound(String uri) {
+        return new McpException(ErrorCode.RESOURCE_NOT_FOUND.code(), "Resource not found: " + uri,
                 Jsonp.object().add("uri", uri).build());
     }
 

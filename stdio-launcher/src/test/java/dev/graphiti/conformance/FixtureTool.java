@@ -1,0 +1,47 @@
+package dev.graphiti.conformance;
+
+import dev.graphiti.protocol.RequestContext;
+import dev.graphiti.protocol.Tool;
+import dev.graphiti.protocol.ToolAnnotations;
+import dev.graphiti.protocol.ToolDescriptor;
+import dev.graphiti.protocol.ToolResult;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.util.Optional;
+
+/** A fixture tool: a descriptor and a body. */
+record FixtureTool(ToolDescriptor descriptor, Body body) implements Tool {
+
+    static final JsonObject NO_ARGUMENTS = Json.createObjectBuilder()
+            .add("type", "object").add("properties", Json.createObjectBuilder()).build();
+
+    @FunctionalInterface
+    interface Body {
+        ToolResult call(JsonObject arguments, RequestContext context) throws Exception;
+    }
+
+    static FixtureTool of(String name, String description, JsonObject inputSchema, Body body) {
+        return new FixtureTool(new ToolDescriptor(name, null, description, inputSchema, Optional.empty(),
+                new ToolAnnotations(true, false, true, false)), body);
+    }
+
+    static FixtureTool noArguments(String name, String description, Body body) {
+        return of(name, description, NO_ARGUMENTS, body);
+    }
+
+    /** An object schema with required string properties. */
+    static JsonObject strings(String... names) {
+        var properties = Json.createObjectBuilder();
+        var required = Json.createArrayBuilder();
+        for (String name : names) {
+            properties.add(name, Json.createObjectBuilder().add("type", "string"));
+            required.add(name);
+        }
+        return Json.createObjectBuilder().add("type", "object").add("properties", properties).add("required", required).build();
+    }
+
+    @Override
+    public ToolResult call(JsonObject arguments, RequestContext context) throws Exception {
+        return body.call(arguments, context);
+    }
+}
