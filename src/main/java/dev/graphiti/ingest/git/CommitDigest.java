@@ -1,0 +1,80 @@
+package dev.graphiti.ingest.git;
+
+import dev.graphiti.ingest.EntityMention;
+import dev.graphiti.ingest.ItemDraft;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Turns a kept commit into an item: the message as content, a size-capped diff summary built from
+ * line counts (no file content), the touched files and modules as entities, the author time.
+ */
+public final class CommitDigest {
+
+    static final int TITLE_CAP = 120;
+    static final int SUMMARY_CAP = 1_500;
+    static final int FILE_ENTITIES = 25;
+    static final int MODULE_ENTITIES = 10;
+
+    public ItemDraft draft(GitCommit commit) {
+        CommitKind kind = CommitKind.of(commit.message());
+        String subject = commit.subject().isEmpty() ? "(no message) " + commit.sha().substring(0, 12) : commit.subject();
+        String title = subject.length() <= TITLE_CAP ? subject : subject.substring(0, TITLE_CAP - 1) + "…";
+        StringBuilder content = new StringBuilder(commit.message().isBlank() ? subject : commit.message().strip());
+        content.append("\n\n").append(summary(commit));
+        List<EntityMention> entities = new ArrayList<>();
+        Set<String> modules = new LinkedHashSet<>();
+        for (FileChange file : commit.files()) {
+            if (entities.size() < FILE_ENTITIES) {
+                entities.add(new EntityMention(file.path(), "file"));
+            }
+            ModuleName.of(file.path()).ifPresent(modules::add);
+        }
+        modules.stream().limit(MODULE_ENTITIES).forEach(module -> entities.add(new EntityMention(module, "module")));
+        List<String> tags = kind == CommitKind.commit ? List.of("git") : List.of("git", kind.name());
+        return new ItemDraft(kind.name(), title, content.toString(), tags, "git:" + commit.sha(), entities,
+                commit.authorTime());
+    }
+
+    /** "3 files changed, +40 -2" and one line per file, cut at SUMMARY_CAP characters. */
+    static String summary(GitCommit commit) {
+        if (commit.merge()) {
+            StringBuilder merge = new StringBuilder("Merge changed ").append(commit.fileCount())
+                    .append(commit.fileCount() == 1 ? " file" : " files").append(" beyond its parents:");
+            return appendCapped(merge, commit.files().stream().map(FileChange::path).toList(), commit.filesOmitted());
+        }
+        int added = 0;
+        int deleted = 0;
+        for (FileChange file : commit.files()) {
+            added += Math.max(file.added(), 0);
+            deleted += Math.max(file.deleted(), 0);
+        }
+        StringBuilder text = new StringBuilder().append(commit.fileCount())
+                .append(commit.fileCount() == 1 ? " file" : " files").append(" changed, +").append(added)
+                .append(" -").append(deleted).append(':');
+        List<String> lines = new ArrayList<>();
+        for (FileChange file : commit.files()) {
+            String name = file.renamed() ? file.previousPath() + " -> " + file.path() : file.path();
+            lines.add(file.binary() ? name + " (binary)" : name + " (+" + file.added() + " -" + file.deleted() + ")");
+        }
+        return appendCapped(text, lines, commit.filesOmitted());
+    }
+
+    private static String appendCapped(StringBuilder text, List<String> lines, int omitted) {
+        int left = lines.size() + omitted;
+        for (String line : lines) {
+            String more = "\n… and " + left + " more";
+            if (text.length() + line.length() + 3 + more.length() > SUMMARY_CAP) {
+                return text.append(more).toString();
+            }
+            text.append("\n- ").append(line);
+            left--;
+        }
+        if (left > 0) {
+            text.append("\n… and ").append(left).append(" more");
+        }
+        return text.toString();
+    }
+}

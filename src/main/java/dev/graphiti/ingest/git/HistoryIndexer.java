@@ -1,0 +1,124 @@
+package dev.graphiti.ingest.git;
+
+import dev.graphiti.ingest.ItemSink;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * `graphiti index`: walks the commits HEAD has and earlier runs did not see, judges each with the
+ * quality gate, and turns the kept ones into items. The walk is `HEAD --not <earlier tips>`, so it is
+ * short after a normal commit, covers exactly the rewritten commits after a rebase, and ends at the
+ * fork point on another branch; commits judged before (same sha, or same change key) are never
+ * judged twice. The tip is recorded only after the walk completes.
+ */
+public final class HistoryIndexer {
+
+    /** Earlier tips passed to git as exclusions; older ones only make a rare walk longer. */
+    static final int TIP_LIMIT = 32;
+    private static final int BATCH = 200;
+
+    private final GitHistory history;
+    private final IndexLedger ledger;
+    private final ItemSink sink;
+    private final CommitGate gate = new CommitGate();
+    private final CommitDigest digest = new CommitDigest();
+
+    public HistoryIndexer(GitHistory history, IndexLedger ledger, ItemSink sink) {
+        this.history = history;
+        this.ledger = ledger;
+        this.sink = sink;
+    }
+
+    public IndexReport index(IndexRequest request, IndexProgress progress) {
+        Optional<String> head = history.head();
+        if (head.isEmpty()) {
+            return new IndexReport(null, 0, 0, 0, Map.of(), 0);
+        }
+        List<String> range = range(request, head.get());
+        int total = progress == IndexProgress.NONE ? 0 : history.count(range);
+        Walk walk = new Walk(progress, total);
+        try {
+            history.log(range, walk::judge);
+        } finally {
+            walk.flush();
+        }
+        ledger.recordTip(history.branch().orElse("HEAD"), head.get());
+        return new IndexReport(head.get(), walk.indexed, walk.duplicates, walk.skipped, walk.skippedBy, walk.already);
+    }
+
+    private List<String> range(IndexRequest request, String head) {
+        List<String> range = new ArrayList<>(List.of(head));
+        List<String> exclude = new ArrayList<>();
+        if (request.since() != null) {
+            exclude.add(history.resolve(request.since()));
+        } else if (!request.full()) {
+            for (String tip : ledger.tips(TIP_LIMIT)) {
+                if (history.exists(tip)) {
+                    exclude.add(tip);
+                }
+            }
+        }
+        if (!exclude.isEmpty()) {
+            range.add("--not");
+            range.addAll(exclude);
+        }
+        return range;
+    }
+
+    /** The state of one walk: counters and the batch of judgments not yet recorded. */
+    private final class Walk {
+        final IndexProgress progress;
+        final int total;
+        final List<IndexLedger.Judged> pending = new ArrayList<>();
+        final Map<SkipReason, Integer> skippedBy = new EnumMap<>(SkipReason.class);
+        int indexed;
+        int duplicates;
+        int skipped;
+        int already;
+        int walked;
+
+        Walk(IndexProgress progress, int total) {
+            this.progress = progress;
+            this.total = total;
+        }
+
+        void judge(GitCommit commit) {
+            String key = ChangeKey.of(commit);
+            if (ledger.judged(commit.sha(), key)) {
+                already++;
+            } else {
+                Optional<SkipReason> skip = gate.check(commit);
+                if (skip.isPresent()) {
+                    skipped++;
+                    skippedBy.merge(skip.get(), 1, Integer::sum);
+                    pending.add(new IndexLedger.Judged(commit.sha(), key, skip.get(), null));
+                } else {
+                    ItemSink.Stored stored = sink.store(digest.draft(commit));
+                    if (stored.duplicate()) {
+                        duplicates++;
+                    } else {
+                        indexed++;
+                    }
+                    pending.add(new IndexLedger.Judged(commit.sha(), key, null, stored.itemId()));
+                }
+                if (pending.size() >= BATCH) {
+                    flush();
+                }
+            }
+            walked++;
+            if (walked % 100 == 0 || walked == total) {
+                progress.advanced(walked, total);
+            }
+        }
+
+        void flush() {
+            if (!pending.isEmpty()) {
+                ledger.record(List.copyOf(pending));
+                pending.clear();
+            }
+        }
+    }
+}
