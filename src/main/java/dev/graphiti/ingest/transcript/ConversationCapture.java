@@ -1,0 +1,66 @@
+package dev.graphiti.ingest.transcript;
+
+import dev.graphiti.ingest.ItemDraft;
+import dev.graphiti.ingest.ItemSink;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * `graphiti capture`: reads the turns of a session written since the last capture, claims that byte
+ * range, extracts knowledge and stores it as items with the session as source. The claim comes
+ * before storing, so two captures of one session never store the same turn twice; if a capture
+ * dies between claim and store, those few turns are not captured (the price of never duplicating).
+ */
+public final class ConversationCapture {
+
+    /** Claim attempts before giving up to a capture that keeps winning (it has then read the turns). */
+    private static final int ATTEMPTS = 5;
+
+    private final TranscriptReader reader;
+    private final Extractor extractor;
+    private final CapturePositions positions;
+    private final ItemSink sink;
+
+    public ConversationCapture(TranscriptReader reader, Extractor extractor, CapturePositions positions, ItemSink sink) {
+        this.reader = reader;
+        this.extractor = extractor;
+        this.positions = positions;
+        this.sink = sink;
+    }
+
+    public CaptureReport capture(Path transcript, String sessionId) throws IOException {
+        if (!Files.isRegularFile(transcript)) {
+            throw new java.nio.file.NoSuchFileException(transcript.toString(), null, "no transcript file");
+        }
+        for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
+            long from = positions.position(sessionId);
+            long start = Files.size(transcript) < from ? 0 : from; // a shorter file was rewritten: read it again
+            TranscriptChunk chunk = reader.read(transcript, start, sessionId);
+            if (chunk.end() == from) {
+                return new CaptureReport(sessionId, 0, 0, 0, from);
+            }
+            if (!positions.claim(sessionId, from, chunk.end())) {
+                continue; // another capture claimed this range first; look again from where it left off
+            }
+            return store(sessionId, chunk);
+        }
+        return new CaptureReport(sessionId, 0, 0, 0, positions.position(sessionId));
+    }
+
+    private CaptureReport store(String sessionId, TranscriptChunk chunk) {
+        int added = 0;
+        int duplicates = 0;
+        for (Extraction extraction : extractor.extract(chunk.turns())) {
+            ItemDraft draft = new ItemDraft(extraction.kind(), extraction.title(), extraction.content(),
+                    List.of("capture"), "capture:" + sessionId, List.of(), extraction.at());
+            if (sink.store(draft).duplicate()) {
+                duplicates++;
+            } else {
+                added++;
+            }
+        }
+        return new CaptureReport(sessionId, chunk.turns().size(), added, duplicates, chunk.end());
+    }
+}

@@ -1,0 +1,114 @@
+package dev.graphiti.ingest.transcript;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * The deterministic extractor: sentence-level patterns, tuned for precision over recall. A sentence
+ * must be a statement (no question, no hypothetical or negated form) of ordinary length; preferences
+ * count only when the user says them. The first matching kind wins, in the order root cause,
+ * decision, preference, architecture.
+ */
+public final class PatternExtractor implements Extractor {
+
+    static final int MIN_WORDS = 4;
+    static final int MAX_WORDS = 60;
+    static final int TITLE_CAP = 100;
+
+    private static final int FLAGS = Pattern.CASE_INSENSITIVE;
+
+    private static final Pattern ROOT_CAUSE = Pattern.compile(
+            "\\broot cause (was|is|turned out)\\b"
+                    + "|\\b(bug|issue|problem|crash|failure|error|leak|regression|flakiness|deadlock|hang) (was|is) "
+                    + "(caused by|due to|because)\\b"
+                    + "|\\bwas caused by\\b"
+                    + "|\\b(it|this|that) (was|is) (caused by|due to)\\b"
+                    + "|\\bthe fix (was|is) to\\b"
+                    + "|\\bfixed (it |this |that |the \\w+ )?by\\b"
+                    + "|\\b(bug|issue|problem|crash|failure) (came|comes) from\\b",
+            FLAGS);
+    private static final Pattern DECISION = Pattern.compile(
+            "\\b(we|i)( have|'ve)? decided\\b"
+                    + "|\\b(the )?decision (is|was)\\b|^decision:"
+                    + "|\\blet'?s (use|go with|switch to|keep|stick with|adopt|move to|store|put|drop|replace)\\b"
+                    + "|\\b(we're|we are|i'm|i am) going (to go )?with\\b|^going with\\b"
+                    + "|\\b(we|i) (chose|picked|settled on|opted for|went with)\\b"
+                    + "|\\bchose \\S+( \\S+){0,3} over\\b"
+                    + "|\\bwe('ll| will| shall) (use|go with|keep|switch to|stick with|adopt)\\b",
+            FLAGS);
+    private static final Pattern PREFERENCE = Pattern.compile(
+            "\\bi( prefer| like to| want you to|'d rather| would rather| always want)\\b"
+                    + "|^(please )?(always|never) (use|run|commit|push|add|write|call|put|create|make|keep|ask|format|prefer|test)\\b"
+                    + "|^(please )?(don't|do not) (ever )?(use|add|commit|push|run|write|create|touch|mock)\\b"
+                    + "|\\bmy preference (is|would be)\\b"
+                    + "|\\bin this (project|repo|codebase),? (we )?(always|never|prefer)\\b",
+            FLAGS);
+    private static final Pattern ARCHITECTURE = Pattern.compile(
+            "^(the )?(`?[A-Za-z][\\w.$/-]*`?)( (class|module|service|package|layer|component|servlet|store|index|table))? "
+                    + "(talks to|calls|depends on|is responsible for|owns|lives in|is stored in|reads from|writes to"
+                    + "|sits behind|sits between|wraps|delegates to|is backed by|is the entry point|handles all)\\b",
+            FLAGS);
+    private static final Pattern HEDGED = Pattern.compile(
+            "^(if|when|whether|maybe|perhaps|should|could|would|might|do|does|did|can|shall|unless)\\b"
+                    + "|\\b(not sure|haven't decided|have not decided|undecided|not yet decided|if we|whether to|"
+                    + "i think|i guess|might|maybe|perhaps|probably|let me|i'll check|i will check)\\b",
+            FLAGS);
+    private static final Pattern NEGATED_DECISION = Pattern.compile("\\b(not|n't|never) (decided|chose|picked|going with)\\b", FLAGS);
+
+    @Override
+    public List<Extraction> extract(List<Turn> turns) {
+        List<Extraction> found = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (Turn turn : turns) {
+            for (String sentence : Sentences.of(turn.text())) {
+                String kind = classify(sentence, turn.role());
+                if (kind != null && seen.add(kind + '\n' + normalized(sentence))) {
+                    found.add(new Extraction(kind, title(sentence), sentence, turn.timestamp()));
+                }
+            }
+        }
+        return found;
+    }
+
+    /** The kind a sentence states, or null when it states none with enough confidence. */
+    static String classify(String text, Turn.Role role) {
+        String sentence = text.replace('\u2019', '\'');
+        int words = sentence.split("\\s+").length;
+        if (words < MIN_WORDS || words > MAX_WORDS || sentence.endsWith("?") || sentence.endsWith(":")
+                || HEDGED.matcher(sentence).find()) {
+            return null;
+        }
+        if (ROOT_CAUSE.matcher(sentence).find()) {
+            return Extraction.BUGFIX;
+        }
+        if (DECISION.matcher(sentence).find() && !NEGATED_DECISION.matcher(sentence).find()) {
+            return Extraction.DECISION;
+        }
+        if (role == Turn.Role.user && PREFERENCE.matcher(sentence).find()) {
+            return Extraction.PREFERENCE;
+        }
+        if (ARCHITECTURE.matcher(sentence).find() && namesSomething(sentence)) {
+            return Extraction.ARCHITECTURE;
+        }
+        return null;
+    }
+
+    /** An architecture statement is about a named part: CamelCase, a path, a dotted or hyphenated name. */
+    private static boolean namesSomething(String sentence) {
+        String subject = sentence.replaceFirst("(?i)^the ", "").split("\\s+")[0];
+        return subject.matches(".*[a-z][A-Z].*|.*[./_-].*\\w|[A-Z]{2,}\\w*");
+    }
+
+    private static String title(String sentence) {
+        String title = sentence.replaceAll("[.!]+$", "");
+        return title.length() <= TITLE_CAP ? title : title.substring(0, TITLE_CAP - 1).strip() + "…";
+    }
+
+    private static String normalized(String sentence) {
+        return sentence.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", " ").strip();
+    }
+}

@@ -1,0 +1,15 @@
+package dev.graphiti.ingest.transcript;
+
+import java.util.List;
+
+/**
+ * What one read of a transcript found between byte offsets start and end: end is just past the last
+ * complete line, so a line Claude Code is still writing is read next time, whole. lines counts the
+ * complete lines, malformed those that were not JSON objects.
+ */
+public record TranscriptChunk(List<Turn> turns, long start, long end, int lines, int malformed) {
+
+    public TranscriptChunk {
+        turns = List.copyOf(turns);
+    }
+}

@@ -1,0 +1,91 @@
+package dev.graphiti.ingest.transcript;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class TranscriptReaderTest {
+
+    @TempDir
+    Path dir;
+
+    private final TranscriptReader reader = new TranscriptReader();
+
+    @Test
+    void keepsOnlyTheWordsOfTheMainConversation() throws Exception {
+        Path file = TranscriptFiles.copy("session-a.jsonl", dir.resolve("a.jsonl"));
+
+        TranscriptChunk chunk = reader.read(file, 0, "fallback");
+
+        assertEquals(17, chunk.lines());
+        assertEquals(1, chunk.malformed());
+        assertEquals(Files.size(file), chunk.end());
+        assertEquals(List.of(Turn.Role.user, Turn.Role.assistant, Turn.Role.assistant, Turn.Role.user,
+                Turn.Role.assistant, Turn.Role.user), chunk.turns().stream().map(Turn::role).toList());
+        assertEquals("Let me look at the checkout service first.", chunk.turns().get(1).text());
+        assertEquals(TranscriptFiles.SESSION_A, chunk.turns().get(0).sessionId());
+        assertEquals(Instant.parse("2025-08-14T09:03:00Z"), chunk.turns().get(0).timestamp());
+        String all = String.join("\n", chunk.turns().stream().map(Turn::text).toList());
+        for (String leftOut : List.of("grep -rn", "DNS", "thread pool", "Kotlin", "Redis", "Caveat", "/init",
+                "Explore the payment module", "Request interrupted")) {
+            assertFalse(all.contains(leftOut), leftOut + " should not be read");
+        }
+    }
+
+    @Test
+    void readsIncrementallyAndNeverHalfALine() throws Exception {
+        Path file = TranscriptFiles.copy("session-a.jsonl", dir.resolve("a.jsonl"));
+        long end = reader.read(file, 0, "s").end();
+
+        Files.writeString(file, "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"Half wri",
+                StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        TranscriptChunk partial = reader.read(file, end, "s");
+        assertEquals(0, partial.lines());
+        assertEquals(end, partial.end());
+
+        Files.writeString(file, "tten now\"}}\n", StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        TranscriptChunk completed = reader.read(file, end, "s");
+        assertEquals(1, completed.turns().size());
+        assertEquals("Half written now", completed.turns().get(0).text());
+        assertEquals("s", completed.turns().get(0).sessionId());
+        assertEquals(Files.size(file), completed.end());
+    }
+
+    @Test
+    void toleratesGarbage() throws Exception {
+        Path file = dir.resolve("g.jsonl");
+        Files.writeString(file, "not json\n[1,2]\n\n{\"type\":\"user\",\"message\":\"str\"}\n"
+                + "{\"type\":\"user\",\"message\":{\"content\":42}}\n{\"type\":\"assistant\"}\n"
+                + "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"ok then\"},\"timestamp\":\"yesterday\"}\n");
+        TranscriptChunk chunk = reader.read(file, 0, "s");
+        assertEquals(2, chunk.malformed());
+        assertEquals(1, chunk.turns().size());
+        assertEquals(null, chunk.turns().get(0).timestamp());
+    }
+
+    @Test
+    void locatesTranscriptsOfAProject() throws Exception {
+        Path claude = dir.resolve(".claude");
+        Path project = Path.of("/home/ada/projects/shop");
+        Path transcript = TranscriptFiles.copy("session-a.jsonl",
+                claude.resolve("projects/-home-ada-projects-shop/" + TranscriptFiles.SESSION_A + ".jsonl"));
+        TranscriptLocator locator = new TranscriptLocator(claude);
+        assertEquals(transcript, locator.session(project, TranscriptFiles.SESSION_A).orElseThrow());
+        assertEquals(transcript, locator.latest(project).orElseThrow());
+        assertEquals(TranscriptFiles.SESSION_A, TranscriptLocator.sessionOf(transcript));
+        assertTrue(locator.session(Path.of("/elsewhere"), TranscriptFiles.SESSION_A).isEmpty());
+        Path dotted = TranscriptFiles.copy("session-a.jsonl", claude.resolve("projects/-home-ada-my-app/s1.jsonl"));
+        assertEquals(dotted, locator.session(Path.of("/home/ada/my.app"), "s1").orElseThrow());
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> locator.session(project, "../../etc/passwd"));
+    }
+}
