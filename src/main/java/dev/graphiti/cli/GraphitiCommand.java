@@ -27,7 +27,7 @@ final class GraphitiCommand implements Runnable {
     }
 
     @Command(name = "mcp", description = "Serve or install the MCP server.",
-            subcommands = {McpServeCommand.class})
+            subcommands = {McpServeCommand.class, McpInstallCommand.class, McpUninstallCommand.class})
     static final class Mcp implements Runnable {
         @Spec
         CommandSpec spec;

@@ -1,0 +1,55 @@
+package dev.graphiti.cli;
+
+import dev.graphiti.install.ClaudeInstall;
+import dev.graphiti.install.InstallException;
+import dev.graphiti.install.LaunchCommand;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** `graphiti mcp install`: one command, and the next Claude Code session has graphiti. */
+@Command(name = "install",
+        description = "Register graphiti with Claude Code: the stdio MCP server, SKILL.md, and hooks"
+                + " (SessionStart: graphiti context; Stop and PreCompact: graphiti capture --async).")
+final class McpInstallCommand implements Callable<Integer> {
+
+    private final Invocation invocation;
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ClaudeInstallOptions options;
+
+    @Option(names = "--command", paramLabel = "PATH",
+            description = "Register this graphiti command instead of this JVM's `java -jar graphiti.jar`.")
+    String command;
+
+    McpInstallCommand(Invocation invocation) {
+        this.invocation = invocation;
+    }
+
+    @Override
+    public Integer call() {
+        var out = spec.commandLine().getOut();
+        var err = spec.commandLine().getErr();
+        try {
+            LaunchCommand launch = command == null ? LaunchCommand.ofRunningJar() : LaunchCommand.of(resolve(command));
+            var report = new ClaudeInstall(options.locations(invocation), launch, options.force).run();
+            options.print(report, invocation, out, err);
+            return 0;
+        } catch (InstallException e) {
+            err.println("graphiti: " + e.getMessage());
+            return 1;
+        }
+    }
+
+    /** A path with a directory part is made absolute (it must work from any directory); a bare name stays. */
+    private String resolve(String given) {
+        return given.contains("/") || given.contains("\\")
+                ? invocation.workingDirectory().resolve(given).normalize().toString() : given;
+    }
+}

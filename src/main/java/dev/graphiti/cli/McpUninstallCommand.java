@@ -1,0 +1,47 @@
+package dev.graphiti.cli;
+
+import dev.graphiti.install.ClaudeUninstall;
+import dev.graphiti.install.InstallException;
+import dev.graphiti.install.LaunchCommand;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** `graphiti mcp uninstall`: removes exactly what `graphiti mcp install` added. */
+@Command(name = "uninstall", description = "Remove what `graphiti mcp install` added, and nothing else.")
+final class McpUninstallCommand implements Callable<Integer> {
+
+    private final Invocation invocation;
+
+    @Spec
+    CommandSpec spec;
+
+    @Mixin
+    ClaudeInstallOptions options;
+
+    McpUninstallCommand(Invocation invocation) {
+        this.invocation = invocation;
+    }
+
+    @Override
+    public Integer call() {
+        var err = spec.commandLine().getErr();
+        try {
+            Optional<LaunchCommand> current;
+            try {
+                current = Optional.of(LaunchCommand.ofRunningJar());
+            } catch (InstallException notFromJar) {
+                current = Optional.empty();
+            }
+            var report = new ClaudeUninstall(options.locations(invocation), current, options.force).run();
+            options.print(report, invocation, spec.commandLine().getOut(), err);
+            return 0;
+        } catch (InstallException e) {
+            err.println("graphiti: " + e.getMessage());
+            return 1;
+        }
+    }
+}

@@ -1,0 +1,75 @@
+package dev.graphiti.install;
+
+import java.io.IOException;
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.CodeSource;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.jar.JarFile;
+import java.util.regex.Pattern;
+
+/**
+ * The absolute command line that starts graphiti from any directory, without PATH: by default this
+ * JVM's java executable with {@code -jar} and the running graphiti.jar. {@code viaJar} says whether it
+ * is that java command line (then a `graphiti` wrapper script is worth installing) or a given command.
+ */
+public record LaunchCommand(List<String> argv, boolean viaJar) {
+
+    private static final Pattern SHELL_SAFE = Pattern.compile("[A-Za-z0-9_@%+=:,./-]+");
+
+    public LaunchCommand {
+        argv = List.copyOf(argv);
+        if (argv.isEmpty()) {
+            throw new IllegalArgumentException("argv must not be empty");
+        }
+    }
+
+    /** A command given by the user (e.g. a wrapper script) that takes graphiti's arguments. */
+    public static LaunchCommand of(String command) {
+        return new LaunchCommand(List.of(command), false);
+    }
+
+    /** This process's java and the jar it runs from; fails when graphiti does not run from its jar. */
+    public static LaunchCommand ofRunningJar() throws InstallException {
+        Path java = Path.of(System.getProperty("java.home"), "bin",
+                System.getProperty("os.name", "").startsWith("Windows") ? "java.exe" : "java");
+        CodeSource source = LaunchCommand.class.getProtectionDomain().getCodeSource();
+        Path location;
+        try {
+            location = Path.of(source.getLocation().toURI()).toAbsolutePath();
+        } catch (URISyntaxException | RuntimeException e) {
+            throw new InstallException("cannot tell where graphiti runs from; pass --command PATH", e);
+        }
+        if (!Files.isRegularFile(location) || !hasMainClass(location)) {
+            throw new InstallException("graphiti is not running from its executable jar (classes at " + location
+                    + "); run `java -jar graphiti.jar mcp install`, or pass --command PATH naming a graphiti command");
+        }
+        return new LaunchCommand(List.of(java.toString(), "-jar", location.toString()), true);
+    }
+
+    private static boolean hasMainClass(Path jar) {
+        try (JarFile file = new JarFile(jar.toFile())) {
+            return file.getManifest() != null && file.getManifest().getMainAttributes().getValue("Main-Class") != null;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** The command line with graphiti arguments appended. */
+    public List<String> with(String... args) {
+        List<String> all = new ArrayList<>(argv);
+        all.addAll(List.of(args));
+        return all;
+    }
+
+    /** The command line with arguments appended, quoted for a POSIX shell (Claude Code runs hooks through one). */
+    public String shell(String... args) {
+        return String.join(" ", with(args).stream().map(LaunchCommand::quote).toList());
+    }
+
+    static String quote(String word) {
+        return SHELL_SAFE.matcher(word).matches() ? word : "'" + word.replace("'", "'\\''") + "'";
+    }
+}
