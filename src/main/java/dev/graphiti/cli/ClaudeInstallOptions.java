@@ -43,9 +43,9 @@ final class ClaudeInstallOptions {
         return ClaudeLocations.user(invocation.environment().variables(), bin);
     }
 
-    void print(InstallReport report, Invocation invocation, PrintWriter out, PrintWriter err) {
+    void print(InstallReport report, ClaudeLocations where, Invocation invocation, PrintWriter out, PrintWriter err) {
         report.warnings().forEach(w -> err.println("graphiti: warning: " + w));
-        report.changes().stream().filter(c -> c.file().getFileName().toString().equals("graphiti")
+        report.changes().stream().filter(c -> where.wrapper().equals(Optional.of(c.file()))
                 && !c.status().equals("skipped") && report.action().equals("install"))
                 .forEach(c -> pathHint(c.file().getParent(), invocation, err));
         if (format == Format.json) {

@@ -38,8 +38,9 @@ final class McpInstallCommand implements Callable<Integer> {
         var err = spec.commandLine().getErr();
         try {
             LaunchCommand launch = command == null ? LaunchCommand.ofRunningJar() : LaunchCommand.of(resolve(command));
-            var report = new ClaudeInstall(options.locations(invocation), launch, options.force).run();
-            options.print(report, invocation, out, err);
+            var where = options.locations(invocation);
+            var report = new ClaudeInstall(where, launch, options.force).run();
+            options.print(report, where, invocation, out, err);
             return 0;
         } catch (InstallException e) {
             err.println("graphiti: " + e.getMessage());

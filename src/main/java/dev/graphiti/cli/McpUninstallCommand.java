@@ -36,8 +36,9 @@ final class McpUninstallCommand implements Callable<Integer> {
             } catch (InstallException notFromJar) {
                 current = Optional.empty();
             }
-            var report = new ClaudeUninstall(options.locations(invocation), current, options.force).run();
-            options.print(report, invocation, spec.commandLine().getOut(), err);
+            var where = options.locations(invocation);
+            var report = new ClaudeUninstall(where, current, options.force).run();
+            options.print(report, where, invocation, spec.commandLine().getOut(), err);
             return 0;
         } catch (InstallException e) {
             err.println("graphiti: " + e.getMessage());
