@@ -1,0 +1,152 @@
+package dev.graphiti.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * `graphiti mcp install` run from the packaged jar against a temporary HOME, then the registered
+ * command line started exactly as written into ~/.claude.json, from an unrelated directory, answering
+ * initialize over stdio the way Claude Code spawns it.
+ */
+class ClaudeCodeInstallIT {
+
+    private static final String CLAUDE_JSON = """
+            {
+              "numStartups": 5,
+              "mcpServers": {
+                "playwright": {
+                  "type": "stdio",
+                  "command": "npx",
+                  "args": [
+                    "-y",
+                    "@playwright/mcp@latest"
+                  ],
+                  "env": {}
+                }
+              },
+              "projects": {
+                "/home/dev/shop": {
+                  "allowedTools": [],
+                  "hasTrustDialogAccepted": true
+                }
+              },
+              "userID": "abc"
+            }""";
+
+    @TempDir
+    Path home;
+
+    @TempDir
+    Path elsewhere;
+
+    private static Path jar() {
+        return Path.of(System.getProperty("graphiti.jar")).toAbsolutePath();
+    }
+
+    private record Ran(int code, String out, String err) {
+    }
+
+    private Ran run(List<String> command, Path directory, String stdin) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile());
+        builder.environment().put("HOME", home.toString());
+        builder.environment().remove("CLAUDE_CONFIG_DIR");
+        builder.environment().remove("GRAPHITI_HOME");
+        Process process = builder.start();
+        try (OutputStream in = process.getOutputStream()) {
+            in.write(stdin.getBytes(StandardCharsets.UTF_8));
+        }
+        byte[] out = process.getInputStream().readAllBytes();
+        byte[] err = process.getErrorStream().readAllBytes();
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "process ended");
+        return new Ran(process.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
+    }
+
+    private List<String> graphiti(String... args) {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar().toString()));
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    @Test
+    void theRegisteredCommandLineAnswersInitializeOverStdioFromAnyDirectory() throws Exception {
+        Files.writeString(home.resolve(".claude.json"), CLAUDE_JSON);
+        Ran install = run(graphiti("mcp", "install", "--format", "json"), elsewhere, "");
+        assertEquals(0, install.code(), install.err());
+        assertEquals("install", Json.createReader(new StringReader(install.out())).readObject().getString("action"));
+
+        JsonObject servers = Json.createReader(new StringReader(Files.readString(home.resolve(".claude.json"))))
+                .readObject().getJsonObject("mcpServers");
+        assertEquals(List.of("playwright", "graphiti"), new ArrayList<>(servers.keySet()));
+        JsonObject entry = servers.getJsonObject("graphiti");
+        assertEquals("stdio", entry.getString("type"));
+        List<String> registered = new ArrayList<>();
+        registered.add(entry.getString("command"));
+        registered.addAll(entry.getJsonArray("args").getValuesAs(JsonString::getString));
+        assertTrue(Path.of(registered.get(0)).isAbsolute());
+        assertEquals(List.of("-jar", jar().toString(), "mcp", "serve"), registered.subList(1, registered.size()));
+
+        ProcessBuilder builder = new ProcessBuilder(registered).directory(Path.of("/").toFile());
+        builder.environment().put("HOME", home.toString());
+        Process server = builder.start();
+        try {
+            OutputStream in = server.getOutputStream();
+            in.write(("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"claude-code\",\"version\":\"2.1.0\"}}}\n")
+                    .getBytes(StandardCharsets.UTF_8));
+            in.flush();
+            BufferedReader out = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
+            JsonObject response = Json.createReader(new StringReader(out.readLine())).readObject();
+            assertEquals(1, response.getInt("id"));
+            JsonObject result = response.getJsonObject("result");
+            assertEquals("2025-06-18", result.getString("protocolVersion"));
+            assertEquals("graphiti", result.getJsonObject("serverInfo").getString("name"));
+            in.close();
+            assertTrue(server.waitFor(30, TimeUnit.SECONDS), "the server exits when stdin closes");
+            assertEquals(0, server.exitValue());
+        } finally {
+            server.destroyForcibly();
+        }
+    }
+
+    @Test
+    void graphitiIsOneCommandAndUninstallRestoresTheOriginalBytes() throws Exception {
+        Files.writeString(home.resolve(".claude.json"), CLAUDE_JSON);
+        Ran install = run(graphiti("mcp", "install"), elsewhere, "");
+        assertEquals(0, install.code(), install.err());
+        assertTrue(install.err().contains(".local/bin is not on your PATH"), install.err());
+
+        Path script = home.resolve(".local/bin/graphiti");
+        Ran version = run(List.of(script.toString(), "--version"), elsewhere, "");
+        assertEquals(0, version.code(), version.err());
+        assertTrue(version.out().startsWith("graphiti "), version.out());
+
+        Ran again = run(graphiti("mcp", "install"), elsewhere, "");
+        assertEquals(0, again.code(), again.err());
+        assertFalse(again.out().contains("updated") || again.out().contains("created"), again.out());
+
+        Ran uninstall = run(List.of(script.toString(), "mcp", "uninstall"), elsewhere, "");
+        assertEquals(0, uninstall.code(), uninstall.err());
+        assertEquals(CLAUDE_JSON, Files.readString(home.resolve(".claude.json")));
+        assertFalse(Files.exists(script));
+        assertFalse(Files.exists(home.resolve(".claude")));
+    }
+}
