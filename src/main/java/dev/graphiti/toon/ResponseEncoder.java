@@ -31,10 +31,6 @@ public final class ResponseEncoder {
         this.compactJson = JsonProvider.provider().createWriterFactory(Map.of());
     }
 
-    public TokenCounter counter() {
-        return counter;
-    }
-
     /** The cheapest rendering of {@code value}; TOON wins a tie. */
     public EncodedResponse encode(JsonValue value) {
         return cheapest(value, text -> new BudgetCount(true, counter.count(text))).response();

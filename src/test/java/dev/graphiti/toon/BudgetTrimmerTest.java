@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class BudgetTrimmerTest {
-    private static final TokenCounter COUNTER = new TokenCounter().awaitReady();
+    private static final TokenCounter COUNTER = SharedTokenCounter.COUNTER;
     private static final JsonArray ROWS = searchResults(200);
     private final ResponseEncoder encoder = new ResponseEncoder(new ToonEncoder(), COUNTER);
     private final BudgetTrimmer trimmer = new BudgetTrimmer(encoder);

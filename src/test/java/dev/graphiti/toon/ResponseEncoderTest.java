@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class ResponseEncoderTest {
-    private static final TokenCounter COUNTER = new TokenCounter().awaitReady();
+    private static final TokenCounter COUNTER = SharedTokenCounter.COUNTER;
     private final ToonEncoder toon = new ToonEncoder();
     private final ResponseEncoder encoder = new ResponseEncoder(toon, COUNTER);
 

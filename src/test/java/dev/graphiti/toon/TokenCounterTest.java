@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 class TokenCounterTest {
-    private static final TokenCounter COUNTER = new TokenCounter().awaitReady();
+    private static final TokenCounter COUNTER = SharedTokenCounter.COUNTER;
     private static final List<String> SAMPLES = List.of(
             "",
             "hello world",
