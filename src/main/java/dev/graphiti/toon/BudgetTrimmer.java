@@ -51,14 +51,31 @@ public final class BudgetTrimmer {
                 : json.createObjectBuilder(payload).add(rowsKey, prefix(rows, k)).build());
     }
 
+    /**
+     * Tries all rows in both formats; when they don't fit, searches the row count in the format that
+     * came out cheaper (TOON counted line by line from a cache, as only its header changes between
+     * tries), then renders the count found in whichever format is cheapest there.
+     */
     private TrimmedResponse fit(int total, int budget, IntFunction<JsonValue> payloadWith) {
         if (budget < 1) {
             throw new IllegalArgumentException("budget must be at least 1 token, was: " + budget);
         }
-        PrefixSearch.Result<BudgetProbe> fit = PrefixSearch.largestFitting(
-                total, budget, k -> encoder.encodeWithin(payloadWith.apply(k), budget), BudgetProbe::cost);
-        EncodedResponse response = fit.fits() ? fit.rendering().response() : encoder.encode(payloadWith.apply(0));
-        return new TrimmedResponse(response, fit.prefix(), total, fit.fits());
+        ToonLineCounts toonLines = encoder.newToonLineCounts();
+        BudgetProbe all = encoder.encodeWithin(payloadWith.apply(total), budget, toonLines);
+        if (all.fits()) {
+            return new TrimmedResponse(all.response(), total, total, true);
+        }
+        IntFunction<BudgetProbe> probe = all.format() == ResponseFormat.JSON
+                ? k -> encoder.jsonWithin(payloadWith.apply(k), budget)
+                : k -> encoder.toonWithin(payloadWith.apply(k), budget, toonLines);
+        PrefixSearch.Result<BudgetProbe> found = PrefixSearch.largestFitting(
+                total, budget, k -> k == total ? all : probe.apply(k), BudgetProbe::cost);
+        if (!found.fits()) {
+            return new TrimmedResponse(encoder.encode(payloadWith.apply(0)), 0, total, false);
+        }
+        int kept = found.prefix();
+        EncodedResponse cheapest = encoder.encodeWithin(payloadWith.apply(kept), budget, toonLines).response();
+        return new TrimmedResponse(cheapest, kept, total, true);
     }
 
     private JsonArray prefix(JsonArray rows, int count) {

@@ -33,43 +33,58 @@ public final class ResponseEncoder {
 
     /** The cheapest rendering of {@code value}; TOON wins a tie. */
     public EncodedResponse encode(JsonValue value) {
-        return cheapest(value, text -> new BudgetCount(true, counter.count(text))).response();
+        Function<String, BudgetCount> exact = text -> new BudgetCount(true, counter.count(text));
+        return cheapest(value, exact, exact).response();
+    }
+
+    /** A cache of TOON line counts for one run of {@link #encodeWithin} calls over similar payloads. */
+    ToonLineCounts newToonLineCounts() {
+        return new ToonLineCounts(counter);
     }
 
     /**
      * The cheapest rendering of {@code value} if one fits {@code budget} (Claude-estimated tokens),
      * tokenizing no more of each candidate than the budget covers.
      */
-    BudgetProbe encodeWithin(JsonValue value, int budget) {
-        return cheapest(value, text -> counter.countWithin(text, budget));
+    BudgetProbe encodeWithin(JsonValue value, int budget, ToonLineCounts toonLines) {
+        return cheapest(value, text -> toonLines.countWithin(text, budget), text -> counter.countWithin(text, budget));
     }
 
-    private BudgetProbe cheapest(JsonValue value, Function<String, BudgetCount> measure) {
+    /** Like {@link #encodeWithin} with TOON as the only candidate. */
+    BudgetProbe toonWithin(JsonValue value, int budget, ToonLineCounts toonLines) {
+        return cheapest(value, text -> toonLines.countWithin(text, budget), null);
+    }
+
+    /** Like {@link #encodeWithin} with compact JSON as the only candidate. */
+    BudgetProbe jsonWithin(JsonValue value, int budget) {
+        return cheapest(value, null, text -> counter.countWithin(text, budget));
+    }
+
+    /** The cheapest rendering; a null measure leaves that format out. */
+    private BudgetProbe cheapest(JsonValue value, Function<String, BudgetCount> measureToon,
+                                 Function<String, BudgetCount> measureJson) {
         if (value == null) {
             throw new IllegalArgumentException("value must not be null (use JsonValue.NULL)");
         }
         if (Column.isPrimitive(value)) {
             String text = plainText(value);
-            return probe(text, ResponseFormat.TEXT, measure.apply(text));
+            Function<String, BudgetCount> measure = measureToon != null ? measureToon : measureJson;
+            return BudgetProbe.of(text, ResponseFormat.TEXT, measure.apply(text));
         }
-        String toonText = toon.encode(value);
-        BudgetCount toonCount = measure.apply(toonText);
-        String jsonText = compactJson(value);
-        BudgetCount jsonCount = measure.apply(jsonText);
-        boolean jsonCheaper = jsonCount.fits()
-                && (!toonCount.fits() || jsonCount.tokens().o200k() < toonCount.tokens().o200k());
-        if (jsonCheaper) {
-            return probe(jsonText, ResponseFormat.JSON, jsonCount);
+        BudgetProbe toonProbe = measureToon == null ? null : measure(toon.encode(value), ResponseFormat.TOON, measureToon);
+        BudgetProbe jsonProbe = measureJson == null ? null : measure(compactJson(value), ResponseFormat.JSON, measureJson);
+        if (toonProbe == null || jsonProbe == null) {
+            return toonProbe == null ? jsonProbe : toonProbe;
         }
-        if (toonCount.fits()) {
-            return probe(toonText, ResponseFormat.TOON, toonCount);
-        }
-        return new BudgetProbe(null, Math.min(toonCount.tokens().claude(), jsonCount.tokens().claude()));
+        // TOON unless JSON fits and costs fewer tokens; when neither fits, the smaller estimate.
+        boolean jsonCheaper = jsonProbe.fits() == toonProbe.fits()
+                ? jsonProbe.o200k() < toonProbe.o200k()
+                : jsonProbe.fits();
+        return jsonCheaper ? jsonProbe : toonProbe;
     }
 
-    private static BudgetProbe probe(String text, ResponseFormat format, BudgetCount count) {
-        EncodedResponse response = count.fits() ? new EncodedResponse(text, format, count.tokens()) : null;
-        return new BudgetProbe(response, count.tokens().claude());
+    private static BudgetProbe measure(String text, ResponseFormat format, Function<String, BudgetCount> measure) {
+        return BudgetProbe.of(text, format, measure.apply(text));
     }
 
     /** {@code value} as compact JSON text. */

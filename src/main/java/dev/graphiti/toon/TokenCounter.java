@@ -71,8 +71,7 @@ public final class TokenCounter {
         if (text == null) {
             throw new IllegalArgumentException("text must not be null");
         }
-        int o200k = encoding().countTokensOrdinary(text);
-        return new TokenCount(o200k, claudeEstimate(o200k));
+        return tokens(o200k(text));
     }
 
     /**
@@ -83,21 +82,46 @@ public final class TokenCounter {
         if (text == null) {
             throw new IllegalArgumentException("text must not be null");
         }
-        int maxO200k = BigDecimal.valueOf(Math.max(claudeBudget, 0))
-                .divide(safetyFactor, 0, RoundingMode.FLOOR).intValueExact();
+        int maxO200k = maxO200kWithin(claudeBudget);
         EncodingResult head = encoding().encodeOrdinary(text, maxO200k);
         if (!head.isTruncated()) {
-            int o200k = head.getTokens().size();
-            return new BudgetCount(true, new TokenCount(o200k, claudeEstimate(o200k)));
+            return fits(head.getTokens().size());
         }
         int readChars = head.getLastProcessedCharacterIndex() + 1;
         if (readChars <= 0) {
             return new BudgetCount(false, count(text));
         }
-        // Tokens spread about evenly over a text, so the part read predicts the whole.
-        long estimate = Math.max(maxO200k + 1L, (long) Math.ceil((double) maxO200k * text.length() / readChars));
-        int o200k = (int) Math.min(Integer.MAX_VALUE / 2, estimate);
-        return new BudgetCount(false, new TokenCount(o200k, claudeEstimate(o200k)));
+        return overBudget(maxO200k, readChars, text.length(), maxO200k);
+    }
+
+    /** The o200k count alone. */
+    int o200k(String text) {
+        return encoding().countTokensOrdinary(text);
+    }
+
+    /** The largest o200k count whose Claude estimate is within {@code claudeBudget}. */
+    int maxO200kWithin(int claudeBudget) {
+        return BigDecimal.valueOf(Math.max(claudeBudget, 0))
+                .divide(safetyFactor, 0, RoundingMode.FLOOR)
+                .min(BigDecimal.valueOf(Integer.MAX_VALUE)).intValueExact();
+    }
+
+    BudgetCount fits(int o200k) {
+        return new BudgetCount(true, tokens(o200k));
+    }
+
+    private TokenCount tokens(int o200k) {
+        return new TokenCount(o200k, claudeEstimate(o200k));
+    }
+
+    /**
+     * A text found over budget after reading {@code readChars} of its {@code totalChars} characters
+     * and {@code readO200k} tokens. Tokens spread about evenly over a text, so the part read
+     * predicts the whole; the estimate never falls within the budget.
+     */
+    BudgetCount overBudget(int readO200k, int readChars, int totalChars, int maxO200k) {
+        long estimate = Math.max(maxO200k + 1L, (long) Math.ceil((double) readO200k * totalChars / readChars));
+        return new BudgetCount(false, tokens((int) Math.min(Integer.MAX_VALUE / 2, estimate)));
     }
 
     /** ceil(o200k x safety factor). */

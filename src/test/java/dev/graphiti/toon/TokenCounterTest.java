@@ -77,6 +77,7 @@ class TokenCounterTest {
             }
         }
         assertEquals(new BudgetCount(true, new TokenCount(0, 0)), COUNTER.countWithin("", 0));
+        assertTrue(COUNTER.withSafetyFactor(0.5).countWithin(large, Integer.MAX_VALUE).fits());
     }
 
     @Test
