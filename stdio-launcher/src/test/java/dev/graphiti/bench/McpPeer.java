@@ -1,0 +1,50 @@
+package dev.graphiti.bench;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+
+/** A minimal MCP client end: sends one JSON-RPC request and waits for its response. */
+interface McpPeer extends AutoCloseable {
+
+    String PROTOCOL_VERSION = "2025-06-18";
+
+    JsonObject request(JsonObject message) throws IOException, InterruptedException;
+
+    void notify(JsonObject message) throws IOException, InterruptedException;
+
+    @Override
+    void close() throws IOException;
+
+    /** initialize + notifications/initialized, as every client does before its first call. */
+    default JsonObject handshake() throws IOException, InterruptedException {
+        JsonObject result = request(Json.createObjectBuilder()
+                .add("jsonrpc", "2.0").add("id", 0).add("method", "initialize")
+                .add("params", Json.createObjectBuilder()
+                        .add("protocolVersion", PROTOCOL_VERSION)
+                        .add("capabilities", Json.createObjectBuilder())
+                        .add("clientInfo", Json.createObjectBuilder().add("name", "graphiti-bench").add("version", "1")))
+                .build());
+        notify(Json.createObjectBuilder().add("jsonrpc", "2.0").add("method", "notifications/initialized").build());
+        return result;
+    }
+
+    static JsonObject toolCall(long id, String tool, JsonObject arguments) {
+        return Json.createObjectBuilder()
+                .add("jsonrpc", "2.0").add("id", id).add("method", "tools/call")
+                .add("params", Json.createObjectBuilder().add("name", tool).add("arguments", arguments))
+                .build();
+    }
+
+    /** Fails loudly on a JSON-RPC error or a tool error, so a benchmark never counts failures as speed. */
+    static JsonObject requireSuccess(JsonObject response) {
+        if (response.containsKey("error")) {
+            throw new IllegalStateException("JSON-RPC error: " + response.get("error"));
+        }
+        JsonObject result = response.getJsonObject("result");
+        if (result.getBoolean("isError", false)) {
+            throw new IllegalStateException("tool error: " + result);
+        }
+        return result;
+    }
+}

@@ -1,0 +1,72 @@
+package dev.graphiti.bench;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** An MCP server child process spoken to over stdio, one JSON message per line. */
+final class StdioPeer implements McpPeer {
+
+    private final Process process;
+    private final OutputStream stdin;
+    private final BufferedReader stdout;
+
+    StdioPeer(List<String> command, Path stderrLog) throws IOException {
+        process = new ProcessBuilder(command)
+                .redirectError(ProcessBuilder.Redirect.appendTo(stderrLog.toFile()))
+                .start();
+        stdin = process.getOutputStream();
+        stdout = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+    }
+
+    @Override
+    public JsonObject request(JsonObject message) throws IOException {
+        send(message);
+        String id = message.get("id").toString();
+        while (true) {
+            String line = stdout.readLine();
+            if (line == null) {
+                throw new IOException("server closed stdout (exit " + exitCode() + ")");
+            }
+            JsonObject reply = Json.createReader(new StringReader(line)).readObject();
+            if (reply.containsKey("id") && !reply.containsKey("method") && reply.get("id").toString().equals(id)) {
+                return reply;
+            }
+        }
+    }
+
+    @Override
+    public void notify(JsonObject message) throws IOException {
+        send(message);
+    }
+
+    private void send(JsonObject message) throws IOException {
+        stdin.write((message.toString() + "\n").getBytes(StandardCharsets.UTF_8));
+        stdin.flush();
+    }
+
+    private String exitCode() {
+        return process.isAlive() ? "still running" : String.valueOf(process.exitValue());
+    }
+
+    @Override
+    public void close() throws IOException {
+        stdin.close();
+        try {
+            if (!process.waitFor(5, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            process.destroyForcibly();
+        }
+    }
+}

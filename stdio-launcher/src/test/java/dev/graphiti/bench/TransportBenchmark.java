@@ -1,0 +1,211 @@
+package dev.graphiti.bench;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * Transport benchmark, graphiti against the TypeScript reference server, in one run with the same
+ * client code for both: stdio cold start until initialize is answered, per-call latency over stdio
+ * and HTTP, and HTTP throughput with many concurrent sessions. Run by scripts/bench-transport.
+ *
+ * <p>Each target is given by system properties {@code bench.<name>.coldStart}, {@code .stdio},
+ * {@code .http} (space-separated command lines), {@code .tool} and {@code .args} (JSON).
+ */
+public final class TransportBenchmark {
+
+    private static final int COLD_STARTS = Integer.getInteger("bench.coldStarts", 7);
+    private static final int WARMUP_CALLS = Integer.getInteger("bench.warmup", 1000);
+    private static final int MEASURED_CALLS = Integer.getInteger("bench.calls", 3000);
+    private static final int SESSIONS = Integer.getInteger("bench.sessions", 50);
+    private static final int CALLS_PER_SESSION = Integer.getInteger("bench.callsPerSession", 200);
+
+    private final Path logDir;
+
+    private TransportBenchmark(Path logDir) {
+        this.logDir = logDir;
+    }
+
+    public static void main(String[] args) throws Exception {
+        Path logDir = Files.createTempDirectory("graphiti-bench");
+        BenchTarget ours = target("graphiti");
+        BenchTarget reference = target("reference");
+        var bench = new TransportBenchmark(logDir);
+        System.out.printf("graphiti transport benchmark (server stderr in %s)%n", logDir);
+        System.out.printf("  %d cold starts, %d warm-up + %d measured calls, %d sessions x %d calls%n%n",
+                COLD_STARTS, WARMUP_CALLS, MEASURED_CALLS, SESSIONS, CALLS_PER_SESSION);
+        Results a = bench.measure(ours);
+        Results b = bench.measure(reference);
+        print(a, b);
+    }
+
+    private static BenchTarget target(String name) {
+        String prefix = "bench." + name + ".";
+        return new BenchTarget(name,
+                command(prefix + "coldStart"), command(prefix + "stdio"), command(prefix + "http"),
+                System.getProperty(prefix + "tool"),
+                Json.createReader(new StringReader(System.getProperty(prefix + "args", "{}"))).readObject());
+    }
+
+    private static List<String> command(String property) {
+        String value = System.getProperty(property);
+        if (value == null || value.isBlank()) {
+            throw new IllegalArgumentException("missing system property " + property);
+        }
+        return Arrays.asList(value.trim().split("\\s+"));
+    }
+
+    record Results(String name, double coldStartMillis, Latencies stdio, Latencies http,
+                   double throughput, long errors) {
+    }
+
+    private Results measure(BenchTarget target) throws Exception {
+        System.out.printf("measuring %s ...%n", target.name());
+        Path stderr = logDir.resolve(target.name() + ".log");
+        double coldStart = coldStart(target, stderr);
+        Latencies stdio;
+        try (var peer = new StdioPeer(target.stdioCommand(), stderr)) {
+            peer.handshake();
+            stdio = sequentialCalls(peer, target);
+        }
+        int port = freePort();
+        var builder = new ProcessBuilder(target.httpCommand(port))
+                .redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.appendTo(stderr.toFile()));
+        builder.environment().put("PORT", Integer.toString(port));
+        Process server = builder.start();
+        try {
+            awaitListening(port, server);
+            URI endpoint = URI.create("http://127.0.0.1:" + port + "/mcp");
+            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                    .connectTimeout(Duration.ofSeconds(10)).build();
+            Latencies http;
+            try (var peer = new HttpPeer(client, endpoint)) {
+                peer.handshake();
+                http = sequentialCalls(peer, target);
+            }
+            AtomicLong errors = new AtomicLong();
+            double throughput = throughput(client, endpoint, target, errors);
+            return new Results(target.name(), coldStart, stdio, http, throughput, errors.get());
+        } finally {
+            server.destroy();
+            server.waitFor();
+        }
+    }
+
+    private double coldStart(BenchTarget target, Path stderr) throws Exception {
+        double[] samples = new double[COLD_STARTS];
+        for (int i = 0; i < COLD_STARTS; i++) {
+            long start = System.nanoTime();
+            try (var peer = new StdioPeer(target.coldStartCommand(), stderr)) {
+                peer.handshake();
+                samples[i] = (System.nanoTime() - start) / 1e6;
+            }
+        }
+        Arrays.sort(samples);
+        return samples[samples.length / 2];
+    }
+
+    private Latencies sequentialCalls(McpPeer peer, BenchTarget target) throws Exception {
+        long id = 1;
+        for (int i = 0; i < WARMUP_CALLS; i++) {
+            McpPeer.requireSuccess(peer.request(McpPeer.toolCall(id++, target.tool(), target.toolArguments())));
+        }
+        long[] nanos = new long[MEASURED_CALLS];
+        for (int i = 0; i < MEASURED_CALLS; i++) {
+            long start = System.nanoTime();
+            McpPeer.requireSuccess(peer.request(McpPeer.toolCall(id++, target.tool(), target.toolArguments())));
+            nanos[i] = System.nanoTime() - start;
+        }
+        return new Latencies(nanos);
+    }
+
+    private double throughput(HttpClient client, URI endpoint, BenchTarget target, AtomicLong errors)
+            throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(SESSIONS);
+        try {
+            List<Future<?>> sessions = new ArrayList<>();
+            long start = System.nanoTime();
+            for (int s = 0; s < SESSIONS; s++) {
+                sessions.add(pool.submit(() -> {
+                    try (var peer = new HttpPeer(client, endpoint)) {
+                        peer.handshake();
+                        for (int i = 1; i <= CALLS_PER_SESSION; i++) {
+                            try {
+                                McpPeer.requireSuccess(peer.request(
+                                        McpPeer.toolCall(i, target.tool(), target.toolArguments())));
+                            } catch (Exception e) {
+                                errors.incrementAndGet();
+                            }
+                        }
+                    } catch (Exception e) {
+                        errors.addAndGet(CALLS_PER_SESSION);
+                    }
+                    return null;
+                }));
+            }
+            for (Future<?> session : sessions) {
+                session.get();
+            }
+            double seconds = (System.nanoTime() - start) / 1e9;
+            return (SESSIONS * (double) CALLS_PER_SESSION - errors.get()) / seconds;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private static int freePort() throws IOException {
+        try (var socket = new ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        }
+    }
+
+    private static void awaitListening(int port, Process server) throws Exception {
+        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
+        while (System.nanoTime() < deadline) {
+            if (!server.isAlive()) {
+                throw new IOException("HTTP server exited with " + server.exitValue() + " before listening");
+            }
+            try (var socket = new Socket()) {
+                socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
+                return;
+            } catch (IOException notYet) {
+                Thread.sleep(50);
+            }
+        }
+        throw new IOException("HTTP server did not listen on port " + port + " within 60 s");
+    }
+
+    private static void print(Results ours, Results reference) {
+        System.out.println();
+        System.out.printf(Locale.ROOT, "%-34s %12s %12s %8s %10s%n", "metric", ours.name(), reference.name(), "ratio", "target");
+        row("stdio cold start to initialize (ms)", ours.coldStartMillis(), reference.coldStartMillis(), "<= 0.8x");
+        row("stdio call p50 (ms)", ours.stdio().p50(), reference.stdio().p50(), "");
+        row("stdio call p99 (ms)", ours.stdio().p99(), reference.stdio().p99(), "");
+        row("http call p50 (ms)", ours.http().p50(), reference.http().p50(), "<= 0.2x");
+        row("http call p99 (ms)", ours.http().p99(), reference.http().p99(), "<= 0.2x");
+        row("http throughput, " + SESSIONS + " sessions (calls/s)", ours.throughput(), reference.throughput(), ">= 5x");
+        System.out.printf(Locale.ROOT, "%-34s %12d %12d%n", "errors", ours.errors(), reference.errors());
+    }
+
+    private static void row(String metric, double ours, double reference, String target) {
+        System.out.printf(Locale.ROOT, "%-34s %12.2f %12.2f %7.2fx %10s%n", metric, ours, reference, ours / reference, target);
+    }
+}
