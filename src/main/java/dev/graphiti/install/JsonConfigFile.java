@@ -74,12 +74,6 @@ final class JsonConfigFile {
         return (original.isEmpty() || blankOriginal().isPresent() ? text + "\n" : text).getBytes(StandardCharsets.UTF_8);
     }
 
-    boolean changed() {
-        return original.isEmpty() || blankOriginal().isPresent()
-                ? !editor.find(List.of()).map(n -> ((JsonNode.ObjectNode) n).members().isEmpty()).orElse(true)
-                : !editor.text().equals(new String(original.get(), StandardCharsets.UTF_8));
-    }
-
     /** Makes sure an object exists at {@code path}, creating missing ones; returns the paths it created. */
     List<List<String>> ensureObject(List<String> path) throws InstallException {
         List<List<String>> created = new ArrayList<>();
