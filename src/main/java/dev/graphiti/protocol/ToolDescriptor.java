@@ -28,7 +28,10 @@ public record ToolDescriptor(String name, String title, String description, Json
         Objects.requireNonNull(annotations, "annotations");
     }
 
-    /** The entry of the tools/list result. */
+    /**
+     * The entry of the tools/list result. The title is sent once, top-level: annotations.title is the older
+     * place for it and clients prefer the top-level one, so repeating it would cost tokens in every session.
+     */
     public JsonObject toJson() {
         var builder = Jsonp.object().add("name", name);
         if (title != null) {
@@ -36,10 +39,6 @@ public record ToolDescriptor(String name, String title, String description, Json
         }
         builder.add("description", description).add("inputSchema", inputSchema);
         outputSchema.ifPresent(schema -> builder.add("outputSchema", schema));
-        var hints = annotations.toJson();
-        if (title != null) {
-            hints = Jsonp.object(hints).add("title", title).build();
-        }
-        return builder.add("annotations", hints).build();
+        return builder.add("annotations", annotations.toJson()).build();
     }
 }

@@ -4,19 +4,19 @@ import dev.graphiti.cli.GraphitiVersion;
 import dev.graphiti.cli.ServeRequest;
 import dev.graphiti.protocol.McpServer;
 import dev.graphiti.protocol.ServerInfo;
+import dev.graphiti.tools.GraphitiTools;
+import dev.graphiti.tools.ToolSettings;
 
-/** The product's MCP server: graphiti's identity, instructions and registrations. */
+/** The product's MCP server: graphiti's identity, instructions and registrations (built by hand, no CDI). */
 final class GraphitiServer {
-
-    static final String INSTRUCTIONS = "graphiti keeps this project's durable knowledge (decisions, architecture, "
-            + "bug root causes, preferences) in a local knowledge graph.";
 
     private GraphitiServer() {
     }
 
     static McpServer create(ServeRequest request) {
-        return McpServer.builder(new ServerInfo("graphiti", "graphiti knowledge graph", GraphitiVersion.current()))
-                .instructions(INSTRUCTIONS)
-                .build();
+        var tools = new GraphitiTools(ToolSettings.fromEnvironment(System.getenv()), System.getenv(),
+                request.workingDirectory());
+        return tools.register(McpServer.builder(
+                new ServerInfo("graphiti", "graphiti knowledge graph", GraphitiVersion.current()))).build();
     }
 }

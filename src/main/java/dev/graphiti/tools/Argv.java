@@ -1,0 +1,96 @@
+package dev.graphiti.tools;
+
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Turns a tool's JSON arguments into the CLI's argument list: options first, then the positional
+ * words after "--" so text that starts with a dash is never read as an option.
+ */
+final class Argv {
+
+    private final JsonObject arguments;
+    private final List<String> options = new ArrayList<>();
+    private final List<String> positional = new ArrayList<>();
+
+    Argv(JsonObject arguments, String... command) {
+        this.arguments = arguments;
+        options.addAll(List.of(command));
+    }
+
+    /** {@code flag value} when the argument is present (a string or a number). */
+    Argv option(String flag, String name) {
+        JsonValue value = arguments.get(name);
+        if (value != null && value.getValueType() != JsonValue.ValueType.NULL) {
+            options.add(flag);
+            options.add(scalar(name, value));
+        }
+        return this;
+    }
+
+    /** {@code flag value} once per element of an array argument (a single string counts as one). */
+    Argv repeated(String flag, String name) {
+        for (String value : strings(name)) {
+            options.add(flag);
+            options.add(value);
+        }
+        return this;
+    }
+
+    /** {@code flag} alone when the boolean argument is true. */
+    Argv flag(String flag, String name) {
+        if (arguments.get(name) == JsonValue.TRUE) {
+            options.add(flag);
+        }
+        return this;
+    }
+
+    /** A fixed option the tool always passes. */
+    Argv fixed(String... values) {
+        options.addAll(List.of(values));
+        return this;
+    }
+
+    /** The argument's value(s) as positional words. */
+    Argv words(String name) {
+        positional.addAll(strings(name));
+        return this;
+    }
+
+    List<String> build() {
+        List<String> all = new ArrayList<>(options);
+        if (!positional.isEmpty()) {
+            all.add("--");
+            all.addAll(positional);
+        }
+        return all;
+    }
+
+    private List<String> strings(String name) {
+        JsonValue value = arguments.get(name);
+        List<String> values = new ArrayList<>();
+        if (value == null || value.getValueType() == JsonValue.ValueType.NULL) {
+            return values;
+        }
+        if (value.getValueType() == JsonValue.ValueType.ARRAY) {
+            value.asJsonArray().forEach(element -> values.add(scalar(name, element)));
+        } else {
+            values.add(scalar(name, value));
+        }
+        return values;
+    }
+
+    private static String scalar(String name, JsonValue value) {
+        if (value instanceof JsonString string) {
+            return string.getString();
+        }
+        if (value instanceof JsonNumber number) {
+            return number.toString();
+        }
+        throw new IllegalArgumentException("argument \"" + name + "\" must be a string or a number");
+    }
+}

@@ -1,0 +1,59 @@
+package dev.graphiti.tools;
+
+import dev.graphiti.protocol.RequestContext;
+import dev.graphiti.protocol.Tool;
+import dev.graphiti.protocol.ToolAnnotations;
+import dev.graphiti.protocol.ToolDescriptor;
+import dev.graphiti.protocol.ToolResult;
+import jakarta.json.JsonObject;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A graphiti_* tool that is one CLI command: subclasses say how the arguments become the command line
+ * and what shape its JSON output has; running, errors and encoding are the gateway's.
+ */
+abstract class CliTool implements Tool {
+
+    /** The output schema of tools that answer one object: the CLI's JSON object, as documented in the README. */
+    static final Optional<JsonObject> OBJECT_OUTPUT = Optional.of(
+            InputSchema.JSON.createObjectBuilder().add("type", "object").build());
+
+    private final CliGateway gateway;
+
+    CliTool(CliGateway gateway) {
+        this.gateway = gateway;
+    }
+
+    /** The command and its options, without the global options the gateway adds. */
+    abstract List<String> command(JsonObject arguments);
+
+    ResultShape shape() {
+        return ResultShape.OBJECT;
+    }
+
+    @Override
+    public ToolResult call(JsonObject arguments, RequestContext context) {
+        return gateway.call(command(arguments), arguments, context, shape());
+    }
+
+    CliGateway gateway() {
+        return gateway;
+    }
+
+    static ToolDescriptor describe(String name, String title, String description, InputSchema input,
+                                   boolean structured, ToolAnnotations annotations) {
+        return new ToolDescriptor(name, title, description, input.build(),
+                structured ? OBJECT_OUTPUT : Optional.empty(), annotations);
+    }
+
+    /** Writes local state; never destroys, never reaches outside this machine. */
+    static ToolAnnotations writes(boolean idempotent) {
+        return new ToolAnnotations(false, false, idempotent, false);
+    }
+
+    /** Removes or rewrites stored items. */
+    static ToolAnnotations destroys() {
+        return new ToolAnnotations(false, true, true, false);
+    }
+}

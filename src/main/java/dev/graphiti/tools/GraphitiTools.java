@@ -1,0 +1,82 @@
+package dev.graphiti.tools;
+
+import dev.graphiti.cli.Cli;
+import dev.graphiti.cli.CliEnvironment;
+import dev.graphiti.protocol.McpServer;
+import dev.graphiti.protocol.Resource;
+import dev.graphiti.protocol.Tool;
+import dev.graphiti.toon.ResponseEncoder;
+import dev.graphiti.toon.TokenCounter;
+import dev.graphiti.toon.ToonEncoder;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The graphiti tools and the context resource built by hand, the same classes CDI builds in the WAR:
+ * the stdio launcher registers {@link #register} on its server builder.
+ */
+public final class GraphitiTools implements AutoCloseable {
+
+    /** The server's instructions: the guidance every tool shares, said once. */
+    public static final String INSTRUCTIONS = """
+            graphiti is this project's long-term memory: decisions, architecture, bug root causes, preferences, \
+            patterns, git history.
+            - Read resource graphiti://context at session start.
+            - graphiti_search before designing, deciding or debugging something that may have come up before.
+            - graphiti_add a fact once it is settled: one fact per item, with the right kind; to correct one, \
+            add the new one with supersedes.
+            - scope: project (default inside a git work tree) or global (preferences across projects). \
+            dir: the project directory when it is not the client's root.
+            - kind: decision, architecture, bugfix, preference, pattern, note, commit, conversation.
+            - Answers are TOON or JSON; a trimmed list says how to get the rest.""";
+
+    private final CliGateway gateway;
+    private final AutoCloseable runner;
+
+    /**
+     * @param settings        runner, limits and budgets
+     * @param environment     the process environment the in-process CLI sees (GRAPHITI_HOME, HOME, ...)
+     * @param serverDirectory the directory the server was started in
+     */
+    public GraphitiTools(ToolSettings settings, Map<String, String> environment, Path serverDirectory) {
+        CliRunner cliRunner = runner(settings, environment);
+        this.runner = cliRunner instanceof AutoCloseable closeable ? closeable : () -> { };
+        var encoder = new ResponseEncoder(new ToonEncoder(), new TokenCounter(settings.tokenFactor()));
+        this.gateway = new CliGateway(cliRunner, new ProjectDirectory(settings.projectRoot(), serverDirectory),
+                new ResultRenderer(encoder, settings.responseTokens()));
+    }
+
+    /** The in-process runner, or the external one when settings name a command. */
+    static CliRunner runner(ToolSettings settings, Map<String, String> environment) {
+        return settings.externalCommand().isEmpty()
+                ? new InProcessRunner(new Cli(CliEnvironment.embedded(environment))::run, settings.limits())
+                : new ExternalRunner(settings.externalCommand(), settings.limits());
+    }
+
+    public CliGateway gateway() {
+        return gateway;
+    }
+
+    public List<Tool> tools() {
+        return List.of(new AddTool(gateway), new SearchTool(gateway), new ListTool(gateway), new ShowTool(gateway),
+                new DeleteTool(gateway), new SummarizeTool(gateway), new CompactTool(gateway),
+                new CaptureTool(gateway), new HealthTool(gateway), new ConfigTool(gateway), new IndexTool(gateway));
+    }
+
+    public List<Resource> resources() {
+        return List.of(new ContextResource(gateway));
+    }
+
+    /** Adds the tools, the resource and the instructions to a server under construction. */
+    public McpServer.Builder register(McpServer.Builder builder) {
+        tools().forEach(builder::tool);
+        resources().forEach(builder::resource);
+        return builder.instructions(INSTRUCTIONS);
+    }
+
+    @Override
+    public void close() throws Exception {
+        runner.close();
+    }
+}

@@ -1,0 +1,38 @@
+package dev.graphiti.tools;
+
+import dev.graphiti.protocol.ToolAnnotations;
+import dev.graphiti.protocol.ToolDescriptor;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import java.util.List;
+
+/** graphiti_health: `graphiti health`; a failing check is a normal answer here, not a tool error. */
+@ApplicationScoped
+public class HealthTool extends CliTool {
+
+    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_health", "Health",
+            "Check database integrity and size, and whether git history is indexed up to HEAD.",
+            new InputSchema().located(),
+            true, ToolAnnotations.readOnly());
+
+    @Inject
+    public HealthTool(CliGateway gateway) {
+        super(gateway);
+    }
+
+    /** For CDI's client proxy only. */
+    protected HealthTool() {
+        super(null);
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    List<String> command(JsonObject arguments) {
+        return List.of("health");
+    }
+}

@@ -1,0 +1,43 @@
+package dev.graphiti.tools;
+
+import dev.graphiti.protocol.ToolAnnotations;
+import dev.graphiti.protocol.ToolDescriptor;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import java.util.List;
+
+/** graphiti_list: `graphiti list`, newest first, trimmed from the oldest. */
+@ApplicationScoped
+public class ListTool extends CliTool {
+
+    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_list", "List recent",
+            "Browse items newest first, e.g. what was decided lately.",
+            new InputSchema().integer("limit", 15, 1).filters().located(),
+            false, ToolAnnotations.readOnly());
+
+    @Inject
+    public ListTool(CliGateway gateway) {
+        super(gateway);
+    }
+
+    /** For CDI's client proxy only. */
+    protected ListTool() {
+        super(null);
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    ResultShape shape() {
+        return ResultShape.NEWEST_ROWS;
+    }
+
+    @Override
+    List<String> command(JsonObject arguments) {
+        return FilterArguments.add(new Argv(arguments, "list").option("--limit", "limit")).build();
+    }
+}

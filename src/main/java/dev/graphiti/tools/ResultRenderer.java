@@ -1,0 +1,97 @@
+package dev.graphiti.tools;
+
+import dev.graphiti.protocol.Content;
+import dev.graphiti.protocol.ToolResult;
+import dev.graphiti.toon.BudgetTrimmer;
+import dev.graphiti.toon.ResponseEncoder;
+import dev.graphiti.toon.TrimmedResponse;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonStructure;
+import jakarta.json.JsonValue;
+import java.io.StringReader;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Turns a CLI outcome into what the agent reads: a failure becomes an isError result carrying the CLI's
+ * own message; JSON output is sent as TOON or compact JSON, whichever costs fewer tokens; row lists over
+ * the response budget lose whole rows from their far end (so TOON's [N] stays true) and say so.
+ */
+public final class ResultRenderer {
+
+    private final ResponseEncoder encoder;
+    private final BudgetTrimmer trimmer;
+    private final int responseTokens;
+
+    /** @param responseTokens the largest row list, in Claude-estimated tokens, one response may carry */
+    public ResultRenderer(ResponseEncoder encoder, int responseTokens) {
+        this.encoder = encoder;
+        this.trimmer = new BudgetTrimmer(encoder);
+        this.responseTokens = responseTokens;
+    }
+
+    public ResponseEncoder encoder() {
+        return encoder;
+    }
+
+    ToolResult render(String command, CliOutcome outcome, ResultShape shape) {
+        if (!outcome.succeeded()) {
+            return ToolResult.error(failure(command, outcome));
+        }
+        JsonStructure json;
+        try {
+            json = InputSchema.JSON.createReader(new StringReader(outcome.stdout())).read();
+        } catch (jakarta.json.JsonException e) {
+            return ToolResult.error("graphiti " + command + " printed output that is not JSON: "
+                    + excerpt(outcome.stdout()));
+        }
+        return switch (shape) {
+            case OBJECT -> json instanceof JsonObject object
+                    ? ToolResult.structured(object, encoder.encode(object).text())
+                    : ToolResult.text(encoder.encode(json).text());
+            case RANKED_ROWS, NEWEST_ROWS -> json instanceof JsonArray rows
+                    ? rows(rows, shape)
+                    : ToolResult.text(encoder.encode(json).text());
+        };
+    }
+
+    private ToolResult rows(JsonArray rows, ResultShape shape) {
+        if (rows.isEmpty()) {
+            return ToolResult.text("nothing found");
+        }
+        TrimmedResponse trimmed = trimmer.trim(rows, responseTokens);
+        if (!trimmed.trimmed()) {
+            return ToolResult.text(trimmed.text());
+        }
+        String more = shape == ResultShape.NEWEST_ROWS && trimmed.keptRows() > 0
+                ? "for older ones pass before=" + createdAt(rows.get(trimmed.keptRows() - 1))
+                : "narrow the query or filter by kind, tag or since";
+        String note = "showing " + trimmed.keptRows() + " of " + trimmed.totalRows()
+                + " rows (response budget " + responseTokens + " tokens); " + more;
+        return ToolResult.of(List.of(Content.text(trimmed.text()), Content.text(note)));
+    }
+
+    private static String createdAt(JsonValue row) {
+        return Optional.ofNullable(row instanceof JsonObject o ? o.get("created_at") : null)
+                .filter(JsonString.class::isInstance).map(v -> ((JsonString) v).getString()).orElse("?");
+    }
+
+    private static String failure(String command, CliOutcome outcome) {
+        String said = outcome.stderr().strip();
+        return switch (outcome.ending()) {
+            case TIMED_OUT -> "graphiti " + command + " did not finish in time and was stopped. " + said;
+            case CANCELLED -> "graphiti " + command + " was cancelled.";
+            case FAILED_TO_START -> said;
+            case EXITED -> outcome.truncated()
+                    ? "graphiti " + command + " printed more output than the runner accepts; narrow the request."
+                    : said.isEmpty() ? "graphiti " + command + " failed (exit " + outcome.exitCode() + ")" : said;
+        };
+    }
+
+    private static String excerpt(String text) {
+        String stripped = text.strip();
+        return stripped.length() <= 200 ? stripped : stripped.substring(0, 200) + "...";
+    }
+}

@@ -1,0 +1,11 @@
+package dev.graphiti.tools;
+
+/** What a command's JSON output is, which decides how it is trimmed and whether it is structured content. */
+enum ResultShape {
+    /** One object: sent whole, also as structuredContent. */
+    OBJECT,
+    /** An array best first (search): the lowest-ranked rows go first when over budget. */
+    RANKED_ROWS,
+    /** An array newest first (list): the oldest rows go first when over budget. */
+    NEWEST_ROWS
+}

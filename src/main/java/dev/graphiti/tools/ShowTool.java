@@ -1,0 +1,38 @@
+package dev.graphiti.tools;
+
+import dev.graphiti.protocol.ToolAnnotations;
+import dev.graphiti.protocol.ToolDescriptor;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import java.util.List;
+
+/** graphiti_show: `graphiti show`. */
+@ApplicationScoped
+public class ShowTool extends CliTool {
+
+    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_show", "Show item",
+            "Read one item in full: content, entities, related items, what it replaced or was replaced by.",
+            new InputSchema().string("id", "id, id prefix or title").located().require("id"),
+            true, ToolAnnotations.readOnly());
+
+    @Inject
+    public ShowTool(CliGateway gateway) {
+        super(gateway);
+    }
+
+    /** For CDI's client proxy only. */
+    protected ShowTool() {
+        super(null);
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    List<String> command(JsonObject arguments) {
+        return new Argv(arguments, "show").words("id").build();
+    }
+}

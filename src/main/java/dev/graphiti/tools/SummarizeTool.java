@@ -1,0 +1,38 @@
+package dev.graphiti.tools;
+
+import dev.graphiti.protocol.ToolAnnotations;
+import dev.graphiti.protocol.ToolDescriptor;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import java.util.List;
+
+/** graphiti_summarize: `graphiti summarize [TOPIC]`. */
+@ApplicationScoped
+public class SummarizeTool extends CliTool {
+
+    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_summarize", "Summarize",
+            "Overview of what is known, optionally on one topic: counts by kind, top entities, latest decisions.",
+            new InputSchema().string("topic", null).located(),
+            true, ToolAnnotations.readOnly());
+
+    @Inject
+    public SummarizeTool(CliGateway gateway) {
+        super(gateway);
+    }
+
+    /** For CDI's client proxy only. */
+    protected SummarizeTool() {
+        super(null);
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return DESCRIPTOR;
+    }
+
+    @Override
+    List<String> command(JsonObject arguments) {
+        return new Argv(arguments, "summarize").words("topic").build();
+    }
+}

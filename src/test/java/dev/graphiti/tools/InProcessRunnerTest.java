@@ -1,0 +1,110 @@
+package dev.graphiti.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.graphiti.cli.Cli;
+import dev.graphiti.cli.CliEnvironment;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class InProcessRunnerTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void runsTheRealCliWithCapturedStreams() {
+        try (var runner = new InProcessRunner(new Cli(CliEnvironment.embedded(Map.of()))::run, RunnerLimits.defaults())) {
+            CliOutcome version = runner.run(new CliCall(List.of("--version"), dir));
+            assertTrue(version.succeeded(), version.toString());
+            assertTrue(version.stdout().startsWith("graphiti "), version.stdout());
+
+            CliOutcome usage = runner.run(new CliCall(List.of("no-such-command"), dir));
+            assertEquals(2, usage.exitCode());
+            assertEquals(CliOutcome.Ending.EXITED, usage.ending());
+            assertTrue(usage.stderr().contains("no-such-command"), usage.stderr());
+        }
+    }
+
+    @Test
+    void hasTheDirectoryAndAnEmptyStdin() {
+        try (var runner = new InProcessRunner((args, cwd, stdin, out, err) -> {
+            try {
+                out.print(cwd + " " + stdin.readAllBytes().length);
+            } catch (java.io.IOException e) {
+                return 1;
+            }
+            return 0;
+        }, RunnerLimits.defaults())) {
+            assertEquals(dir + " 0", runner.run(new CliCall(List.of(), dir)).stdout());
+        }
+    }
+
+    @Test
+    void stopsACommandThatOutlivesItsTimeout() {
+        var interrupted = new AtomicBoolean();
+        try (var runner = new InProcessRunner((args, cwd, stdin, out, err) -> {
+            try {
+                Thread.sleep(60_000);
+            } catch (InterruptedException e) {
+                interrupted.set(true);
+            }
+            return 0;
+        }, new RunnerLimits(Duration.ofMillis(300), 1024))) {
+            long start = System.nanoTime();
+            CliOutcome outcome = runner.run(new CliCall(List.of("search", "x"), dir));
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            assertEquals(CliOutcome.Ending.TIMED_OUT, outcome.ending());
+            assertFalse(outcome.succeeded());
+            assertTrue(millis < 5_000, "took " + millis + " ms");
+        }
+    }
+
+    @Test
+    void stopsWhenTheCallerCancels() {
+        var cancelled = new AtomicBoolean();
+        try (var runner = new InProcessRunner((args, cwd, stdin, out, err) -> {
+            cancelled.set(true);
+            try {
+                Thread.sleep(60_000);
+            } catch (InterruptedException e) {
+                return 1;
+            }
+            return 0;
+        }, RunnerLimits.defaults())) {
+            CliOutcome outcome = runner.run(new CliCall(List.of(), dir, cancelled::get));
+            assertEquals(CliOutcome.Ending.CANCELLED, outcome.ending());
+        }
+    }
+
+    @Test
+    void capsOutputAndSaysSo() {
+        try (var runner = new InProcessRunner((args, cwd, stdin, out, err) -> {
+            out.print("x".repeat(10_000));
+            return 0;
+        }, new RunnerLimits(Duration.ofSeconds(10), 4096))) {
+            CliOutcome outcome = runner.run(new CliCall(List.of(), dir));
+            assertTrue(outcome.truncated());
+            assertFalse(outcome.succeeded());
+            assertEquals(4096, outcome.stdout().length());
+        }
+    }
+
+    @Test
+    void aCrashIsAFailureNotAnException() {
+        try (var runner = new InProcessRunner((args, cwd, stdin, out, err) -> {
+            throw new IllegalStateException("boom");
+        }, RunnerLimits.defaults())) {
+            CliOutcome outcome = runner.run(new CliCall(List.of(), dir));
+            assertEquals(1, outcome.exitCode());
+            assertTrue(outcome.stderr().contains("boom"));
+        }
+    }
+}
