@@ -20,9 +20,16 @@ abstract class CliTool implements Tool {
             InputSchema.JSON.createObjectBuilder().add("type", "object").build());
 
     private final CliGateway gateway;
+    private final ToolDescriptor descriptor;
 
-    CliTool(CliGateway gateway) {
+    CliTool(CliGateway gateway, ToolDescriptor descriptor) {
         this.gateway = gateway;
+        this.descriptor = descriptor;
+    }
+
+    @Override
+    public ToolDescriptor descriptor() {
+        return descriptor;
     }
 
     /** The command and its options, without the global options the gateway adds. */

@@ -17,17 +17,12 @@ public class ConfigTool extends CliTool {
 
     @Inject
     public ConfigTool(CliGateway gateway) {
-        super(gateway);
+        super(gateway, DESCRIPTOR);
     }
 
     /** For CDI's client proxy only. */
     protected ConfigTool() {
-        super(null);
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
+        super(null, DESCRIPTOR);
     }
 
     @Override

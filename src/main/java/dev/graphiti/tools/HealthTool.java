@@ -18,17 +18,12 @@ public class HealthTool extends CliTool {
 
     @Inject
     public HealthTool(CliGateway gateway) {
-        super(gateway);
+        super(gateway, DESCRIPTOR);
     }
 
     /** For CDI's client proxy only. */
     protected HealthTool() {
-        super(null);
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
+        super(null, DESCRIPTOR);
     }
 
     @Override

@@ -17,17 +17,12 @@ public class IndexTool extends CliTool {
 
     @Inject
     public IndexTool(CliGateway gateway) {
-        super(gateway);
+        super(gateway, DESCRIPTOR);
     }
 
     /** For CDI's client proxy only. */
     protected IndexTool() {
-        super(null);
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
+        super(null, DESCRIPTOR);
     }
 
     @Override

@@ -18,17 +18,12 @@ public class ShowTool extends CliTool {
 
     @Inject
     public ShowTool(CliGateway gateway) {
-        super(gateway);
+        super(gateway, DESCRIPTOR);
     }
 
     /** For CDI's client proxy only. */
     protected ShowTool() {
-        super(null);
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
+        super(null, DESCRIPTOR);
     }
 
     @Override

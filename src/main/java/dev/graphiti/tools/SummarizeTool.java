@@ -18,17 +18,12 @@ public class SummarizeTool extends CliTool {
 
     @Inject
     public SummarizeTool(CliGateway gateway) {
-        super(gateway);
+        super(gateway, DESCRIPTOR);
     }
 
     /** For CDI's client proxy only. */
     protected SummarizeTool() {
-        super(null);
-    }
-
-    @Override
-    public ToolDescriptor descriptor() {
-        return DESCRIPTOR;
+        super(null, DESCRIPTOR);
     }
 
     @Override
