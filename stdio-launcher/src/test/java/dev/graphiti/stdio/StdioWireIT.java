@@ -114,6 +114,22 @@ class StdioWireIT {
     }
 
     @Test
+    void progressNotificationsPrecedeTheResponseInIncreasingOrder() throws Exception {
+        fixtures().initialize("2025-11-25");
+        client.sendLine("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"tools/call\",\"params\":"
+                + "{\"name\":\"test_tool_with_progress\",\"_meta\":{\"progressToken\":\"order\"}}}");
+        List<JsonObject> before = new ArrayList<>();
+        assertFalse(client.responseTo(Json.createValue(5), before, TIMEOUT).getJsonObject("result").getBoolean("isError"));
+        List<Double> values = before.stream()
+                .filter(m -> "notifications/progress".equals(m.getString("method", "")))
+                .map(m -> m.getJsonObject("params"))
+                .peek(p -> assertEquals("order", p.getString("progressToken")))
+                .map(p -> p.getJsonNumber("progress").doubleValue())
+                .toList();
+        assertEquals(List.of(0.0, 50.0, 100.0), values);
+    }
+
+    @Test
     void answersAlreadyInProgressStillGoOutOnEof() throws Exception {
         fixtures().initialize("2025-11-25");
         client.sendLine("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"name\":\"test_reconnection\"}}");
