@@ -74,9 +74,13 @@ public final class ClaudeInstall {
             plainRecords.add(new Manifest.PlainFile(r.file(), r.sha256(), r.previous(), concat(r.createdDirs(), dirs)));
         }
 
-        List<Manifest.JsonFile> jsonRecords = List.of(
+        List<Manifest.JsonFile> jsonRecords = new ArrayList<>(List.of(
                 jsonRecord(servers, serversBefore, serversCreated, serversDirs, List.of(server), List.of()),
-                jsonRecord(settings, settingsBefore, settingsCreated, settingsDirs, List.of(), hooks));
+                jsonRecord(settings, settingsBefore, settingsCreated, settingsDirs, List.of(), hooks)));
+        // what an earlier install wrote elsewhere (another --bin-dir or CLAUDE_CONFIG_DIR) stays on record for uninstall
+        old.ifPresent(m -> m.jsonFiles().stream().filter(f -> !f.file().equals(where.servers())
+                && !f.file().equals(where.settings())).forEach(jsonRecords::add));
+        old.ifPresent(m -> m.files().stream().filter(f -> !plain.containsKey(f.file())).forEach(plainRecords::add));
         writeManifest(old, jsonRecords, plainRecords);
         return new InstallReport("install", where.scope(), command.argv(), changes, where.manifest(), warnings);
     }

@@ -45,6 +45,18 @@ public final class ClaudeUninstall {
             writes.add(planPlain(where.wrapper().get(), manifest,
                     current.map(e -> e.wrapperScript().getBytes(StandardCharsets.UTF_8))));
         }
+        // files an earlier install wrote elsewhere (another --bin-dir or CLAUDE_CONFIG_DIR)
+        List<Path> here = List.of(where.servers(), where.settings(), where.skill());
+        for (Manifest.JsonFile other : manifest.map(Manifest::jsonFiles).orElse(List.of())) {
+            if (!here.contains(other.file())) {
+                writes.add(planJson(other.file(), Optional.of(other), other.members(), other.elements(), "rw-r--r--"));
+            }
+        }
+        for (Manifest.PlainFile other : manifest.map(Manifest::files).orElse(List.of())) {
+            if (!here.contains(other.file()) && !where.wrapper().equals(Optional.of(other.file()))) {
+                writes.add(planPlain(other.file(), manifest, Optional.empty()));
+            }
+        }
         List<FileChange> changes = new ArrayList<>();
         for (PendingWrite write : writes) {
             if (write != null) {

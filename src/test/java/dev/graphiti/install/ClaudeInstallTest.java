@@ -217,6 +217,20 @@ class ClaudeInstallTest {
     }
 
     @Test
+    void movingTheScriptElsewhereStillUninstallsBoth() throws Exception {
+        ClaudeHomeFixture f = fixture();
+        f.install(COMMAND, false);
+        ClaudeLocations other = ClaudeLocations.user(Map.of("HOME", home.toString()),
+                java.util.Optional.of(home.resolve("bin")));
+        new ClaudeInstall(other, COMMAND, false).run();
+        assertTrue(Files.exists(home.resolve("bin/graphiti")));
+        new ClaudeUninstall(other, java.util.Optional.of(COMMAND), false).run();
+        assertFalse(Files.exists(home.resolve("bin")));
+        assertFalse(Files.exists(home.resolve(".local")), "the script of the first install is removed too");
+        assertEquals(CLAUDE_JSON, f.read(".claude.json"));
+    }
+
+    @Test
     void uninstallKeepsWhatOthersAddedSinceAndLeavesChangedEntries() throws Exception {
         ClaudeHomeFixture f = fixture();
         f.install(COMMAND, false);
