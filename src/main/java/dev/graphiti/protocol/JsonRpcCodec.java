@@ -21,9 +21,18 @@ public final class JsonRpcCodec {
     /** Parses one transport message: a JSON object, or a non-empty array of them. */
     public Incoming parse(String text) throws MalformedMessageException {
         JsonValue value;
-        try (var reader = Jsonp.PROVIDER.createReader(new StringReader(text))) {
-            value = reader.readValue();
-        } catch (JsonException | IllegalStateException e) {
+        // A parser rather than a reader: the reader ignores whatever follows the first value.
+        try (var parser = Jsonp.PROVIDER.createParser(new StringReader(text))) {
+            if (!parser.hasNext()) {
+                throw new MalformedMessageException(ErrorCode.PARSE_ERROR, JsonValue.NULL, "Parse error: empty message");
+            }
+            parser.next();
+            value = parser.getValue();
+            if (parser.hasNext()) {
+                throw new MalformedMessageException(ErrorCode.PARSE_ERROR, JsonValue.NULL,
+                        "Parse error: unexpected content after the JSON value");
+            }
+        } catch (JsonException | IllegalStateException | java.util.NoSuchElementException e) {
             throw new MalformedMessageException(ErrorCode.PARSE_ERROR, JsonValue.NULL, "Parse error: " + firstLine(e));
         }
         if (value.getValueType() == JsonValue.ValueType.ARRAY) {

@@ -20,6 +20,11 @@ final class Jsonp {
         return PROVIDER.createObjectBuilder(start);
     }
 
+    /** Adds an optional string member; null means the member is omitted. */
+    static JsonObjectBuilder optional(JsonObjectBuilder builder, String name, String value) {
+        return value == null ? builder : builder.add(name, value);
+    }
+
     /** A number written as an integer when it is one (progress 50, not 50.0). */
     static jakarta.json.JsonNumber number(double value) {
         if (value == Math.rint(value) && Math.abs(value) < 1e15) {

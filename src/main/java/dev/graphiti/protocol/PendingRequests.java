@@ -18,6 +18,7 @@ final class PendingRequests {
     private final AtomicLong nextId = new AtomicLong(1);
     private final Map<JsonValue, CompletableFuture<JsonObject>> pending = new ConcurrentHashMap<>();
 
+
     /**
      * Registers a request and returns its id and future; {@code onTimeout} runs with the id when the
      * client did not answer in time (to send notifications/cancelled).
@@ -26,10 +27,11 @@ final class PendingRequests {
         JsonValue id = Jsonp.PROVIDER.createValue(nextId.getAndIncrement());
         var future = new CompletableFuture<JsonObject>();
         pending.put(id, future);
-        future.orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS).whenComplete((result, failure) -> {
-            pending.remove(id);
-            if (failure instanceof TimeoutException) {
+        // Tell the client first, then fail the future, so the caller's answer cannot overtake the cancellation.
+        CompletableFuture.delayedExecutor(timeout.toMillis(), TimeUnit.MILLISECONDS).execute(() -> {
+            if (pending.remove(id, future)) {
                 onTimeout.accept(id);
+                future.completeExceptionally(new TimeoutException("the client did not answer within " + timeout));
             }
         });
         return new Registered(id, future);

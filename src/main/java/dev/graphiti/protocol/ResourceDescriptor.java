@@ -13,15 +13,8 @@ public record ResourceDescriptor(String uri, String name, String title, String d
 
     public JsonObject toJson() {
         var builder = Jsonp.object().add("uri", uri).add("name", name);
-        if (title != null) {
-            builder.add("title", title);
-        }
-        if (description != null) {
-            builder.add("description", description);
-        }
-        if (mimeType != null) {
-            builder.add("mimeType", mimeType);
-        }
-        return builder.build();
+        Jsonp.optional(builder, "title", title);
+        Jsonp.optional(builder, "description", description);
+        return Jsonp.optional(builder, "mimeType", mimeType).build();
     }
 }

@@ -14,15 +14,8 @@ public record ResourceTemplateDescriptor(String uriTemplate, String name, String
 
     public JsonObject toJson() {
         var builder = Jsonp.object().add("uriTemplate", uriTemplate).add("name", name);
-        if (title != null) {
-            builder.add("title", title);
-        }
-        if (description != null) {
-            builder.add("description", description);
-        }
-        if (mimeType != null) {
-            builder.add("mimeType", mimeType);
-        }
-        return builder.build();
+        Jsonp.optional(builder, "title", title);
+        Jsonp.optional(builder, "description", description);
+        return Jsonp.optional(builder, "mimeType", mimeType).build();
     }
 }
