@@ -1,0 +1,96 @@
+package dev.graphiti.redact;
+
+import java.util.Locale;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Literal values assigned to a key whose name says secret: {@code PASSWORD=...}, {@code password: ...},
+ * {@code "apiKey": "..."}, {@code String token = "...";}, {@code --password=...}, {@code db.password=...},
+ * {@code val secret: String = "..."}. Only the value is replaced, so the text keeps saying what was there.
+ *
+ * <p>Code that merely names a secret keeps its text: {@code password = request.getParameter("password")}
+ * (a call), {@code this.token = token;} (a variable), {@code token: string} (a type), {@code ${DB_PASSWORD}}
+ * (a reference) and {@code password == other} (a comparison with a variable).
+ *
+ * <p>Two steps keep it linear: a short bounded pattern finds {@code key<separator>}, and only when the key
+ * names a secret is the value matched, anchored right after the separator.
+ */
+final class KeyValueDetector implements Detector {
+
+    private static final int MAX_VALUE = 512;
+
+    private static final Pattern KEY = Pattern.compile(
+            "(?<![A-Za-z0-9_.\\-])(?<!\\$\\{)" // a whole word, not inside a shell expansion such as ${TOKEN:0:4}
+                    + "([A-Za-z_\\-][A-Za-z0-9_.\\-]{0,79}+)" // 1 key
+                    + "[\"'`]?+"
+                    // A type annotation before '=': Kotlin/TypeScript `val token: String = "..."`.
+                    + "(?:[ \\t]{0,4}+:[ \\t]{0,4}+[A-Za-z_][A-Za-z0-9_.<>?\\[\\]]{0,60}+[ \\t]{1,4}+(?==))?"
+                    + "([ \\t]{0,4}+)(:=|===?|=>|=|:)([ \\t]{0,4}+)"); // 2 blank, 3 separator, 4 blank
+    private static final Pattern VALUE = Pattern.compile(
+            "(?:\"([^\"\\r\\n]{1," + MAX_VALUE + "}+)\"|'([^'\\r\\n]{1," + MAX_VALUE + "}+)'" // 1, 2 quoted
+                    + "|`([^`\\r\\n]{1," + MAX_VALUE + "}+)`" // 3 quoted
+                    + "|([^\\s'\"`,;&<>(){}\\[\\]]{1," + MAX_VALUE + "}+))" // 4 bare
+                    + "(?=[\\s,;&)}\\]'\"`]|\\\\[nrt]|$)");
+    /** A variable or member chain, optionally with TypeScript's non-null assertion: {@code process.env.TOKEN!}. */
+    private static final Pattern IDENTIFIER =
+            Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]{0,511}+(?:\\.[A-Za-z_$][A-Za-z0-9_$]{0,511}+){0,64}+!?");
+
+    @Override
+    public void find(String text, Consumer<Finding> findings) {
+        Matcher key = KEY.matcher(text);
+        Matcher value = VALUE.matcher(text).useTransparentBounds(true).useAnchoringBounds(false);
+        int from = 0;
+        while (from < text.length() && key.find(from)) {
+            from = key.end();
+            if (!SecretNames.isSecretName(key.group(1))) {
+                continue;
+            }
+            value.region(key.end(), Math.min(text.length(), key.end() + MAX_VALUE + 2));
+            if (!value.lookingAt()) {
+                continue;
+            }
+            int group = valueGroup(value);
+            if (acceptable(text, key, value, group)) {
+                findings.accept(new Finding(value.start(group), value.end(group), SecretKind.SECRET_ASSIGNMENT));
+                from = value.end();
+            }
+            // Otherwise go on right after the separator: a rejected "value" may hold the key of a real one,
+            // as in `"token: " + t + " password=x"`.
+        }
+    }
+
+    private static int valueGroup(Matcher m) {
+        for (int g = 1; g < 4; g++) {
+            if (m.start(g) >= 0) {
+                return g;
+            }
+        }
+        return 4;
+    }
+
+    private static boolean acceptable(String text, Matcher key, Matcher m, int group) {
+        String value = m.group(group);
+        if (StandIns.isStandIn(value) || SecretNames.words(key.group(1)).contains(value.toLowerCase(Locale.ROOT))) {
+            return false;
+        }
+        if (group < 4) {
+            return true;
+        }
+        // Bare values: tell a config line (PASSWORD=hunter2, password: s3cr3t) from code naming a variable.
+        if (key.group(3).startsWith("==")) {
+            return false;
+        }
+        if (value.length() < 4 && value.chars().allMatch(Character::isDigit)) {
+            return false; // flags and small counters, never a secret
+        }
+        if (IDENTIFIER.matcher(value).matches()) {
+            boolean statementEnd = m.end(group) < text.length() && text.charAt(m.end(group)) == ';';
+            boolean spaced = !key.group(2).isEmpty() || !key.group(4).isEmpty();
+            boolean hasDigit = value.chars().anyMatch(Character::isDigit);
+            return !statementEnd && (hasDigit || !spaced);
+        }
+        return true;
+    }
+}

@@ -1,0 +1,85 @@
+package dev.graphiti.redact;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Whether a key name ({@code DB_PASSWORD}, {@code clientSecret}, {@code x-api-key}, {@code spring.datasource.password})
+ * says its value is a secret. The name is split into words at {@code _ - . :} and camel-case humps, and
+ * only its last word (or last two) decides: {@code password_hash}, {@code token_count}, {@code auth_url}
+ * and {@code secretName} name something about a secret, not the secret itself.
+ */
+final class SecretNames {
+
+    private static final Set<String> LAST_WORDS = Set.of(
+            "password", "passwd", "pwd", "pass", "passphrase", "passcode", "secret", "token", "credential",
+            "credentials", "auth", "authorization", "apikey", "accesskey", "secretkey", "privatekey");
+    /** Words before a final "key" that make it a secret key rather than a map or sort key. */
+    private static final Set<String> KEY_QUALIFIERS = Set.of(
+            "api", "access", "secret", "private", "signing", "encryption", "master", "account", "client",
+            "app", "license", "subscription", "service", "auth");
+    /** A final word after these names a limit or a count, e.g. max_token, num_token. */
+    private static final Set<String> COUNTING = Set.of("max", "min", "num", "count", "total", "limit");
+
+    private SecretNames() {
+    }
+
+    static boolean isSecretName(String key) {
+        if (key.toLowerCase(Locale.ROOT).endsWith("secret_key_base")) {
+            return true; // Rails signs sessions with it
+        }
+        List<String> words = words(key);
+        if (words.isEmpty()) {
+            return false;
+        }
+        String last = words.get(words.size() - 1);
+        String before = words.size() > 1 ? words.get(words.size() - 2) : "";
+        if (COUNTING.contains(before)) {
+            return false;
+        }
+        if (LAST_WORDS.contains(last)) {
+            return true;
+        }
+        if (key.indexOf('.') < 0 && (last.endsWith("password") || last.endsWith("secret") || last.endsWith("token")
+                || last.endsWith("apikey") || last.endsWith("secretkey") || last.endsWith("privatekey")
+                || last.endsWith("accesskey"))) {
+            // Names written as one word: DBPASSWORD, GITHUBTOKEN, openai_apikey; not dotted names such as
+            // the Maven group io.jsonwebtoken.
+            return true;
+        }
+        return last.equals("key") && KEY_QUALIFIERS.contains(before);
+    }
+
+    /** Lower-case words of a key: {@code X-Api-Key} -> x, api, key; {@code APIKeyName} -> api, key, name. */
+    static List<String> words(String key) {
+        List<String> words = new ArrayList<>();
+        StringBuilder word = new StringBuilder();
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (!Character.isLetterOrDigit(c)) {
+                flush(word, words);
+                continue;
+            }
+            if (Character.isUpperCase(c) && word.length() > 0) {
+                char prev = key.charAt(i - 1);
+                boolean nextLower = i + 1 < key.length() && Character.isLowerCase(key.charAt(i + 1));
+                if (Character.isLowerCase(prev) || Character.isDigit(prev)
+                        || (Character.isUpperCase(prev) && nextLower)) {
+                    flush(word, words);
+                }
+            }
+            word.append(Character.toLowerCase(c));
+        }
+        flush(word, words);
+        return words;
+    }
+
+    private static void flush(StringBuilder word, List<String> words) {
+        if (word.length() > 0) {
+            words.add(word.toString());
+            word.setLength(0);
+        }
+    }
+}
