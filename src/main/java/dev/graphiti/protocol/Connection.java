@@ -6,8 +6,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.concurrent.CancellationException;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -212,7 +210,6 @@ public final class Connection {
             InFlightRequest work = id == null ? null : inFlight.remove(id);
             if (work != null) {
                 work.cancel();
-                work.finish();
             }
         }
         // notifications/initialized, roots/list_changed, progress for our requests: nothing to do yet.
@@ -266,14 +263,26 @@ public final class Connection {
     }
 
     /** Sends a server-to-client request on {@code exchange} (or unsolicited once that stream closed). */
-    CompletableFuture<JsonObject> requestClient(String method, JsonObject params, Duration timeout, Exchange exchange) {
+    PendingRequests.Registered requestClient(String method, JsonObject params, Duration timeout, Exchange exchange) {
+        var registered = pending.register(timeout, id -> deliver(exchange, cancelled(id, "timed out after " + timeout)));
         if (state == ConnectionState.CLOSED) {
-            return CompletableFuture.failedFuture(new CancellationException("the connection closed"));
+            pending.cancel(registered.id(), "the connection closed");
+            return registered;
         }
-        var registered = pending.register(timeout, id -> deliver(exchange, new JsonRpcNotification("notifications/cancelled",
-                Jsonp.object().add("requestId", id).add("reason", "timed out after " + timeout).build()).toJson()));
         deliver(exchange, new JsonRpcRequest(registered.id(), method, params).toJson());
-        return registered.future();
+        return registered;
+    }
+
+    /** Withdraws a server-to-client request whose caller was cancelled, telling the client. */
+    void withdraw(JsonValue id, Exchange exchange) {
+        if (pending.cancel(id, "the request that asked was cancelled") && state != ConnectionState.CLOSED) {
+            deliver(exchange, cancelled(id, "the request that asked was cancelled"));
+        }
+    }
+
+    private static JsonObject cancelled(JsonValue id, String reason) {
+        return new JsonRpcNotification("notifications/cancelled",
+                Jsonp.object().add("requestId", id).add("reason", reason).build()).toJson();
     }
 
     private void deliver(Exchange exchange, JsonObject message) {

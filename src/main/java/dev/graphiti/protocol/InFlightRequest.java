@@ -3,6 +3,7 @@ package dev.graphiti.protocol;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 
@@ -26,6 +27,7 @@ final class InFlightRequest implements RequestContext {
     private boolean cancelled;
     private Thread worker;
     private double lastProgress = Double.NEGATIVE_INFINITY;
+    private final List<JsonValue> askedClient = new java.util.ArrayList<>();
     private final java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
 
     InFlightRequest(Connection connection, JsonRpcRequest request, Exchange exchange) {
@@ -64,14 +66,21 @@ final class InFlightRequest implements RequestContext {
         }
     }
 
-    /** Stops the work: sets the flag tools poll and interrupts a blocked worker. */
+    /**
+     * Stops the work: sets the flag tools poll, interrupts a blocked worker, closes this request's share
+     * of its stream, and withdraws the requests it had sent to the client.
+     */
     void cancel() {
+        List<JsonValue> withdrawn;
         synchronized (lock) {
             cancelled = true;
             if (worker != null) {
                 worker.interrupt();
             }
+            withdrawn = List.copyOf(askedClient);
         }
+        finish();
+        withdrawn.forEach(id -> connection.withdraw(id, exchange));
     }
 
     /** Counts this request as done on its exchange, once (on cancellation or when the worker ends). */
@@ -146,6 +155,13 @@ final class InFlightRequest implements RequestContext {
             return CompletableFuture.failedFuture(new McpException(ErrorCode.INVALID_REQUEST,
                     "the client did not declare the \"" + capability + "\" capability needed for " + method));
         }
-        return connection.requestClient(method, params, timeout, exchange);
+        synchronized (lock) {
+            if (cancelled) {
+                return CompletableFuture.failedFuture(new java.util.concurrent.CancellationException("the request was cancelled"));
+            }
+            var registered = connection.requestClient(method, params, timeout, exchange);
+            askedClient.add(registered.id());
+            return registered.future();
+        }
     }
 }

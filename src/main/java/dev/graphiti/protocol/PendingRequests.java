@@ -51,6 +51,16 @@ final class PendingRequests {
         return true;
     }
 
+    /** Withdraws one request (its caller went away); true when it was still pending. */
+    boolean cancel(JsonValue id, String reason) {
+        var future = pending.remove(id);
+        if (future == null) {
+            return false;
+        }
+        future.completeExceptionally(new CancellationException(reason));
+        return true;
+    }
+
     void failAll(String reason) {
         for (var id : pending.keySet()) {
             var future = pending.remove(id);

@@ -100,6 +100,20 @@ class ClientRequestTest {
         }
     }
 
+    @Test
+    void cancellingTheAskingRequestWithdrawsItsClientRequest() throws Exception {
+        try (var h = harness("{\"sampling\":{}}", Duration.ofSeconds(10))) {
+            RecordingStream stream = h.send(CALL);
+            assertTrue(sent.await(10, TimeUnit.SECONDS));
+            h.exchange("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":\"t1\"}}");
+            assertEquals(1, stream.awaitClosed().size(), "only the sampling request went out on the call's stream");
+            org.junit.jupiter.api.Assertions.assertThrows(CancellationException.class, () -> issued.get().get(5, TimeUnit.SECONDS));
+            // The call's stream is closed, so the withdrawal reaches the client as an unsolicited message.
+            assertEquals(List.of("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":"
+                    + "{\"requestId\":1,\"reason\":\"the request that asked was cancelled\"}}"), h.unsolicited);
+        }
+    }
+
     private static void waitForMessages(RecordingStream stream, int count) throws InterruptedException {
         for (int i = 0; i < 500 && stream.sent().size() < count; i++) {
             Thread.sleep(10);
