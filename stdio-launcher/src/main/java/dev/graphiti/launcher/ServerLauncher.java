@@ -3,7 +3,9 @@ package dev.graphiti.launcher;
 import dev.graphiti.cli.McpServerLauncher;
 import dev.graphiti.cli.ServeRequest;
 import dev.graphiti.protocol.McpServer;
+import dev.graphiti.server.HttpServe;
 import dev.graphiti.stdio.StdioTransport;
+import java.util.Optional;
 import java.util.function.Function;
 
 /**
@@ -25,10 +27,7 @@ public final class ServerLauncher implements McpServerLauncher {
         try (McpServer server = servers.apply(request)) {
             return switch (request.transport()) {
                 case stdio -> new StdioTransport(streams.stdin(), streams.stdout(), streams.stderr(), server).run();
-                case http -> {
-                    streams.stderr().println("graphiti: the streamable HTTP transport is not wired in yet");
-                    yield 1;
-                }
+                case http -> new HttpServe(streams.stderr(), System.getenv()).serve(request, Optional.of(server));
             };
         }
     }

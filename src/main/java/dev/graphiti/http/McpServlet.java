@@ -1,0 +1,165 @@
+package dev.graphiti.http;
+
+import dev.graphiti.protocol.Incoming;
+import dev.graphiti.protocol.JsonRpcCodec;
+import dev.graphiti.protocol.McpServer;
+import dev.graphiti.protocol.MessageBatch;
+import jakarta.enterprise.context.Dependent;
+import jakarta.inject.Inject;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.util.Objects;
+import java.util.concurrent.ScheduledFuture;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The streamable HTTP endpoint. Thin: every request runs the one {@link RequestValidation} pipeline,
+ * then POST hands the message to the session's connection with a {@link PostExchange} as its stream,
+ * GET attaches an SSE stream for server-initiated messages, DELETE ends the session. The container
+ * thread only parses and hands over; tools run on the server's workers.
+ *
+ * <p>Built two ways: by a servlet container (WAR) through the no-argument constructor and CDI
+ * initializer injection, or by hand with the constructor (embedded Jetty fixture server, tests).
+ */
+@Dependent
+@WebServlet(urlPatterns = "/mcp", asyncSupported = true)
+public class McpServlet extends HttpServlet {
+
+    private static final long serialVersionUID = 1L;
+    private static final Logger LOG = Logger.getLogger(McpServlet.class.getName());
+
+    private transient McpServer server;
+    private transient HttpTransportConfig config;
+    private transient JsonRpcCodec codec;
+    private transient SessionStore sessions;
+    private transient RequestValidation validation;
+    private transient Heartbeats timer;
+    private transient ScheduledFuture<?> sweeper;
+
+    /** For the servlet container; collaborators arrive through {@link #inject}. */
+    public McpServlet() {
+    }
+
+    public McpServlet(McpServer server, HttpTransportConfig config) {
+        inject(server, config);
+    }
+
+    /** CDI initializer: the container-managed servlet gets its collaborators here. */
+    @Inject
+    final void inject(McpServer server, HttpTransportConfig config) {
+        this.server = Objects.requireNonNull(server, "server");
+        this.config = Objects.requireNonNull(config, "config");
+    }
+
+    @Override
+    public void init() {
+        if (server == null) {
+            throw new IllegalStateException("McpServlet needs an McpServer and an HttpTransportConfig: "
+                    + "deploy it with CDI or construct it with them");
+        }
+        codec = new JsonRpcCodec();
+        sessions = new SessionStore(config.maxSessions(), config.sessionIdleTimeout(), Clock.systemUTC(), new SecureRandom());
+        validation = new RequestValidation(config, sessions, codec);
+        timer = new Heartbeats();
+        sweeper = timer.every(config.sessionIdleTimeout().dividedBy(4), sessions::sweep);
+    }
+
+    @Override
+    public void destroy() {
+        if (sweeper != null) {
+            sweeper.cancel(false);
+            sessions.closeAll();
+            timer.close();
+        }
+    }
+
+    /** The open sessions (for tests and diagnostics). */
+    public int sessionCount() {
+        return sessions.size();
+    }
+
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        try {
+            ValidatedRequest valid = validation.validate(request);
+            switch (valid.method()) {
+                case POST -> post(request, valid);
+                case GET -> get(request, valid.session().orElseThrow());
+                case DELETE -> delete(response, valid.session().orElseThrow());
+            }
+        } catch (HttpRejection rejection) {
+            if (!response.isCommitted()) {
+                rejection.send(response, codec);
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "MCP request failed", e);
+            if (!response.isCommitted()) {
+                HttpRejection.of(500, "Internal Server Error: " + e.getClass().getSimpleName()).send(response, codec);
+            }
+        }
+    }
+
+    private void post(HttpServletRequest request, ValidatedRequest valid) throws HttpRejection {
+        Incoming incoming = valid.body().orElseThrow();
+        McpSession session = valid.session().isPresent() ? valid.session().get() : sessions.open(server);
+        boolean fresh = valid.session().isEmpty();
+        if (!session.enter()) {
+            throw HttpRejection.of(404, "Not Found: the session ended");
+        }
+        AsyncContext async = request.startAsync();
+        async.setTimeout(config.requestTimeout().toMillis());
+        var exchange = new PostExchange(async, codec, incoming.hasRequests(),
+                incoming instanceof MessageBatch && session.connection().batchesAllowed(),
+                response -> {
+                    if (fresh) {
+                        issueSession(session, response);
+                    }
+                }, timer, config.heartbeatInterval());
+        async.addListener(new AsyncEnd(exchange::abort, session::leave));
+        session.connection().receive(incoming, exchange);
+    }
+
+    /** The initialize answer carries the new session id, unless initialize failed: then the session goes. */
+    private void issueSession(McpSession session, HttpServletResponse response) {
+        if (session.connection().isInitialized()) {
+            response.setHeader(RequestValidation.SESSION_HEADER, session.id());
+        } else {
+            sessions.end(session.id());
+        }
+    }
+
+    private void get(HttpServletRequest request, McpSession session) throws IOException, HttpRejection {
+        if (!session.enter()) {
+            throw HttpRejection.of(404, "Not Found: the session ended");
+        }
+        AsyncContext async = request.startAsync();
+        async.setTimeout(config.streamTimeout().toMillis());
+        var response = (HttpServletResponse) async.getResponse();
+        SseWriter.prepare(response);
+        var stream = new SseStream(async, new SseWriter(response.getOutputStream()), timer, config.heartbeatInterval());
+        async.addListener(new AsyncEnd(stream::close, () -> {
+            session.events().detach(stream);
+            session.leave();
+        }));
+        if (!session.events().attach(stream)) {
+            response.reset();
+            HttpRejection.of(409, "Conflict: this session already has an open GET stream").send(response, codec);
+            stream.close();
+            return;
+        }
+        response.flushBuffer();
+    }
+
+    private void delete(HttpServletResponse response, McpSession session) {
+        sessions.end(session.id());
+        LOG.log(Level.FINE, "session ended by DELETE");
+        response.setStatus(204);
+    }
+}

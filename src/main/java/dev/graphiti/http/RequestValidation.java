@@ -1,0 +1,154 @@
+package dev.graphiti.http;
+
+import dev.graphiti.protocol.Incoming;
+import dev.graphiti.protocol.JsonRpcCodec;
+import dev.graphiti.protocol.MalformedMessageException;
+import dev.graphiti.protocol.ProtocolVersion;
+import dev.graphiti.protocol.SingleMessage;
+import dev.graphiti.protocol.TransportKind;
+import jakarta.servlet.http.HttpServletRequest;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The one precondition pipeline every request to the endpoint passes, in this order: path, Host and
+ * Origin, method, Accept, Content-Type, body size, parse, session, MCP-Protocol-Version. The first
+ * failing step decides the status (see the table in README "Streamable HTTP"); nothing is dispatched
+ * before all pass.
+ */
+final class RequestValidation {
+
+    static final String SESSION_HEADER = "Mcp-Session-Id";
+    static final String VERSION_HEADER = "MCP-Protocol-Version";
+
+    private final HttpTransportConfig config;
+    private final SessionStore sessions;
+    private final JsonRpcCodec codec;
+
+    RequestValidation(HttpTransportConfig config, SessionStore sessions, JsonRpcCodec codec) {
+        this.config = config;
+        this.sessions = sessions;
+        this.codec = codec;
+    }
+
+    ValidatedRequest validate(HttpServletRequest request) throws HttpRejection, IOException {
+        path(request);
+        hostAndOrigin(request);
+        EndpointMethod method = EndpointMethod.of(request.getMethod()).orElseThrow(() -> HttpRejection.of(405,
+                "Method Not Allowed: the MCP endpoint serves " + EndpointMethod.ALLOW,
+                Map.of("Allow", EndpointMethod.ALLOW)));
+        accept(request, method);
+        Optional<Incoming> body = Optional.empty();
+        if (method == EndpointMethod.POST) {
+            contentType(request);
+            body = Optional.of(parse(read(request)));
+        }
+        boolean initialize = body.filter(b -> b instanceof SingleMessage && b.hasInitialize()).isPresent();
+        Optional<McpSession> session = initialize ? Optional.empty() : Optional.of(session(request));
+        ProtocolVersion version = initialize ? ProtocolVersion.HTTP_DEFAULT : version(request);
+        return new ValidatedRequest(method, session, body, version);
+    }
+
+    private static void path(HttpServletRequest request) throws HttpRejection {
+        String extra = request.getPathInfo();
+        if (extra != null && !extra.isEmpty() && !extra.equals("/")) {
+            throw HttpRejection.of(404, "Not Found: the MCP endpoint is " + request.getServletPath());
+        }
+    }
+
+    private void hostAndOrigin(HttpServletRequest request) throws HttpRejection {
+        String host = request.getHeader("Host");
+        if (host == null || host.isBlank()) {
+            throw HttpRejection.of(400, "Bad Request: the Host header is required");
+        }
+        if (!config.hosts().allows(host)) {
+            throw HttpRejection.of(421, "Misdirected Request: this server does not answer for host " + quote(host)
+                    + "; use localhost or 127.0.0.1 (DNS rebinding protection)");
+        }
+        String origin = request.getHeader("Origin");
+        if (!config.origins().allows(origin)) {
+            throw HttpRejection.of(403, "Forbidden: origin " + quote(origin) + " is not allowed");
+        }
+    }
+
+    private static void accept(HttpServletRequest request, EndpointMethod method) throws HttpRejection {
+        MediaRanges accepted = MediaRanges.parse(request.getHeader("Accept"));
+        switch (method) {
+            case POST -> {
+                if (!accepted.accepts("application/json") || !accepted.accepts("text/event-stream")) {
+                    throw HttpRejection.of(406,
+                            "Not Acceptable: the client must accept both application/json and text/event-stream");
+                }
+            }
+            case GET -> {
+                if (!accepted.accepts("text/event-stream")) {
+                    throw HttpRejection.of(406, "Not Acceptable: the client must accept text/event-stream");
+                }
+            }
+            case DELETE -> {
+                // No body comes back, so any Accept will do.
+            }
+        }
+    }
+
+    private static void contentType(HttpServletRequest request) throws HttpRejection {
+        String type = MediaRanges.mediaType(request.getContentType());
+        if (!type.equals("application/json")) {
+            throw HttpRejection.of(415, "Unsupported Media Type: POST a JSON-RPC message as application/json, not "
+                    + (type.isEmpty() ? "no Content-Type" : type));
+        }
+    }
+
+    private String read(HttpServletRequest request) throws HttpRejection, IOException {
+        long limit = config.maxBodyBytes();
+        if (request.getContentLengthLong() > limit) {
+            throw tooLarge(limit);
+        }
+        try (InputStream in = request.getInputStream()) {
+            byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 1, limit) + 1);
+            if (bytes.length > limit) {
+                throw tooLarge(limit);
+            }
+            return new String(bytes, StandardCharsets.UTF_8);
+        }
+    }
+
+    private Incoming parse(String text) throws HttpRejection {
+        try {
+            return codec.parse(text);
+        } catch (MalformedMessageException e) {
+            throw new HttpRejection(400, e.response(), Map.of());
+        }
+    }
+
+    private McpSession session(HttpServletRequest request) throws HttpRejection {
+        String id = request.getHeader(SESSION_HEADER);
+        if (id == null || id.isBlank()) {
+            throw HttpRejection.of(400, "Bad Request: the " + SESSION_HEADER
+                    + " header is required (send initialize first to get one)");
+        }
+        return sessions.find(id.trim()).orElseThrow(() -> HttpRejection.of(404,
+                "Not Found: session unknown, ended or expired; send initialize to start a new one"));
+    }
+
+    private static ProtocolVersion version(HttpServletRequest request) throws HttpRejection {
+        String wire = request.getHeader(VERSION_HEADER);
+        if (wire == null) {
+            return ProtocolVersion.HTTP_DEFAULT;
+        }
+        return ProtocolVersion.supported(wire.trim(), TransportKind.HTTP).orElseThrow(() -> HttpRejection.of(400,
+                "Bad Request: unsupported " + VERSION_HEADER + " " + quote(wire) + "; supported: "
+                        + String.join(", ", ProtocolVersion.all(TransportKind.HTTP).stream().map(ProtocolVersion::wire).toList())));
+    }
+
+    private static HttpRejection tooLarge(long limit) {
+        return HttpRejection.of(413, "Payload Too Large: a message may be at most " + limit + " bytes");
+    }
+
+    private static String quote(String value) {
+        return value == null ? "null" : "\"" + value.replaceAll("[\\p{Cntrl}]", "?") + "\"";
+    }
+}

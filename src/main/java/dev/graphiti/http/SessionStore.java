@@ -1,0 +1,93 @@
+package dev.graphiti.http;
+
+import dev.graphiti.protocol.McpServer;
+import dev.graphiti.protocol.TransportKind;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The open sessions, by id. Bounded: when {@code maxSessions} are open (after expired ones are swept)
+ * a new initialize is refused with 503 and Retry-After, since the refusal is about server capacity,
+ * not the client's request. Idle sessions expire; an ended or expired id is forgotten, so it answers 404.
+ */
+public final class SessionStore {
+
+    private final Map<String, McpSession> sessions = new ConcurrentHashMap<>();
+    private final int maxSessions;
+    private final Duration idleTimeout;
+    private final Clock clock;
+    private final SessionIds ids;
+
+    public SessionStore(int maxSessions, Duration idleTimeout, Clock clock, java.security.SecureRandom random) {
+        this.maxSessions = maxSessions;
+        this.idleTimeout = idleTimeout;
+        this.clock = clock;
+        this.ids = new SessionIds(random);
+    }
+
+    /** Opens a session with a fresh connection to {@code server}; 503 when the store is full. */
+    McpSession open(McpServer server) throws HttpRejection {
+        synchronized (this) {
+            if (sessions.size() >= maxSessions) {
+                sweep();
+            }
+            if (sessions.size() >= maxSessions) {
+                throw HttpRejection.of(503, "Service Unavailable: the server holds its maximum of " + maxSessions
+                        + " sessions; end unused ones with DELETE or retry later",
+                        Map.of("Retry-After", String.valueOf(Math.max(1, idleTimeout.toSeconds() / 2))));
+            }
+            var events = new ServerEvents();
+            String id = ids.next();
+            var session = new McpSession(id, server.open(TransportKind.HTTP, events), events, clock);
+            sessions.put(id, session);
+            return session;
+        }
+    }
+
+    /** The open session with this id; empty when unknown, ended or expired (the caller answers 404). */
+    Optional<McpSession> find(String id) {
+        McpSession session = sessions.get(id);
+        if (session == null) {
+            return Optional.empty();
+        }
+        if (!session.isOpen() || session.idleSince(clock.instant().minus(idleTimeout))) {
+            end(id);
+            return Optional.empty();
+        }
+        return Optional.of(session);
+    }
+
+    /** Ends and forgets a session; false when there was none with that id. */
+    boolean end(String id) {
+        McpSession session = sessions.remove(id);
+        if (session == null) {
+            return false;
+        }
+        session.close();
+        return true;
+    }
+
+    /** Ends every session idle for longer than the idle timeout; returns how many. */
+    public int sweep() {
+        var cutoff = clock.instant().minus(idleTimeout);
+        int ended = 0;
+        for (McpSession session : sessions.values()) {
+            if (session.idleSince(cutoff) && end(session.id())) {
+                ended++;
+            }
+        }
+        return ended;
+    }
+
+    public int size() {
+        return sessions.size();
+    }
+
+    /** Ends all sessions (server shutdown). */
+    public void closeAll() {
+        sessions.keySet().forEach(this::end);
+    }
+}

@@ -1,0 +1,13 @@
+package dev.graphiti.http;
+
+import dev.graphiti.protocol.Incoming;
+import dev.graphiti.protocol.ProtocolVersion;
+import java.util.Optional;
+
+/**
+ * A request that passed every check: its method, its session (empty only for an initialize POST, which
+ * gets a new one), the parsed body (POST only) and the protocol revision its header names.
+ */
+record ValidatedRequest(EndpointMethod method, Optional<McpSession> session, Optional<Incoming> body,
+                        ProtocolVersion headerVersion) {
+}

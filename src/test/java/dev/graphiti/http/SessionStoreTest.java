@@ -1,0 +1,108 @@
+package dev.graphiti.http;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.graphiti.protocol.McpServer;
+import dev.graphiti.protocol.ServerInfo;
+import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.util.HashSet;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+class SessionStoreTest {
+
+    private final McpServer server = McpServer.builder(new ServerInfo("test", "Test", "1")).build();
+    private final MutableClock clock = new MutableClock();
+
+    @AfterEach
+    void closeServer() {
+        server.close();
+    }
+
+    @Test
+    void idsAreRandomVisibleAscii() throws Exception {
+        var store = new SessionStore(100, Duration.ofMinutes(1), clock, new SecureRandom());
+        var ids = new HashSet<String>();
+        for (int i = 0; i < 50; i++) {
+            String id = store.open(server).id();
+            assertTrue(id.matches("[A-Za-z0-9_-]{43}"), id);
+            ids.add(id);
+        }
+        assertEquals(50, ids.size());
+    }
+
+    @Test
+    void endedSessionIsForgotten() throws Exception {
+        var store = new SessionStore(10, Duration.ofMinutes(1), clock, new SecureRandom());
+        McpSession session = store.open(server);
+        assertTrue(store.find(session.id()).isPresent());
+        assertTrue(store.end(session.id()));
+        assertTrue(store.find(session.id()).isEmpty());
+        assertFalse(session.isOpen());
+        assertTrue(session.connection().isClosed());
+        assertFalse(store.end(session.id()));
+    }
+
+    @Test
+    void idleSessionsExpireButBusyOnesStay() throws Exception {
+        var store = new SessionStore(10, Duration.ofMinutes(5), clock, new SecureRandom());
+        McpSession idle = store.open(server);
+        McpSession busy = store.open(server);
+        assertTrue(busy.enter());
+        clock.advance(Duration.ofMinutes(6));
+        assertEquals(1, store.sweep());
+        assertTrue(store.find(idle.id()).isEmpty());
+        assertTrue(store.find(busy.id()).isPresent());
+        busy.leave();
+        clock.advance(Duration.ofMinutes(4));
+        assertTrue(store.find(busy.id()).isPresent(), "leaving counts as activity");
+        clock.advance(Duration.ofMinutes(2));
+        assertTrue(store.find(busy.id()).isEmpty(), "lookup expires lazily too");
+    }
+
+    @Test
+    void fullStoreRefusesWith503UntilOneExpires() throws Exception {
+        var store = new SessionStore(2, Duration.ofMinutes(5), clock, new SecureRandom());
+        McpSession first = store.open(server);
+        store.open(server);
+        HttpRejection full = assertThrows(HttpRejection.class, () -> store.open(server));
+        assertEquals(503, full.status());
+        assertEquals(HttpRejection.TRANSPORT_ERROR, full.body().error().code());
+        assertTrue(full.headers().containsKey("Retry-After"));
+        clock.advance(Duration.ofMinutes(6));
+        assertNotEquals(first.id(), store.open(server).id());
+        assertEquals(1, store.size(), "both idle sessions were swept to make room");
+    }
+
+    /** A clock tests move by hand. */
+    private static final class MutableClock extends Clock {
+        private Instant now = Instant.parse("2026-01-01T00:00:00Z");
+
+        void advance(Duration by) {
+            now = now.plus(by);
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
+
+        @Override
+        public java.time.ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(java.time.ZoneId zone) {
+            return this;
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package dev.graphiti.server;
+
+import jakarta.servlet.http.HttpServlet;
+import java.time.Duration;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.eclipse.jetty.ee10.servlet.ServletHolder;
+import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.thread.QueuedThreadPool;
+
+/**
+ * Jetty 12 (ee10) serving one MCP servlet at {@value #ENDPOINT}. The servlet is built elsewhere (by CDI
+ * for the product, by hand for fixtures and tests); this class only binds and routes.
+ */
+public final class EmbeddedJetty implements AutoCloseable {
+
+    public static final String ENDPOINT = "/mcp";
+
+    private final Server server;
+    private final ServerConnector connector;
+
+    private EmbeddedJetty(Server server, ServerConnector connector) {
+        this.server = server;
+        this.connector = connector;
+    }
+
+    /** Binds {@code host:port} (port 0: any free port) and starts serving {@code servlet}. */
+    public static EmbeddedJetty start(String host, int port, HttpServlet servlet) throws Exception {
+        var threads = new QueuedThreadPool(64, 4);
+        threads.setName("mcp-http");
+        threads.setDaemon(true);
+        var server = new Server(threads);
+        var connector = new ServerConnector(server, 1, 1);
+        connector.setHost(host);
+        connector.setPort(port);
+        // SSE streams beat every 15 s; a waiting JSON answer has no bytes to show, so allow long silences.
+        connector.setIdleTimeout(Duration.ofMinutes(10).toMillis());
+        server.addConnector(connector);
+
+        var context = new ServletContextHandler("/", ServletContextHandler.NO_SESSIONS);
+        var holder = new ServletHolder("mcp", servlet);
+        holder.setAsyncSupported(true);
+        holder.setInitOrder(0);
+        context.addServlet(holder, ENDPOINT);
+        context.addServlet(holder, ENDPOINT + "/*");
+        context.addServlet(new ServletHolder("not-found", new EndpointNotFoundServlet(ENDPOINT)), "/");
+        server.setErrorHandler(new JsonErrorHandler());
+        server.setHandler(context);
+        server.setStopTimeout(Duration.ofSeconds(5).toMillis());
+        server.start();
+        return new EmbeddedJetty(server, connector);
+    }
+
+    /** The bound port (the real one when started with port 0). */
+    public int port() {
+        return connector.getLocalPort();
+    }
+
+    public String host() {
+        return connector.getHost();
+    }
+
+    /** The endpoint's URL as clients reach it, e.g. http://127.0.0.1:8000/mcp. */
+    public String url() {
+        String host = host().contains(":") ? "[" + host() + "]" : host();
+        return "http://" + host + ":" + port() + ENDPOINT;
+    }
+
+    public void join() throws InterruptedException {
+        server.join();
+    }
+
+    @Override
+    public void close() throws Exception {
+        server.stop();
+    }
+}

@@ -1,0 +1,65 @@
+package dev.graphiti.server;
+
+import dev.graphiti.cli.ServeRequest;
+import dev.graphiti.http.HttpTransportConfig;
+import dev.graphiti.protocol.McpServer;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * `graphiti mcp serve --transport http`: boots CDI, takes the container-managed servlet from it and
+ * serves it with embedded Jetty on --host (default 127.0.0.1) and --port (default 8000) until SIGTERM
+ * or Ctrl-C, which stop Jetty (in-flight requests get a grace period) and then CDI.
+ */
+public final class HttpServe {
+
+    private final PrintStream log;
+    private final Map<String, String> environment;
+
+    public HttpServe(PrintStream log, Map<String, String> environment) {
+        this.log = log;
+        this.environment = environment;
+    }
+
+    /** Serves {@code server}, or the CDI-produced product server when empty, until stopped; returns the exit code. */
+    public int serve(ServeRequest request, Optional<McpServer> server) throws Exception {
+        long start = System.nanoTime();
+        var config = HttpTransportConfig.forBinding(request.host()).withEnvironment(environment);
+        var cdi = CdiServer.boot(config, server);
+        long cdiMillis = (System.nanoTime() - start) / 1_000_000;
+        EmbeddedJetty jetty;
+        try {
+            jetty = EmbeddedJetty.start(request.host(), request.port(), cdi.servlet());
+        } catch (IOException e) {
+            cdi.close();
+            log.println("graphiti: cannot listen on " + request.host() + ":" + request.port() + ": " + e.getMessage()
+                    + " (is another server running there? choose another --port)");
+            return 1;
+        }
+        long totalMillis = (System.nanoTime() - start) / 1_000_000;
+        log.println("graphiti: MCP server (streamable HTTP) at " + jetty.url() + " (CDI " + cdiMillis
+                + " ms, ready in " + totalMillis + " ms); Ctrl-C or SIGTERM stops it");
+        var stopped = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            stop(jetty, cdi);
+            stopped.countDown();
+        }, "graphiti-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
+        jetty.join();
+        stopped.await();
+        return 0;
+    }
+
+    private void stop(EmbeddedJetty jetty, CdiServer cdi) {
+        try {
+            jetty.close();
+        } catch (Exception e) {
+            log.println("graphiti: stopping Jetty failed: " + e.getMessage());
+        }
+        cdi.close();
+        log.println("graphiti: MCP server stopped");
+    }
+}
