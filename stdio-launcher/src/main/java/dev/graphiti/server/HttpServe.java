@@ -2,6 +2,7 @@ package dev.graphiti.server;
 
 import dev.graphiti.cli.ServeRequest;
 import dev.graphiti.http.HttpTransportConfig;
+import dev.graphiti.http.McpServlet;
 import dev.graphiti.protocol.McpServer;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -30,9 +31,10 @@ public final class HttpServe {
         var config = HttpTransportConfig.forBinding(request.host()).withEnvironment(environment);
         var cdi = CdiServer.boot(config, server);
         long cdiMillis = (System.nanoTime() - start) / 1_000_000;
+        McpServlet servlet = cdi.servlet();
         EmbeddedJetty jetty;
         try {
-            jetty = EmbeddedJetty.start(request.host(), request.port(), cdi.servlet());
+            jetty = EmbeddedJetty.start(request.host(), request.port(), servlet);
         } catch (IOException e) {
             cdi.close();
             log.println("graphiti: cannot listen on " + request.host() + ":" + request.port() + ": " + e.getMessage()
@@ -44,7 +46,7 @@ public final class HttpServe {
                 + " ms, ready in " + totalMillis + " ms); Ctrl-C or SIGTERM stops it");
         var stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
-            stop(jetty, cdi);
+            stop(jetty, servlet, cdi);
             stopped.countDown();
         }, "graphiti-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -53,11 +55,12 @@ public final class HttpServe {
         return 0;
     }
 
-    private void stop(EmbeddedJetty jetty, CdiServer cdi) {
+    private void stop(EmbeddedJetty jetty, McpServlet servlet, CdiServer cdi) {
+        servlet.endSessions();
         try {
             jetty.close();
         } catch (Exception e) {
-            log.println("graphiti: stopping Jetty failed: " + e.getMessage());
+            log.println("graphiti: stopping Jetty failed: " + e);
         }
         cdi.close();
         log.println("graphiti: MCP server stopped");
