@@ -1,6 +1,6 @@
 package dev.graphiti.server;
 
-import jakarta.servlet.http.HttpServlet;
+import dev.graphiti.http.McpServlet;
 import java.time.Duration;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
@@ -18,14 +18,16 @@ public final class EmbeddedJetty implements AutoCloseable {
 
     private final Server server;
     private final ServerConnector connector;
+    private final McpServlet servlet;
 
-    private EmbeddedJetty(Server server, ServerConnector connector) {
+    private EmbeddedJetty(Server server, ServerConnector connector, McpServlet servlet) {
         this.server = server;
         this.connector = connector;
+        this.servlet = servlet;
     }
 
     /** Binds {@code host:port} (port 0: any free port) and starts serving {@code servlet}. */
-    public static EmbeddedJetty start(String host, int port, HttpServlet servlet) throws Exception {
+    public static EmbeddedJetty start(String host, int port, McpServlet servlet) throws Exception {
         var threads = new QueuedThreadPool(64, 4);
         threads.setName("mcp-http");
         threads.setDaemon(true);
@@ -48,7 +50,7 @@ public final class EmbeddedJetty implements AutoCloseable {
         server.setHandler(context);
         server.setStopTimeout(Duration.ofSeconds(5).toMillis());
         server.start();
-        return new EmbeddedJetty(server, connector);
+        return new EmbeddedJetty(server, connector, servlet);
     }
 
     /** The bound port (the real one when started with port 0). */
@@ -70,8 +72,10 @@ public final class EmbeddedJetty implements AutoCloseable {
         server.join();
     }
 
+    /** Ends the MCP sessions first (their open GET streams would hold the graceful stop), then stops Jetty. */
     @Override
     public void close() throws Exception {
+        servlet.endSessions();
         server.stop();
     }
 }

@@ -46,7 +46,7 @@ public final class HttpServe {
                 + " ms, ready in " + totalMillis + " ms); Ctrl-C or SIGTERM stops it");
         var stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
-            stop(jetty, servlet, cdi);
+            stop(jetty, cdi);
             stopped.countDown();
         }, "graphiti-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
@@ -55,8 +55,7 @@ public final class HttpServe {
         return 0;
     }
 
-    private void stop(EmbeddedJetty jetty, McpServlet servlet, CdiServer cdi) {
-        servlet.endSessions();
+    private void stop(EmbeddedJetty jetty, CdiServer cdi) {
         try {
             jetty.close();
         } catch (Exception e) {
