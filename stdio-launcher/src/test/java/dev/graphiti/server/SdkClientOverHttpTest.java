@@ -115,10 +115,11 @@ class SdkClientOverHttpTest {
                 .arguments(Map.of()).progressToken("p-1").build());
         assertFalse(Boolean.TRUE.equals(withProgress.isError()));
         assertTrue(progress.size() >= 2, "progress notifications: " + progress);
-        assertEquals("p-1", progress.get(0).progressToken());
-        for (int i = 1; i < progress.size(); i++) {
-            assertTrue(progress.get(i).progress() > progress.get(i - 1).progress(), "progress increases");
-        }
+        assertTrue(progress.stream().allMatch(p -> "p-1".equals(p.progressToken())), progress.toString());
+        // The SDK hands notifications to consumers asynchronously, so their arrival order here is not the
+        // wire order (ResponseModeTest checks that); the values must still be distinct.
+        var values = progress.stream().map(McpSchema.ProgressNotification::progress).sorted().toList();
+        assertEquals(values.size(), values.stream().distinct().count(), values.toString());
         var withLogs = c.callTool(new McpSchema.CallToolRequest("test_tool_with_logging", Map.of()));
         assertFalse(Boolean.TRUE.equals(withLogs.isError()));
         assertTrue(logs.size() >= 1, "log notifications: " + logs);
