@@ -114,6 +114,7 @@ class SdkClientOverHttpTest {
         var withProgress = c.callTool(McpSchema.CallToolRequest.builder().name("test_tool_with_progress")
                 .arguments(Map.of()).progressToken("p-1").build());
         assertFalse(Boolean.TRUE.equals(withProgress.isError()));
+        awaitSize(progress, 2);
         assertTrue(progress.size() >= 2, "progress notifications: " + progress);
         assertTrue(progress.stream().allMatch(p -> "p-1".equals(p.progressToken())), progress.toString());
         // The SDK hands notifications to consumers asynchronously, so their arrival order here is not the
@@ -122,6 +123,7 @@ class SdkClientOverHttpTest {
         assertEquals(values.size(), values.stream().distinct().count(), values.toString());
         var withLogs = c.callTool(new McpSchema.CallToolRequest("test_tool_with_logging", Map.of()));
         assertFalse(Boolean.TRUE.equals(withLogs.isError()));
+        awaitSize(logs, 1);
         assertTrue(logs.size() >= 1, "log notifications: " + logs);
     }
 
@@ -175,5 +177,18 @@ class SdkClientOverHttpTest {
         int deleted = http.send(delete, HttpResponse.BodyHandlers.ofString()).statusCode();
         assertTrue(deleted == 204 || deleted == 404, "the SDK may have sent DELETE on close already: " + deleted);
         assertEquals(404, http.send(ping, HttpResponse.BodyHandlers.ofString()).statusCode());
+    }
+
+    /** The SDK hands notifications to consumers asynchronously, possibly after the call returned. */
+    private static void awaitSize(List<?> received, int count) {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
+        while (received.size() < count && System.nanoTime() < deadline) {
+            try {
+                TimeUnit.MILLISECONDS.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 }

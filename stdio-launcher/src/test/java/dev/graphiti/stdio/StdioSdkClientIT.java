@@ -149,6 +149,7 @@ class StdioSdkClientIT {
         assertFalse(result.isError());
         // The SDK client hands notifications to its consumer asynchronously, so arrival order is not
         // observable here; StdioWireIT checks the order on the wire.
+        awaitSize(progress, 3);
         var mine = progress.stream().filter(p -> "progress-it".equals(p.progressToken())).toList();
         assertEquals(List.of(0.0, 50.0, 100.0),
                 mine.stream().map(McpSchema.ProgressNotification::progress).sorted().toList());
@@ -163,9 +164,11 @@ class StdioSdkClientIT {
 
         client.setLoggingLevel(McpSchema.LoggingLevel.DEBUG);
         client.callTool(new McpSchema.CallToolRequest("test_tool_with_logging", Map.of()));
-        assertEquals(List.of("Tool execution started", "Tool processing data", "Tool execution completed"),
-                logs.stream().map(McpSchema.LoggingMessageNotification::data).toList());
-        assertEquals(McpSchema.LoggingLevel.INFO, logs.get(0).level());
+        // Delivered to the consumer asynchronously, possibly after the call returned and in any order.
+        awaitSize(logs, 3);
+        assertEquals(List.of("Tool execution completed", "Tool execution started", "Tool processing data"),
+                logs.stream().map(McpSchema.LoggingMessageNotification::data).sorted().toList());
+        assertTrue(logs.stream().allMatch(l -> l.level() == McpSchema.LoggingLevel.INFO), logs.toString());
     }
 
     @Test
@@ -188,5 +191,18 @@ class StdioSdkClientIT {
         String text = "y".repeat(2 * 1024 * 1024);
         var echoed = client.callTool(new McpSchema.CallToolRequest("test_echo", Map.of("text", text)));
         assertEquals(text, ((McpSchema.TextContent) echoed.content().get(0)).text());
+    }
+
+    /** Waits (at most 10 s) until the SDK has handed {@code count} notifications to a consumer. */
+    private static void awaitSize(List<?> received, int count) {
+        long deadline = System.nanoTime() + java.util.concurrent.TimeUnit.SECONDS.toNanos(10);
+        while (received.size() < count && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 }
