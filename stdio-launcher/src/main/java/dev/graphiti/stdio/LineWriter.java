@@ -15,11 +15,13 @@ final class LineWriter implements Runnable {
     private static final String END = "\u0000end";
 
     private final OutputStream out;
+    private final java.io.PrintStream diagnostics;
     private final BlockingQueue<String> queue = new LinkedBlockingQueue<>();
     private volatile boolean failed;
 
-    LineWriter(OutputStream out) {
+    LineWriter(OutputStream out, java.io.PrintStream diagnostics) {
         this.out = out;
+        this.diagnostics = diagnostics;
     }
 
     /** Queues one message (a single line of JSON, without line break); any thread. */
@@ -56,7 +58,7 @@ final class LineWriter implements Runnable {
             }
         } catch (IOException e) {
             failed = true;
-            System.err.println("graphiti: stdout closed: " + e.getMessage());
+            diagnostics.println("graphiti: stdout closed: " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

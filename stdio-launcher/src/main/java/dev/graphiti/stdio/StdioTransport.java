@@ -53,7 +53,7 @@ public final class StdioTransport {
 
     /** Serves until end of input; 0 when it ended cleanly, 1 when stdout or stdin failed. */
     public int run() throws InterruptedException {
-        var writer = new LineWriter(out);
+        var writer = new LineWriter(out, diagnostics);
         Thread writerThread = daemon("graphiti-stdio-writer", writer);
         BlockingQueue<Optional<Line>> lines = new ArrayBlockingQueue<>(8);
         var readFailure = new boolean[1];

@@ -38,6 +38,13 @@ public final class IntegrationFixtures {
                 }));
         b.tool(FixtureTool.noArguments("test_last_wait_outcome", "How the last test_wait_for_cancel ended",
                 (args, ctx) -> ToolResult.text(lastWaitOutcome.get())));
+        b.tool(FixtureTool.noArguments("test_noisy", "Prints to System.out and System.err, as careless libraries do",
+                (args, ctx) -> {
+                    System.out.println("noise on System.out");
+                    System.out.print("{\"jsonrpc\":\"2.0\",\"method\":\"fake\"}\n");
+                    System.err.println("noise on System.err");
+                    return ToolResult.text("quiet");
+                }));
         b.tool(FixtureTool.noArguments("test_roots", "Asks the client for its roots",
                 (args, ctx) -> ToolResult.text(ctx.requestFromClient("roots/list", JsonValue.EMPTY_JSON_OBJECT, Duration.ofSeconds(10))
                         .get(10, TimeUnit.SECONDS).toString())));

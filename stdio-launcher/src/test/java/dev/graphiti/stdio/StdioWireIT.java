@@ -105,6 +105,19 @@ class StdioWireIT {
     }
 
     @Test
+    void whatCodePrintsToSystemOutGoesToStderrNeverToTheProtocolStream() throws Exception {
+        fixtures().initialize("2025-11-25");
+        assertEquals("quiet", client.request(8, "tools/call", "{\"name\":\"test_noisy\"}").getJsonObject("result")
+                .getJsonArray("content").getJsonObject(0).getString("text"));
+        assertEquals(JsonObject.EMPTY_JSON_OBJECT, client.request(9, "ping", "{}").getJsonObject("result"));
+        assertTrue(client.allLines().stream().noneMatch(l -> l.contains("noise") || l.contains("fake")), client.allLines().toString());
+        for (int i = 0; i < 100 && !client.stderr().contains("noise on System.out"); i++) {
+            Thread.sleep(20);
+        }
+        assertTrue(client.stderr().contains("noise on System.out") && client.stderr().contains("noise on System.err"), client.stderr());
+    }
+
+    @Test
     void exitsPromptlyWithCodeZeroOnStdinEof() throws Exception {
         fixtures().initialize("2025-11-25");
         client.closeStdin();
