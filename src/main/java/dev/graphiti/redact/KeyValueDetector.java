@@ -20,19 +20,25 @@ import java.util.regex.Pattern;
 final class KeyValueDetector implements Detector {
 
     private static final int MAX_VALUE = 512;
+    /** Shorter for bare values: a long unquoted run is rarer, and each secret-named key costs one such scan. */
+    private static final int MAX_BARE_VALUE = 256;
 
     private static final Pattern KEY = Pattern.compile(
             "(?<![A-Za-z0-9_.\\-])(?<!\\$\\{)" // a whole word, not inside a shell expansion such as ${TOKEN:0:4}
                     + "([A-Za-z_\\-][A-Za-z0-9_.\\-]{0,79}+)" // 1 key
-                    + "[\"'`]?+"
+                    + "(?:\\\\?[\"'`])?+" // closing quote of a quoted key, also escaped inside a JSON string
                     // A type annotation before '=': Kotlin/TypeScript `val token: String = "..."`.
                     + "(?:[ \\t]{0,4}+:[ \\t]{0,4}+[A-Za-z_][A-Za-z0-9_.<>?\\[\\]]{0,60}+[ \\t]{1,4}+(?==))?"
                     + "([ \\t]{0,4}+)(:=|===?|=>|=|:)([ \\t]{0,4}+)"); // 2 blank, 3 separator, 4 blank
+    /** Groups 1-4 quote the value (the first with JSON-escaped quotes, as in transcripts), group 5 is bare. */
     private static final Pattern VALUE = Pattern.compile(
-            "(?:\"([^\"\\r\\n]{1," + MAX_VALUE + "}+)\"|'([^'\\r\\n]{1," + MAX_VALUE + "}+)'" // 1, 2 quoted
-                    + "|`([^`\\r\\n]{1," + MAX_VALUE + "}+)`" // 3 quoted
-                    + "|([^\\s'\"`,;&<>(){}\\[\\]]{1," + MAX_VALUE + "}+))" // 4 bare
-                    + "(?=[\\s,;&)}\\]'\"`]|\\\\[nrt]|$)");
+            "(?:\\\\\"([^\"\\\\\\r\\n]{1," + MAX_VALUE + "}+)\\\\\"" // \"value\"
+                    + "|\"([^\"\\r\\n]{1," + MAX_VALUE + "}+)\"|'([^'\\r\\n]{1," + MAX_VALUE + "}+)'"
+                    + "|`([^`\\r\\n]{1," + MAX_VALUE + "}+)`"
+                    // Bare values stop at a backslash: in escaped text it starts the next \n or \".
+                    + "|([^\\s'\"`,;&<>(){}\\[\\]\\\\]{1," + MAX_BARE_VALUE + "}+))"
+                    + "(?=[\\s,;&)}\\]'\"`]|\\\\[nrt\"]|$)");
+    private static final int BARE = 5;
     /** A variable or member chain, optionally with TypeScript's non-null assertion: {@code process.env.TOKEN!}. */
     private static final Pattern IDENTIFIER =
             Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]{0,511}+(?:\\.[A-Za-z_$][A-Za-z0-9_$]{0,511}+){0,64}+!?");
@@ -44,10 +50,10 @@ final class KeyValueDetector implements Detector {
         int from = 0;
         while (from < text.length() && key.find(from)) {
             from = key.end();
-            if (!SecretNames.isSecretName(key.group(1))) {
+            if (!SecretNames.isSecretName(key.group(1)) || isShellReference(text, key)) {
                 continue;
             }
-            value.region(key.end(), Math.min(text.length(), key.end() + MAX_VALUE + 2));
+            value.region(key.end(), Math.min(text.length(), key.end() + MAX_VALUE + 4));
             if (!value.lookingAt()) {
                 continue;
             }
@@ -61,13 +67,18 @@ final class KeyValueDetector implements Detector {
         }
     }
 
+    /** {@code "$PWD":/work}, {@code $TOKEN:-x}: a shell variable read, unlike PHP's {@code $password = '...'}. */
+    private static boolean isShellReference(String text, Matcher key) {
+        return key.start(1) > 0 && text.charAt(key.start(1) - 1) == '$' && !key.group(3).startsWith("=");
+    }
+
     private static int valueGroup(Matcher m) {
-        for (int g = 1; g < 4; g++) {
+        for (int g = 1; g < BARE; g++) {
             if (m.start(g) >= 0) {
                 return g;
             }
         }
-        return 4;
+        return BARE;
     }
 
     private static boolean acceptable(String text, Matcher key, Matcher m, int group) {
@@ -75,7 +86,7 @@ final class KeyValueDetector implements Detector {
         if (StandIns.isStandIn(value) || SecretNames.words(key.group(1)).contains(value.toLowerCase(Locale.ROOT))) {
             return false;
         }
-        if (group < 4) {
+        if (group < BARE) {
             return true;
         }
         // Bare values: tell a config line (PASSWORD=hunter2, password: s3cr3t) from code naming a variable.
@@ -86,10 +97,12 @@ final class KeyValueDetector implements Detector {
             return false; // flags and small counters, never a secret
         }
         if (IDENTIFIER.matcher(value).matches()) {
+            // `password = newPassword;` and `token: Token` are code; `Password=Secr3t!;` in a connection
+            // string and `PASSWORD=hunter` in a .env file are not.
             boolean statementEnd = m.end(group) < text.length() && text.charAt(m.end(group)) == ';';
             boolean spaced = !key.group(2).isEmpty() || !key.group(4).isEmpty();
             boolean hasDigit = value.chars().anyMatch(Character::isDigit);
-            return !statementEnd && (hasDigit || !spaced);
+            return !spaced || (hasDigit && !statementEnd);
         }
         return true;
     }

@@ -30,6 +30,9 @@ final class SecretNames {
         if (key.toLowerCase(Locale.ROOT).endsWith("secret_key_base")) {
             return true; // Rails signs sessions with it
         }
+        if (key.equals("PWD") || key.equals("OLDPWD")) {
+            return false; // the shell's working directory, in every `env` dump
+        }
         List<String> words = words(key);
         if (words.isEmpty()) {
             return false;

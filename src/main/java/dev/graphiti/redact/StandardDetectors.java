@@ -61,6 +61,11 @@ final class StandardDetectors {
                 of(SecretKind.URL_PASSWORD, List.of("://"), "(?<![A-Za-z0-9+.\\-])[A-Za-z][A-Za-z0-9+.\\-]{0,31}+://"
                         + "[^\\s:/?#@'\"<>\\[\\]]{0,256}+:([^\\s/?#'\"<>]{1,256})@", 1,
                         m -> !StandIns.isStandIn(m.group(1))),
+                // curl -u user:password, --user=user:password (not uid:gid pairs such as docker's -u 1000:1000).
+                of(SecretKind.SECRET_ASSIGNMENT, List.of("-u", "--user"),
+                        "(?<![A-Za-z0-9_\\-])(?:-u|--user)(?:[ \\t]{1,4}+|=)[\"']?+([^\\s:'\"]{1,128}+):([^\\s'\"]{1,256}+)", 2,
+                        m -> !StandIns.isStandIn(m.group(2)) && !m.group(2).equals(m.group(1))
+                                && !m.group(2).chars().allMatch(Character::isDigit)),
                 new KeyValueDetector(),
                 of(SecretKind.SECRET_ASSIGNMENT, List.of("</"),
                         "<([A-Za-z_][A-Za-z0-9_.\\-:]{0,63}+)(?:\\s[^<>]{0,256}+)?>([^<\\r\\n]{1,512}+)</\\1>", 2,

@@ -100,6 +100,16 @@ class RedactorSecretKindsTest {
         cases.add(one("sql", "CREATE USER bob WITH PASSWORD '{}';", "hunter2", SECRET_ASSIGNMENT));
         cases.add(one("sql identified by", "ALTER USER app IDENTIFIED BY '{}';", "hunter2", SECRET_ASSIGNMENT));
         cases.add(one("ruby hash rocket", ":secret_key_base => '{}'", FAKE.hex(20), SECRET_ASSIGNMENT));
+        cases.add(one("json escaped in a transcript line", "{\"text\":\"{\\\"password\\\": \\\"{}\\\"}\"}",
+                "hunter2", SECRET_ASSIGNMENT));
+        cases.add(one("env line inside an escaped string", "\"content\":\"PASSWORD={}\\nUSER=bob\"", "hunter2",
+                SECRET_ASSIGNMENT));
+        cases.add(one("ado.net connection string", "Server=db;Database=app;User Id=sa;Password={};", "Secr3t!",
+                SECRET_ASSIGNMENT));
+        cases.add(one("curl basic auth", "curl -u bob:{} https://api.example.com", "hunter2", SECRET_ASSIGNMENT));
+        cases.add(one("curl --user=", "curl --user=bob:{} https://api.example.com", "hunter2", SECRET_ASSIGNMENT));
+        cases.add(one("docker env flag", "docker run -e POSTGRES_PASSWORD={} postgres:16", "hunter2",
+                SECRET_ASSIGNMENT));
         cases.add(one("bearer header", "Authorization: Bearer {}", FAKE.alnum(40), AUTHORIZATION_HEADER));
         cases.add(one("basic header", "authorization: Basic {}", "Ym9iOmh1bnRlcjI=", AUTHORIZATION_HEADER));
         cases.add(one("header in json", "{\"Authorization\": \"Bearer {}\"}", FAKE.alnum(32), AUTHORIZATION_HEADER));
