@@ -5,13 +5,11 @@ import java.util.function.Consumer;
 /** Finds the secrets of one shape in a text. Implementations are immutable and thread-safe. */
 interface Detector {
 
-    void find(String text, Consumer<Finding> findings);
-
     /**
-     * A cheap pre-check on the lower-cased text: false when this detector cannot match anywhere, so most
-     * provider patterns cost one {@code indexOf} instead of a regex scan on texts that hold none of them.
+     * @param text      the text to search
+     * @param lowerCase the same text with only A-Z lowered, so it has the same length and indexes; detectors
+     *                  look for their literal hints in it with {@code indexOf} instead of running a regex at
+     *                  every position
      */
-    default boolean mayMatch(String lowerCaseText) {
-        return true;
-    }
+    void find(String text, String lowerCase, Consumer<Finding> findings);
 }

@@ -14,11 +14,13 @@ import java.util.regex.Pattern;
  * (a call), {@code this.token = token;} (a variable), {@code token: string} (a type), {@code ${DB_PASSWORD}}
  * (a reference) and {@code password == other} (a comparison with a variable).
  *
- * <p>Two steps keep it linear: a short bounded pattern finds {@code key<separator>}, and only when the key
- * names a secret is the value matched, anchored right after the separator.
+ * <p>Kept linear and cheap: only where a secret word ({@link SecretNames#STEMS}) occurs is the key around it
+ * matched by a short bounded pattern, and only when the key names a secret is the value matched, anchored
+ * right after the separator.
  */
 final class KeyValueDetector implements Detector {
 
+    private static final int MAX_KEY = 80;
     private static final int MAX_VALUE = 512;
     /** Shorter for bare values: a long unquoted run is rarer, and each secret-named key costs one such scan. */
     private static final int MAX_BARE_VALUE = 256;
@@ -44,27 +46,45 @@ final class KeyValueDetector implements Detector {
             Pattern.compile("[A-Za-z_$][A-Za-z0-9_$]{0,511}+(?:\\.[A-Za-z_$][A-Za-z0-9_$]{0,511}+){0,64}+!?");
 
     @Override
-    public void find(String text, Consumer<Finding> findings) {
-        Matcher key = KEY.matcher(text);
+    public void find(String text, String lowerCase, Consumer<Finding> findings) {
+        Matcher key = KEY.matcher(text).useTransparentBounds(true).useAnchoringBounds(false);
         Matcher value = VALUE.matcher(text).useTransparentBounds(true).useAnchoringBounds(false);
-        int from = 0;
-        while (from < text.length() && key.find(from)) {
-            from = key.end();
+        Occurrences stems = new Occurrences(lowerCase, SecretNames.STEMS);
+        int floor = 0; // nothing may start before it: the end of the last key or value looked at
+        for (int at = stems.next(0); at >= 0; at = stems.next(Math.max(at + 1, floor))) {
+            key.region(keyStart(text, at, floor), text.length());
+            if (!key.lookingAt()) {
+                continue;
+            }
+            // Go on right after the separator unless the value is taken: a rejected "value" may hold the
+            // key of a real one, as in `"token: " + t + " password=x"`.
+            floor = key.end();
             if (!SecretNames.isSecretName(key.group(1)) || isShellReference(text, key)) {
                 continue;
             }
-            value.region(key.end(), Math.min(text.length(), key.end() + MAX_VALUE + 4));
-            if (!value.lookingAt()) {
-                continue;
+            value.region(key.end(), text.length());
+            if (value.lookingAt()) {
+                int group = valueGroup(value);
+                if (acceptable(text, key, value, group)) {
+                    findings.accept(new Finding(value.start(group), value.end(group), SecretKind.SECRET_ASSIGNMENT));
+                    floor = value.end();
+                }
             }
-            int group = valueGroup(value);
-            if (acceptable(text, key, value, group)) {
-                findings.accept(new Finding(value.start(group), value.end(group), SecretKind.SECRET_ASSIGNMENT));
-                from = value.end();
-            }
-            // Otherwise go on right after the separator: a rejected "value" may hold the key of a real one,
-            // as in `"token: " + t + " password=x"`.
         }
+    }
+
+    /** Where the key holding the secret word at {@code at} begins: back over key characters, at most 80. */
+    private static int keyStart(String text, int at, int floor) {
+        int start = at;
+        while (start > floor && at - start < MAX_KEY && isKeyChar(text.charAt(start - 1))) {
+            start--;
+        }
+        return start;
+    }
+
+    private static boolean isKeyChar(char c) {
+        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_' || c == '.'
+                || c == '-';
     }
 
     /** {@code "$PWD":/work}, {@code $TOKEN:-x}: a shell variable read, unlike PHP's {@code $password = '...'}. */

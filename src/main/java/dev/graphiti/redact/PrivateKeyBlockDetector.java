@@ -26,7 +26,7 @@ final class PrivateKeyBlockDetector implements Detector {
             + "|[A-Za-z0-9+/]{1,15}+={1,2}+|[A-Za-z-]{1,40}+: [^\\r\\n\\\\]{0,200}+)[ \\t]*+(?=[\\r\\n\\\\]|$)");
 
     @Override
-    public void find(String text, Consumer<Finding> findings) {
+    public void find(String text, String lowerCase, Consumer<Finding> findings) {
         Matcher begin = BEGIN.matcher(text);
         EndLines ends = new EndLines(END.matcher(text));
         int from = 0;

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.TreeMap;
@@ -42,12 +41,9 @@ public final class Redactor {
             spans.claim(placeholder.start(), placeholder.end());
         }
         List<Finding> kept = new ArrayList<>();
-        String lowerCase = text.toLowerCase(Locale.ROOT);
+        String lowerCase = asciiLowerCase(text);
         for (Detector detector : detectors) {
-            if (!detector.mayMatch(lowerCase)) {
-                continue;
-            }
-            detector.find(text, finding -> {
+            detector.find(text, lowerCase, finding -> {
                 if (spans.claim(finding.start(), finding.end())) {
                     kept.add(finding);
                 }
@@ -67,6 +63,17 @@ public final class Redactor {
         }
         out.append(text, copied, text.length());
         return new Redaction(out.toString(), kept.size(), List.copyOf(kinds));
+    }
+
+    /** A-Z lowered and nothing else, so indexes stay those of the text (full Unicode lowering may not). */
+    static String asciiLowerCase(String text) {
+        char[] chars = text.toCharArray();
+        for (int i = 0; i < chars.length; i++) {
+            if (chars[i] >= 'A' && chars[i] <= 'Z') {
+                chars[i] = (char) (chars[i] + ('a' - 'A'));
+            }
+        }
+        return new String(chars);
     }
 
     /** Non-overlapping spans taken so far; the first claim on a stretch of text wins. */

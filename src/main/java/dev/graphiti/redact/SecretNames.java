@@ -23,6 +23,9 @@ final class SecretNames {
     /** A final word after these names a limit or a count, e.g. max_token, num_token. */
     private static final Set<String> COUNTING = Set.of("max", "min", "num", "count", "total", "limit");
 
+    /** Every secret name contains one of these (lower-cased); detectors search for them before anything else. */
+    static final List<String> STEMS = List.of("pass", "pwd", "secret", "token", "auth", "credential", "key");
+
     private SecretNames() {
     }
 

@@ -1,9 +1,9 @@
 package dev.graphiti.redact;
 
+import static dev.graphiti.redact.PatternDetector.of;
+
 import java.util.List;
 import java.util.regex.Matcher;
-
-import static dev.graphiti.redact.PatternDetector.of;
 
 /**
  * The detectors the {@link Redactor} runs, most specific first: where two findings overlap, the one
@@ -24,65 +24,65 @@ final class StandardDetectors {
         return List.of(
                 new PrivateKeyBlockDetector(),
                 of(SecretKind.ANTHROPIC_KEY, List.of("sk-ant-"), START + "sk-ant-[A-Za-z0-9_\\-]{20,400}+" + STOP),
-                of(SecretKind.OPENAI_KEY, List.of("sk-"), START + "sk-(?!ant-)[A-Za-z0-9_\\-]{20,400}+" + STOP, 0,
-                        m -> hasDigit(m) && hasUpper(m)),
+                of(SecretKind.OPENAI_KEY, List.of("sk-"), 0, START + "sk-(?!ant-)[A-Za-z0-9_\\-]{20,400}+" + STOP, 0,
+                        m -> hasDigit(m.group()) && m.group().chars().anyMatch(Character::isUpperCase)),
                 of(SecretKind.GITHUB_TOKEN, List.of("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
                         START + "(?:gh[pousr]_[A-Za-z0-9]{36,251}+|github_pat_[A-Za-z0-9_]{22,244}+)" + STOP),
-                of(SecretKind.GITLAB_TOKEN, List.of("glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glcbt-", "glsoat-", "gloas-"),
-                        START + "gl(?:pat|dt|rt|ptt|ft|cbt|soat|oas)-[A-Za-z0-9_\\-]{20,255}+" + STOP),
-                of(SecretKind.SLACK_WEBHOOK, List.of("hooks.slack.com/"),
+                of(SecretKind.GITLAB_TOKEN, List.of("glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glcbt-", "glsoat-",
+                        "gloas-"), START + "gl(?:pat|dt|rt|ptt|ft|cbt|soat|oas)-[A-Za-z0-9_\\-]{20,255}+" + STOP),
+                // Keep https://hooks.slack.com/services/ so the text still says a webhook was there.
+                of(SecretKind.SLACK_WEBHOOK, List.of("hooks.slack.com/"), "https://".length(),
                         "https://hooks\\.slack\\.com/(?:services|workflows|triggers)/([A-Za-z0-9_/\\-]{8,255}+)", 1,
                         m -> true),
                 of(SecretKind.SLACK_TOKEN, List.of("xox", "xapp-"),
                         START + "(?:xox[abposr]-[A-Za-z0-9\\-]{10,255}+|xapp-[0-9]-[A-Za-z0-9\\-]{10,255}+)" + STOP),
                 // Publishable test keys (pk_test_) are meant to ship in web pages; every other Stripe key is a secret.
-                of(SecretKind.STRIPE_KEY, List.of("_live_", "_test_", "whsec_"), START
-                        + "(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,247}+|pk_live_[A-Za-z0-9]{10,247}+|whsec_[A-Za-z0-9]{20,250}+)"
-                        + STOP),
+                of(SecretKind.STRIPE_KEY, List.of("_live_", "_test_", "whsec_"), "sk".length(), START
+                        + "(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,247}+|pk_live_[A-Za-z0-9]{10,247}+"
+                        + "|whsec_[A-Za-z0-9]{20,250}+)" + STOP, 0, m -> true),
                 of(SecretKind.GOOGLE_API_KEY, List.of("aiza"), START + "AIza[0-9A-Za-z_\\-]{35}+" + STOP),
                 of(SecretKind.NPM_TOKEN, List.of("npm_"), START + "npm_[A-Za-z0-9]{36}+" + STOP),
-                of(SecretKind.NPM_TOKEN, List.of(":_"),
+                // .npmrc: //registry.npmjs.org/:_authToken=...
+                of(SecretKind.NPM_TOKEN, List.of(":_"), 0,
                         ":_(?:authToken|auth|password)[ \\t]{0,4}+=[ \\t]{0,4}+([^\\s'\"]{1,512}+)", 1,
                         m -> !StandIns.isStandIn(m.group(1))),
                 of(SecretKind.AWS_ACCESS_KEY, List.of("akia", "asia", "abia", "acca", "a3t"),
                         "(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}+(?![A-Za-z0-9])"),
-                of(SecretKind.AWS_SECRET_KEY, List.of("secret"),
-                        "(?i)(?<![A-Za-z0-9])(?:aws[_\\-.]?)?secret[_\\-.]?(?:access[_\\-.]?)?key"
-                        + "[\"']?+[ \\t]{0,4}+(?::=|=>|=|:)[ \\t]{0,4}+[\"']?+([A-Za-z0-9/+]{40}+)(?![A-Za-z0-9/+=])", 1,
-                        m -> true),
-                of(SecretKind.JWT, List.of("eyj"), START + "eyJ[A-Za-z0-9_\\-]{4,}+\\.eyJ[A-Za-z0-9_\\-]{4,}+\\.[A-Za-z0-9_\\-]*+"),
-                of(SecretKind.AUTHORIZATION_HEADER, List.of("authorization"),
+                of(SecretKind.AWS_SECRET_KEY, List.of("secret"), "aws_".length(),
+                        "(?i)(?<![A-Za-z0-9])(?:aws[_\\-.]?)?secret[_\\-.]?(?:access[_\\-.]?)?key[\"']?+[ \\t]{0,4}+"
+                        + "(?::=|=>|=|:)[ \\t]{0,4}+[\"']?+([A-Za-z0-9/+]{40}+)(?![A-Za-z0-9/+=])", 1, m -> true),
+                of(SecretKind.JWT, List.of("eyj"),
+                        START + "eyJ[A-Za-z0-9_\\-]{4,}+\\.eyJ[A-Za-z0-9_\\-]{4,}+\\.[A-Za-z0-9_\\-]*+"),
+                of(SecretKind.AUTHORIZATION_HEADER, List.of("authorization"), "proxy-".length(),
                         "(?i)" + START + "(?:proxy-)?authorization[\"']?+[ \\t]{0,4}+[:=][ \\t]{0,4}+[\"']?+"
                         + "(?:(?:bearer|basic|token|digest|negotiate|ntlm|apikey|bot)[ \\t]{1,4}+)?"
                         + "([A-Za-z0-9._~+/\\-]{8,4096}+=*+)", 1, StandardDetectors::credentialLooksReal),
-                of(SecretKind.AUTHORIZATION_HEADER, List.of("bearer"), START + "[Bb]earer[ \\t]{1,4}+([A-Za-z0-9._~+/\\-]{16,4096}+=*+)", 1,
-                        m -> hasDigit(m) && !StandIns.isStandIn(m.group(1))),
+                of(SecretKind.AUTHORIZATION_HEADER, List.of("bearer"), 0,
+                        START + "[Bb]earer[ \\t]{1,4}+([A-Za-z0-9._~+/\\-]{16,4096}+=*+)", 1,
+                        m -> hasDigit(m.group(1)) && !StandIns.isStandIn(m.group(1))),
                 // scheme://user:password@host -> only the password goes; user and host say where it was used.
-                of(SecretKind.URL_PASSWORD, List.of("://"), "(?<![A-Za-z0-9+.\\-])[A-Za-z][A-Za-z0-9+.\\-]{0,31}+://"
+                of(SecretKind.URL_PASSWORD, List.of("://"), 32,
+                        "(?<![A-Za-z0-9+.\\-])[A-Za-z][A-Za-z0-9+.\\-]{0,31}+://"
                         + "[^\\s:/?#@'\"<>\\[\\]]{0,256}+:([^\\s/?#'\"<>]{1,256})@", 1,
                         m -> !StandIns.isStandIn(m.group(1))),
                 // curl -u user:password, --user=user:password (not uid:gid pairs such as docker's -u 1000:1000).
-                of(SecretKind.SECRET_ASSIGNMENT, List.of("-u", "--user"),
-                        "(?<![A-Za-z0-9_\\-])(?:-u|--user)(?:[ \\t]{1,4}+|=)[\"']?+([^\\s:'\"]{1,128}+):([^\\s'\"]{1,256}+)", 2,
+                of(SecretKind.SECRET_ASSIGNMENT, List.of("-u", "--user"), 0,
+                        "(?<![A-Za-z0-9_\\-])(?:-u|--user)(?:[ \\t]{1,4}+|=)[\"']?+"
+                        + "([^\\s:'\"]{1,128}+):([^\\s'\"]{1,256}+)", 2,
                         m -> !StandIns.isStandIn(m.group(2)) && !m.group(2).equals(m.group(1))
                                 && !m.group(2).chars().allMatch(Character::isDigit)),
                 new KeyValueDetector(),
-                of(SecretKind.SECRET_ASSIGNMENT, List.of("</"),
+                of(SecretKind.SECRET_ASSIGNMENT, List.of("<"), 0,
                         "<([A-Za-z_][A-Za-z0-9_.\\-:]{0,63}+)(?:\\s[^<>]{0,256}+)?>([^<\\r\\n]{1,512}+)</\\1>", 2,
                         m -> SecretNames.isSecretName(m.group(1)) && !StandIns.isStandIn(m.group(2))),
-                of(SecretKind.SECRET_ASSIGNMENT, List.of("password", "identified"),
-                        "(?i)(?<![A-Za-z0-9_])(?:password|identified[ \\t]{1,4}+by)[ \\t]{1,4}+'([^'\\r\\n]{1,256}+)'", 1,
-                        m -> !StandIns.isStandIn(m.group(1))),
-                of(SecretKind.HIGH_ENTROPY, List.of(), "(?<![A-Za-z0-9+/_\\-])(?<!h1:)[A-Za-z0-9+/_\\-]{"
-                        + RandomTokens.MIN_LENGTH + ",}+=*+", 0, m -> RandomTokens.looksRandom(m.group())));
+                of(SecretKind.SECRET_ASSIGNMENT, List.of("password", "identified"), 0,
+                        "(?i)(?<![A-Za-z0-9_])(?:password|identified[ \\t]{1,4}+by)[ \\t]{1,4}+"
+                        + "'([^'\\r\\n]{1,256}+)'", 1, m -> !StandIns.isStandIn(m.group(1))),
+                new HighEntropyDetector());
     }
 
-    private static boolean hasDigit(Matcher m) {
-        return m.group().chars().anyMatch(Character::isDigit);
-    }
-
-    private static boolean hasUpper(Matcher m) {
-        return m.group().chars().anyMatch(Character::isUpperCase);
+    private static boolean hasDigit(String s) {
+        return s.chars().anyMatch(Character::isDigit);
     }
 
     /** A header credential, not prose about headers: something beyond lower-case letters, and no reference. */
