@@ -20,8 +20,13 @@ final class SecretNames {
     private static final Set<String> KEY_QUALIFIERS = Set.of(
             "api", "access", "secret", "private", "signing", "encryption", "master", "account", "client",
             "app", "license", "subscription", "service", "auth");
-    /** A final word after these names a limit or a count, e.g. max_token, num_token. */
-    private static final Set<String> COUNTING = Set.of("max", "min", "num", "count", "total", "limit");
+    /**
+     * A final word after these names a limit, a count or an opaque id that is no credential: max_token,
+     * MCP's progressToken, pagination's nextToken and pageToken, .NET's cancellationToken.
+     */
+    private static final Set<String> NOT_SECRET_BEFORE = Set.of(
+            "max", "min", "num", "count", "total", "limit", "progress", "next", "page", "continuation",
+            "cancellation", "sync");
 
     /** Every secret name contains one of these (lower-cased); detectors search for them before anything else. */
     static final List<String> STEMS = List.of("pass", "pwd", "secret", "token", "auth", "credential", "key");
@@ -42,7 +47,7 @@ final class SecretNames {
         }
         String last = words.get(words.size() - 1);
         String before = words.size() > 1 ? words.get(words.size() - 2) : "";
-        if (COUNTING.contains(before)) {
+        if (NOT_SECRET_BEFORE.contains(before)) {
             return false;
         }
         if (LAST_WORDS.contains(last)) {

