@@ -23,8 +23,12 @@ public final class Cli {
     public int run(List<String> args, Path workingDirectory, InputStream stdin, PrintWriter out, PrintWriter err) {
         Invocation invocation = new Invocation(environment, workingDirectory, stdin);
         CommandLine commandLine = new CommandLine(new GraphitiCommand(invocation), new CommandFactory(invocation));
+        Failures failures = new Failures(environment.variables().containsKey("GRAPHITI_DEBUG"));
         commandLine.setOut(out);
         commandLine.setErr(err);
+        commandLine.setExecutionExceptionHandler(failures);
+        commandLine.setParameterExceptionHandler(failures);
+        commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         int code = commandLine.execute(args.toArray(String[]::new));
         out.flush();
         err.flush();

@@ -2,20 +2,46 @@ package dev.graphiti.cli;
 
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 import picocli.CommandLine.Spec;
 
-/** The root `graphiti` command: global options and the subcommands. */
+/**
+ * The root `graphiti` command: global options and the subcommands. The global options are inherited, so
+ * they work before or after the subcommand (`graphiti --format json search q` = `graphiti search q --format json`);
+ * picocli sets them on this object wherever they appear.
+ */
 @Command(name = "graphiti",
         mixinStandardHelpOptions = true,
         versionProvider = GraphitiVersion.class,
         description = "A knowledge graph memory for coding agents.",
-        subcommands = GraphitiCommand.Mcp.class)
+        subcommands = {AddCommand.class, SearchCommand.class, ListCommand.class, ShowCommand.class,
+                DeleteCommand.class,
+                GraphitiCommand.Mcp.class})
 final class GraphitiCommand implements Runnable {
 
     final Invocation invocation;
 
     @Spec
     CommandSpec spec;
+
+    @Option(names = "-C", paramLabel = "DIR", scope = ScopeType.INHERIT,
+            description = "Act as if started in DIR.")
+    String directory;
+
+    @Option(names = {"-g", "--global"}, scope = ScopeType.INHERIT, description = "Use the global graph.")
+    boolean global;
+
+    @Option(names = {"-p", "--project"}, scope = ScopeType.INHERIT,
+            description = "Use the project graph (the git work tree's); an error outside git.")
+    boolean project;
+
+    @Option(names = "--format", paramLabel = "FORMAT", scope = ScopeType.INHERIT, defaultValue = "text",
+            description = "text or json (default: ${DEFAULT-VALUE}).")
+    OutputFormat format;
+
+    @Option(names = {"-q", "--quiet"}, scope = ScopeType.INHERIT, description = "Print only what was asked for.")
+    boolean quiet;
 
     GraphitiCommand(Invocation invocation) {
         this.invocation = invocation;

@@ -1,0 +1,104 @@
+package dev.graphiti.cli;
+
+import dev.graphiti.config.ConfigKeys;
+import dev.graphiti.graph.AddResult;
+import dev.graphiti.graph.GraphException;
+import dev.graphiti.graph.InvalidInputException;
+import dev.graphiti.graph.ItemService;
+import dev.graphiti.graph.Kind;
+import dev.graphiti.graph.NewItem;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** `graphiti add`: stores one item, secrets redacted; a repeat answers with the item already stored. */
+@Command(name = "add", mixinStandardHelpOptions = true,
+        description = "Store a piece of knowledge. CONTENT is read from standard input when not given.")
+final class AddCommand extends GraphSubcommand {
+
+    @Parameters(arity = "0..*", paramLabel = "CONTENT", description = "The text to store (words are joined by spaces).")
+    List<String> words = new ArrayList<>();
+
+    @Option(names = {"-t", "--tag"}, paramLabel = "TAG", description = "A tag (repeatable, or comma separated).")
+    List<String> tags = new ArrayList<>();
+
+    @Option(names = {"-k", "--kind"}, paramLabel = "KIND", defaultValue = "note",
+            description = "decision, architecture, bugfix, preference, pattern, note, commit or conversation (default: ${DEFAULT-VALUE}).")
+    String kind;
+
+    @Option(names = "--title", paramLabel = "TITLE", description = "A title (default: the content's first line).")
+    String title;
+
+    @Option(names = "--source", paramLabel = "SOURCE", defaultValue = "manual",
+            description = "Where it came from: manual, mcp, capture:<session>, git:<sha> (default: ${DEFAULT-VALUE}).")
+    String source;
+
+    @Option(names = "--supersedes", paramLabel = "ID", description = "The item this one replaces (it leaves default search).")
+    String supersedes;
+
+    @Override
+    public Integer call() {
+        CommandContext context = context();
+        Kind parsedKind = Kind.parse(kind);
+        int maxBytes = context.config().getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES);
+        String content = words.isEmpty() ? readStdin(context, maxBytes) : String.join(" ", words);
+        try (var graph = context.openGraph()) {
+            ItemService items = context.items(graph);
+            Optional<String> replaced = Optional.ofNullable(supersedes).map(ref -> items.resolve(ref).id());
+            AddResult result = items.add(new NewItem(parsedKind, Optional.ofNullable(title), content, tags,
+                    source, replaced, Optional.empty()));
+            print(context, result);
+        }
+        return 0;
+    }
+
+    private void print(CommandContext context, AddResult result) {
+        var out = context.out();
+        if (context.json()) {
+            var json = JsonShapes.whole(result.item()).add("redactions", result.redactions());
+            JsonShapes.add(json, "duplicate_of", result.duplicateOf());
+            JsonShapes.print(out, json);
+            return;
+        }
+        if (context.quiet()) {
+            out.println(result.item().id());
+            return;
+        }
+        String verb = result.duplicateOf().isPresent() ? "already stored as" : "added";
+        out.println(verb + " " + result.item().id() + " (" + result.item().kind() + ") " + result.item().title());
+        if (result.redactions() > 0) {
+            out.println("  " + result.redactions() + (result.redactions() == 1 ? " secret" : " secrets")
+                    + " redacted before storing");
+        }
+    }
+
+    /** Reads standard input up to one byte past the limit, so an oversized input fails without being held whole. */
+    private static String readStdin(CommandContext context, int maxBytes) {
+        if (context.invocation().environment().interactive()) {
+            throw new InvalidInputException("nothing to add: give CONTENT as an argument or pipe it on standard input");
+        }
+        InputStream in = context.invocation().stdin();
+        ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+        byte[] chunk = new byte[8192];
+        try {
+            int read;
+            while ((read = in.read(chunk)) != -1) {
+                buffer.write(chunk, 0, read);
+                if (buffer.size() > maxBytes) {
+                    throw new GraphException("the content is larger than " + maxBytes
+                            + " bytes (config add.max_content_bytes); nothing was stored. Store a summary, or split it");
+                }
+            }
+        } catch (IOException e) {
+            throw new GraphException("cannot read standard input: " + e.getMessage(), e);
+        }
+        return buffer.toString(StandardCharsets.UTF_8);
+    }
+}

@@ -1,0 +1,133 @@
+package dev.graphiti.cli;
+
+import dev.graphiti.config.Config;
+import dev.graphiti.config.ConfigKeys;
+import dev.graphiti.graph.EntityExtractor;
+import dev.graphiti.graph.GraphLocation;
+import dev.graphiti.graph.InvalidInputException;
+import dev.graphiti.graph.ItemIds;
+import dev.graphiti.graph.ItemRepository;
+import dev.graphiti.graph.ItemService;
+import dev.graphiti.graph.Scope;
+import dev.graphiti.graph.ScopeResolver;
+import dev.graphiti.store.SqliteStore;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+import picocli.CommandLine.Model.CommandSpec;
+
+/**
+ * What a subcommand works with, resolved once from the global options and the invocation: the directory,
+ * the graphiti home, the settings, the graph's location, and (opened on demand) its database.
+ */
+final class CommandContext {
+
+    private final GraphitiCommand root;
+    private final CommandSpec spec;
+    private final Clock clock = Clock.systemUTC();
+    private Config config;
+
+    CommandContext(CommandSpec spec) {
+        this.spec = spec;
+        this.root = (GraphitiCommand) spec.root().userObject();
+    }
+
+    PrintWriter out() {
+        return spec.commandLine().getOut();
+    }
+
+    PrintWriter err() {
+        return spec.commandLine().getErr();
+    }
+
+    boolean json() {
+        return root.format == OutputFormat.json;
+    }
+
+    boolean quiet() {
+        return root.quiet;
+    }
+
+    Invocation invocation() {
+        return root.invocation;
+    }
+
+    Clock clock() {
+        return clock;
+    }
+
+    /** The directory the command acts in: the invocation's, or -C DIR resolved against it. */
+    Path directory() {
+        Path base = root.invocation.workingDirectory();
+        if (root.directory == null) {
+            return base;
+        }
+        Path dir = base.resolve(root.directory).normalize();
+        if (!Files.isDirectory(dir)) {
+            throw new InvalidInputException("-C " + root.directory + ": no such directory");
+        }
+        return dir;
+    }
+
+    /** GRAPHITI_HOME, or ~/.graphiti. */
+    Path home() {
+        var variables = root.invocation.environment().variables();
+        String home = variables.get("GRAPHITI_HOME");
+        if (home != null && !home.isBlank()) {
+            return root.invocation.workingDirectory().resolve(home).normalize();
+        }
+        String user = variables.getOrDefault("HOME", System.getProperty("user.home"));
+        return Path.of(user).resolve(".graphiti");
+    }
+
+    Config config() {
+        if (config == null) {
+            config = Config.load(home());
+        }
+        return config;
+    }
+
+    GraphLocation location() {
+        if (root.global && root.project) {
+            throw new InvalidInputException("--global and --project exclude each other; give one");
+        }
+        Optional<Scope> requested = root.global ? Optional.of(Scope.global)
+                : root.project ? Optional.of(Scope.project) : Optional.empty();
+        return new ScopeResolver(home()).resolve(directory(), requested);
+    }
+
+    /** Opens the graph's database, creating it (and keeping it out of git) on first use. */
+    Graph openGraph() {
+        GraphLocation location = location();
+        location.workTree().ifPresent(tree -> {
+            try {
+                tree.exclude("/" + ScopeResolver.PROJECT_DIRECTORY + "/");
+            } catch (IOException e) {
+                if (!quiet()) {
+                    err().println("graphiti: warning: could not add .graphiti/ to " + tree.commonDir()
+                            + "/info/exclude (" + e.getMessage() + ")");
+                }
+            }
+        });
+        Duration wait = Duration.ofMillis(config().getInt(ConfigKeys.STORE_BUSY_TIMEOUT_MS));
+        ItemRepository repository = new SqliteStore(Duration.ofSeconds(5), wait).open(location.database(), location.scope());
+        return new Graph(location, repository);
+    }
+
+    ItemService items(Graph graph) {
+        return new ItemService(graph.repository(), graph.location().scope(), Redactions.standard(),
+                new EntityExtractor(), new ItemIds(), clock, config().getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES));
+    }
+
+    /** An open graph; close it when the command is done. */
+    record Graph(GraphLocation location, ItemRepository repository) implements AutoCloseable {
+        @Override
+        public void close() {
+            repository.close();
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package dev.graphiti.cli;
+
+import dev.graphiti.graph.ItemFilter;
+import dev.graphiti.graph.Kind;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import picocli.CommandLine.Option;
+
+/** The filters list and search share: --kind, --tag, --since, --before, --all. */
+final class FilterOptions {
+
+    @Option(names = {"-k", "--kind"}, paramLabel = "KIND", split = ",",
+            description = "Only these kinds (decision, architecture, bugfix, preference, pattern, note, commit, conversation).")
+    List<String> kinds = new ArrayList<>();
+
+    @Option(names = {"-t", "--tag"}, paramLabel = "TAG", description = "Only items with this tag.")
+    String tag;
+
+    @Option(names = "--since", paramLabel = "WHEN", description = "Created at or after WHEN (7d, 12h, 2025-01-31, ISO instant).")
+    String since;
+
+    @Option(names = "--before", paramLabel = "WHEN", description = "Created before WHEN.")
+    String before;
+
+    @Option(names = "--all", description = "Include items a newer item superseded.")
+    boolean all;
+
+    ItemFilter toFilter(Instant now) {
+        Set<Kind> parsed = EnumSet.noneOf(Kind.class);
+        kinds.forEach(k -> parsed.add(Kind.parse(k)));
+        return new ItemFilter(parsed,
+                Optional.ofNullable(tag).map(t -> t.strip().replaceFirst("^#", "").toLowerCase(java.util.Locale.ROOT)),
+                Optional.ofNullable(since).map(s -> TimeArgument.parse("--since", s, now)),
+                Optional.ofNullable(before).map(b -> TimeArgument.parse("--before", b, now)),
+                all);
+    }
+}

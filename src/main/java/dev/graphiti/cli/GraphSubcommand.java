@@ -1,0 +1,21 @@
+package dev.graphiti.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+/** A subcommand that works on a graph: parses its options, calls a service, prints the result. */
+abstract class GraphSubcommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    private CommandContext context;
+
+    CommandContext context() {
+        if (context == null) {
+            context = new CommandContext(spec);
+        }
+        return context;
+    }
+}

@@ -1,0 +1,31 @@
+package dev.graphiti.cli;
+
+import dev.graphiti.graph.KnowledgeItem;
+import java.time.Instant;
+import java.util.List;
+
+/** Items as terminal text. */
+final class ItemText {
+
+    private ItemText() {
+    }
+
+    /** One aligned row per item: id, kind, age, title and tags. */
+    static TextTable table(List<KnowledgeItem> items, Instant now) {
+        TextTable table = new TextTable();
+        for (KnowledgeItem item : items) {
+            table.row(item.id(), item.kind().name(), RelativeTime.since(item.createdAt(), now), titleWithTags(item));
+        }
+        return table;
+    }
+
+    static String titleWithTags(KnowledgeItem item) {
+        String title = item.current() ? item.title() : item.title() + " (superseded)";
+        if (item.tags().isEmpty()) {
+            return title;
+        }
+        StringBuilder text = new StringBuilder(title).append("  ");
+        item.tags().forEach(tag -> text.append('#').append(tag).append(' '));
+        return text.toString().strip();
+    }
+}

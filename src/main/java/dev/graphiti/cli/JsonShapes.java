@@ -1,0 +1,96 @@
+package dev.graphiti.cli;
+
+import dev.graphiti.graph.Entity;
+import dev.graphiti.graph.KnowledgeItem;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonStructure;
+import jakarta.json.JsonValue;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.List;
+import java.util.Optional;
+
+/** The JSON field names of the CLI contract, in one place (README "JSON output" documents them). */
+final class JsonShapes {
+
+    private JsonShapes() {
+    }
+
+    /** The item as list prints it: {id, kind, title, tags, created_at, scope, source}. */
+    static JsonObjectBuilder summary(KnowledgeItem item) {
+        return Json.createObjectBuilder()
+                .add("id", item.id())
+                .add("kind", item.kind().name())
+                .add("title", item.title())
+                .add("tags", strings(item.tags()))
+                .add("created_at", timestamp(item.createdAt()))
+                .add("scope", item.scope().name())
+                .add("source", item.source());
+    }
+
+    /** The whole item: every field, entities as {name, type}, supersession as ids or null. */
+    static JsonObjectBuilder whole(KnowledgeItem item) {
+        JsonArrayBuilder entities = Json.createArrayBuilder();
+        for (Entity entity : item.entities()) {
+            entities.add(Json.createObjectBuilder().add("name", entity.name()).add("type", entity.type()));
+        }
+        JsonObjectBuilder json = Json.createObjectBuilder()
+                .add("id", item.id())
+                .add("scope", item.scope().name())
+                .add("kind", item.kind().name())
+                .add("title", item.title())
+                .add("content", item.content())
+                .add("tags", strings(item.tags()))
+                .add("source", item.source())
+                .add("entities", entities)
+                .add("created_at", timestamp(item.createdAt()));
+        add(json, "valid_until", item.validUntil().map(JsonShapes::timestamp));
+        add(json, "superseded_by", item.supersededBy());
+        add(json, "supersedes", item.supersedes());
+        return json;
+    }
+
+    static void add(JsonObjectBuilder json, String name, Optional<String> value) {
+        if (value.isPresent()) {
+            json.add(name, value.get());
+        } else {
+            json.addNull(name);
+        }
+    }
+
+    static JsonArrayBuilder strings(List<String> values) {
+        JsonArrayBuilder array = Json.createArrayBuilder();
+        values.forEach(array::add);
+        return array;
+    }
+
+    /** ISO-8601 UTC to the second. */
+    static String timestamp(Instant instant) {
+        return instant.truncatedTo(ChronoUnit.SECONDS).toString();
+    }
+
+    static void print(PrintWriter out, JsonObjectBuilder json) {
+        print(out, json.build());
+    }
+
+    static void print(PrintWriter out, JsonArrayBuilder json) {
+        print(out, json.build());
+    }
+
+    /** One line of compact JSON; written through a buffer because JSON-P writers close their target. */
+    static void print(PrintWriter out, JsonValue json) {
+        StringWriter buffer = new StringWriter();
+        try (var writer = Json.createWriter(buffer)) {
+            if (json instanceof JsonStructure structure) {
+                writer.write(structure);
+            } else {
+                writer.write(json);
+            }
+        }
+        out.println(buffer);
+    }
+}

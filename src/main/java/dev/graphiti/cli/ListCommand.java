@@ -1,0 +1,45 @@
+package dev.graphiti.cli;
+
+import dev.graphiti.config.ConfigKeys;
+import dev.graphiti.graph.KnowledgeItem;
+import jakarta.json.Json;
+import java.time.Instant;
+import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+/** `graphiti list`: the newest items first. */
+@Command(name = "list", mixinStandardHelpOptions = true, description = "List items, newest first.")
+final class ListCommand extends GraphSubcommand {
+
+    @Option(names = {"-l", "--limit"}, paramLabel = "N", description = "At most N items (default: config list.default_limit, 15).")
+    Integer limit;
+
+    @Mixin
+    FilterOptions filters = new FilterOptions();
+
+    @Override
+    public Integer call() {
+        CommandContext context = context();
+        Instant now = context.clock().instant();
+        var filter = filters.toFilter(now);
+        int max = Limits.positive("--limit", limit, context.config().getInt(ConfigKeys.LIST_DEFAULT_LIMIT));
+        try (var graph = context.openGraph()) {
+            List<KnowledgeItem> items = context.items(graph).list(filter, max);
+            if (context.json()) {
+                var array = Json.createArrayBuilder();
+                items.forEach(item -> array.add(JsonShapes.summary(item)));
+                JsonShapes.print(context.out(), array);
+            } else if (items.isEmpty()) {
+                if (!context.quiet()) {
+                    context.err().println("No items in the " + graph.location().scope() + " graph ("
+                            + graph.location().database() + "). Add one: graphiti add \"...\"");
+                }
+            } else {
+                ItemText.table(items, now).print(context.out());
+            }
+        }
+        return 0;
+    }
+}

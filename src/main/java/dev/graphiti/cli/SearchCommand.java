@@ -1,0 +1,75 @@
+package dev.graphiti.cli;
+
+import dev.graphiti.config.ConfigKeys;
+import dev.graphiti.graph.LexicalRanking;
+import dev.graphiti.graph.SearchHit;
+import dev.graphiti.graph.SearchQuery;
+import jakarta.json.Json;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** `graphiti search`: ranked retrieval, best first. */
+@Command(name = "search", mixinStandardHelpOptions = true,
+        description = "Search items: full-text relevance combined with recency and kind priority.")
+final class SearchCommand extends GraphSubcommand {
+
+    @Parameters(arity = "1..*", paramLabel = "QUERY", description = "Words to look for.")
+    List<String> words;
+
+    @Option(names = {"-l", "--limit"}, paramLabel = "N", description = "At most N results (default: config search.default_limit, 10).")
+    Integer limit;
+
+    @Option(names = {"-e", "--exact"}, description = "Match the query as one exact phrase.")
+    boolean exact;
+
+    @Mixin
+    FilterOptions filters = new FilterOptions();
+
+    @Override
+    public Integer call() {
+        CommandContext context = context();
+        Instant now = context.clock().instant();
+        var config = context.config();
+        SearchQuery query = new SearchQuery(String.join(" ", words), filters.toFilter(now),
+                Limits.positive("--limit", limit, config.getInt(ConfigKeys.SEARCH_DEFAULT_LIMIT)), exact);
+        try (var graph = context.openGraph()) {
+            var ranking = new LexicalRanking(graph.repository(), context.clock(),
+                    Duration.ofDays(config.getInt(ConfigKeys.SEARCH_RECENCY_HALF_LIFE_DAYS)));
+            List<SearchHit> hits = ranking.search(query);
+            if (context.json()) {
+                var array = Json.createArrayBuilder();
+                for (SearchHit hit : hits) {
+                    var item = hit.item();
+                    array.add(Json.createObjectBuilder().add("id", item.id()).add("kind", item.kind().name())
+                            .add("title", item.title()).add("snippet", hit.snippet()).add("score", hit.score())
+                            .add("tags", JsonShapes.strings(item.tags()))
+                            .add("created_at", JsonShapes.timestamp(item.createdAt()))
+                            .add("scope", item.scope().name()).add("source", item.source()));
+                }
+                JsonShapes.print(context.out(), array);
+            } else if (hits.isEmpty()) {
+                if (!context.quiet()) {
+                    context.err().println("Nothing matches '" + query.text() + "' in the " + graph.location().scope() + " graph.");
+                }
+            } else {
+                var out = context.out();
+                TextTable table = new TextTable();
+                for (SearchHit hit : hits) {
+                    table.row(String.format(Locale.ROOT, "%.3f", hit.score()), hit.item().id(), hit.item().kind().name(),
+                            RelativeTime.since(hit.item().createdAt(), now), ItemText.titleWithTags(hit.item()));
+                    if (!context.quiet()) {
+                        table.detail("       " + hit.snippet().replaceAll("\\s+", " "));
+                    }
+                }
+                table.print(out);
+            }
+        }
+        return 0;
+    }
+}

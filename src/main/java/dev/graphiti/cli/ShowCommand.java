@@ -1,0 +1,99 @@
+package dev.graphiti.cli;
+
+import dev.graphiti.graph.ItemDetails;
+import dev.graphiti.graph.KnowledgeItem;
+import dev.graphiti.graph.Provenance;
+import dev.graphiti.graph.RelatedItem;
+import jakarta.json.Json;
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.util.List;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** `graphiti show`: one item, whole, with its supersession chain, related items and provenance. */
+@Command(name = "show", mixinStandardHelpOptions = true,
+        description = "Show one item by id, id prefix or title; superseded items included.")
+final class ShowCommand extends GraphSubcommand {
+
+    @Parameters(arity = "1..*", paramLabel = "ID|NAME", description = "An id, a unique id prefix, or a title.")
+    List<String> reference;
+
+    @Override
+    public Integer call() {
+        CommandContext context = context();
+        try (var graph = context.openGraph()) {
+            var items = context.items(graph);
+            ItemDetails details = items.details(items.resolve(String.join(" ", reference)));
+            if (context.json()) {
+                JsonShapes.print(context.out(), json(details));
+            } else {
+                text(details, context.out(), context.clock().instant());
+            }
+        }
+        return 0;
+    }
+
+    private static jakarta.json.JsonObjectBuilder json(ItemDetails details) {
+        var chain = Json.createArrayBuilder();
+        for (KnowledgeItem item : details.chain()) {
+            var link = Json.createObjectBuilder().add("id", item.id()).add("title", item.title())
+                    .add("created_at", JsonShapes.timestamp(item.createdAt()));
+            JsonShapes.add(link, "valid_until", item.validUntil().map(JsonShapes::timestamp));
+            chain.add(link);
+        }
+        var related = Json.createArrayBuilder();
+        for (RelatedItem item : details.related()) {
+            related.add(Json.createObjectBuilder().add("id", item.id()).add("kind", item.kind().name())
+                    .add("title", item.title()).add("shared_entities", item.sharedEntities()));
+        }
+        var provenance = Json.createArrayBuilder();
+        for (Provenance former : details.provenance()) {
+            provenance.add(Json.createObjectBuilder().add("id", former.formerId()).add("relation", former.relation())
+                    .add("title", former.title()).add("source", former.source())
+                    .add("created_at", JsonShapes.timestamp(former.createdAt()))
+                    .add("compacted_at", JsonShapes.timestamp(former.recordedAt())));
+        }
+        return JsonShapes.whole(details.item()).add("chain", chain).add("related", related).add("provenance", provenance);
+    }
+
+    private static void text(ItemDetails details, PrintWriter out, Instant now) {
+        KnowledgeItem item = details.item();
+        out.println(item.id() + "  " + item.kind() + "  " + item.scope() + "  " + RelativeTime.since(item.createdAt(), now)
+                + " (" + JsonShapes.timestamp(item.createdAt()) + ")  source: " + item.source());
+        out.println(item.title());
+        if (!item.tags().isEmpty()) {
+            out.println("tags: " + String.join(", ", item.tags()));
+        }
+        item.supersededBy().ifPresent(newer -> out.println("superseded by " + newer
+                + item.validUntil().map(at -> " on " + JsonShapes.timestamp(at)).orElse("")));
+        item.supersedes().ifPresent(older -> out.println("supersedes " + older));
+        out.println();
+        out.println(item.content());
+        if (!item.entities().isEmpty()) {
+            out.println();
+            out.println("entities: " + item.entities().stream().map(e -> e.name() + " (" + e.type() + ")")
+                    .collect(Collectors.joining(", ")));
+        }
+        if (!details.chain().isEmpty()) {
+            out.println("chain: " + details.chain().stream()
+                    .map(link -> link.id().equals(item.id()) ? "[" + link.id() + "]" : link.id())
+                    .collect(Collectors.joining(" -> ")));
+        }
+        if (!details.related().isEmpty()) {
+            out.println("related:");
+            TextTable table = new TextTable();
+            details.related().forEach(r -> table.row("  " + r.id(), r.kind().name(), r.title()));
+            table.print(out);
+        }
+        if (!details.provenance().isEmpty()) {
+            out.println("folded in by compact:");
+            TextTable table = new TextTable();
+            details.provenance().forEach(p -> table.row("  " + p.formerId(), p.relation(),
+                    JsonShapes.timestamp(p.createdAt()), p.source(), p.title()));
+            table.print(out);
+        }
+    }
+
+}

@@ -1,0 +1,36 @@
+package dev.graphiti.config;
+
+import java.util.List;
+import java.util.Optional;
+
+/** Every known setting with its default. Add a key here and it is settable, typed and listed. */
+public final class ConfigKeys {
+
+    public static final ConfigKey MCP_CONTEXT_TOKENS = ConfigKey.integer("mcp.context_tokens", 8192, 256, 1_000_000,
+            "token budget of the graphiti://context resource");
+    public static final ConfigKey SEARCH_DEFAULT_LIMIT = ConfigKey.integer("search.default_limit", 10, 1, 1000,
+            "results of search when -l is not given");
+    public static final ConfigKey SEARCH_RECENCY_HALF_LIFE_DAYS = ConfigKey.integer("search.recency_half_life_days", 90,
+            1, 36_500, "age at which the recency boost of a search result halves");
+    public static final ConfigKey LIST_DEFAULT_LIMIT = ConfigKey.integer("list.default_limit", 15, 1, 10_000,
+            "items of list when -l is not given");
+    public static final ConfigKey ADD_MAX_CONTENT_BYTES = ConfigKey.integer("add.max_content_bytes", 1_048_576, 1,
+            8_388_608, "largest content add accepts (UTF-8 bytes)");
+    public static final ConfigKey STORE_BUSY_TIMEOUT_MS = ConfigKey.integer("store.busy_timeout_ms", 60_000, 100,
+            600_000, "how long a write waits for other processes before giving up");
+    public static final ConfigKey LLM_ENDPOINT = ConfigKey.string("llm.endpoint", "", false,
+            "OpenAI-compatible endpoint for prose summaries (empty: deterministic summaries)");
+    public static final ConfigKey LLM_MODEL = ConfigKey.string("llm.model", "", false, "model name for llm.endpoint");
+    public static final ConfigKey LLM_API_KEY = ConfigKey.string("llm.api_key", "", true, "API key for llm.endpoint");
+
+    public static final List<ConfigKey> ALL = List.of(MCP_CONTEXT_TOKENS, SEARCH_DEFAULT_LIMIT,
+            SEARCH_RECENCY_HALF_LIFE_DAYS, LIST_DEFAULT_LIMIT, ADD_MAX_CONTENT_BYTES, STORE_BUSY_TIMEOUT_MS,
+            LLM_ENDPOINT, LLM_MODEL, LLM_API_KEY);
+
+    private ConfigKeys() {
+    }
+
+    public static Optional<ConfigKey> find(String name) {
+        return ALL.stream().filter(key -> key.name().equals(name)).findFirst();
+    }
+}

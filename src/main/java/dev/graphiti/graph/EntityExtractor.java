@@ -1,0 +1,108 @@
+package dev.graphiti.graph;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Finds what a text talks about: files, paths, code identifiers and libraries. Pattern based and
+ * deterministic; precision over recall, since entities feed ranking and "related items".
+ */
+public final class EntityExtractor {
+
+    private static final int MAX_ENTITIES = 40;
+
+    private static final Pattern URL = Pattern.compile("\\b[a-z][a-z0-9+.-]*://\\S+", Pattern.CASE_INSENSITIVE);
+    private static final Pattern FILE = Pattern.compile(
+            "(?<![\\w/.@-])((?:\\.{0,2}/)?(?:[\\w.-]+/)*[\\w-]+(?:\\.[\\w-]+)*\\.(?:java|kt|kts|scala|groovy|py|ts|tsx|js|jsx|mjs|go|rs|rb|php|c|h|cc|cpp|hpp|cs|swift|m|md|json|yaml|yml|toml|xml|sql|sh|bash|gradle|properties|html|css|scss|proto|txt|lock|cfg|ini|conf|env|dockerfile|tf|vue|svelte))(?![\\w-])");
+    private static final Pattern PATH = Pattern.compile(
+            "(?<![\\w.@-])((?:~|\\.{1,2})?/[\\w.-]+(?:/[\\w.-]+)*/?|[\\w.-]+/[\\w.-]+/[\\w./-]*|[\\w.-]+/(?=[\\s,;:)]|$))");
+    private static final Pattern IDENTIFIER = Pattern.compile(
+            "(?<![\\w.])(" + "[A-Z][a-z0-9]+(?:[A-Z][a-z0-9]*)+" // UpperCamel: UserService
+                    + "|[a-z][a-z0-9]*(?:[A-Z][a-z0-9]*)+" // lowerCamel: getUser
+                    + "|[a-z][a-z0-9]*(?:_[a-z0-9]+)+" // snake_case
+                    + "|[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+" // SCREAMING_CASE
+                    + "|[a-z][a-z0-9]*(?:\\.[a-z][a-z0-9]*){2,}" // dotted package: dev.graphiti.cli
+                    + ")(?:\\(\\))?(?![\\w])");
+    private static final Pattern CALL = Pattern.compile("(?<![\\w.])([A-Za-z_][\\w]*(?:[.#][A-Za-z_][\\w]*)?)\\(\\)");
+    private static final Pattern COORDINATE = Pattern.compile(
+            "(?<![\\w.:-])([a-z][\\w-]*(?:\\.[\\w-]+)+:[a-z][\\w.-]*[\\w])(?![\\w:])|(@[a-z0-9-]+/[a-z0-9._-]+)");
+    private static final Pattern WORD = Pattern.compile("[A-Za-z][A-Za-z0-9.+-]*[A-Za-z0-9+]|[A-Za-z]");
+
+    /** Well-known libraries, frameworks and tools, matched as whole words regardless of case. */
+    private static final Set<String> LIBRARIES = Set.of(
+            "sqlite", "postgres", "postgresql", "mysql", "mariadb", "redis", "kafka", "rabbitmq", "mongodb",
+            "elasticsearch", "opensearch", "cassandra", "dynamodb", "h2", "hsqldb", "duckdb",
+            "react", "vue", "angular", "svelte", "next.js", "nextjs", "express", "nestjs", "jquery", "lodash", "axios",
+            "webpack", "vite", "babel", "eslint", "prettier", "jest", "vitest", "mocha", "cypress", "playwright",
+            "spring", "hibernate", "jackson", "gson", "junit", "mockito", "assertj", "testcontainers", "picocli",
+            "jetty", "tomcat", "netty", "undertow", "guava", "lombok", "slf4j", "log4j", "logback", "weld", "parsson",
+            "jtokkit", "flyway", "liquibase", "quarkus", "micronaut", "vertx", "jakarta", "maven", "gradle",
+            "django", "flask", "fastapi", "numpy", "pandas", "pytorch", "tensorflow", "pytest", "pydantic",
+            "sqlalchemy", "celery", "tokio", "serde", "actix", "axum", "grpc", "protobuf", "graphql", "openapi",
+            "docker", "kubernetes", "helm", "terraform", "ansible", "nginx", "npm", "yarn", "pnpm", "pip", "cargo",
+            "webassembly", "wasm", "kotlin", "typescript", "fts5", "sqlite-jdbc", "xerial", "onnx", "lucene");
+
+    /** Entities of {@code text} in order of first mention, at most 40. */
+    public List<Entity> extract(String text) {
+        String withoutUrls = URL.matcher(text).replaceAll(" ");
+        Map<String, Entity> found = new LinkedHashMap<>();
+        collect(found, FILE, withoutUrls, 1, Entity.FILE);
+        collect(found, COORDINATE, withoutUrls, 1, Entity.LIBRARY);
+        collect(found, COORDINATE, withoutUrls, 2, Entity.LIBRARY);
+        collect(found, PATH, withoutUrls, 1, Entity.PATH);
+        collect(found, CALL, withoutUrls, 1, Entity.IDENTIFIER);
+        collect(found, IDENTIFIER, withoutUrls, 1, Entity.IDENTIFIER);
+        Matcher words = WORD.matcher(withoutUrls);
+        while (words.find() && found.size() < MAX_ENTITIES) {
+            String word = words.group().toLowerCase(Locale.ROOT);
+            if (LIBRARIES.contains(word)) {
+                found.putIfAbsent(key(word), new Entity(word, Entity.LIBRARY));
+            }
+        }
+        return new ArrayList<>(found.values());
+    }
+
+    private static void collect(Map<String, Entity> found, Pattern pattern, String text, int group, String type) {
+        Matcher matcher = pattern.matcher(text);
+        while (matcher.find() && found.size() < MAX_ENTITIES) {
+            String name = matcher.group(group);
+            if (name == null) {
+                continue;
+            }
+            name = trimTrailingDots(name);
+            if (name.length() < 3 || name.startsWith("[REDACTED") || coveredByLonger(found, name)) {
+                continue;
+            }
+            found.putIfAbsent(key(name), new Entity(name, type));
+        }
+    }
+
+    /** A bare identifier already seen as part of a file or path (UserService in UserService.java) adds nothing. */
+    private static boolean coveredByLonger(Map<String, Entity> found, String name) {
+        for (Entity entity : found.values()) {
+            if (!entity.name().equals(name) && entity.name().contains(name)
+                    && (entity.type().equals(Entity.FILE) || entity.type().equals(Entity.PATH))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String trimTrailingDots(String name) {
+        int end = name.length();
+        while (end > 0 && (name.charAt(end - 1) == '.' || name.charAt(end - 1) == ',')) {
+            end--;
+        }
+        return name.substring(0, end);
+    }
+
+    private static String key(String name) {
+        return name.toLowerCase(Locale.ROOT);
+    }
+}

@@ -1,0 +1,61 @@
+package dev.graphiti.graph;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Where one graph's items live. The graph package owns this port; the store package implements it on
+ * SQLite (a server database can implement it later). Reads see a consistent snapshot; writes go through
+ * {@link #write}, one transaction that is retried as a whole while another process holds the lock.
+ */
+public interface ItemRepository extends AutoCloseable {
+
+    /** Runs {@code work} in one write transaction; the work may run more than once, so it must not leak effects. */
+    <T> T write(WriteWork<T> work);
+
+    Optional<KnowledgeItem> get(String id);
+
+    List<KnowledgeItem> getAll(Collection<String> ids);
+
+    /** Items whose id starts with {@code prefix}, at most {@code limit}. */
+    List<KnowledgeItem> findByIdPrefix(String prefix, int limit);
+
+    /** Items whose title equals {@code text} ignoring case, or failing that contains it; current ones first. */
+    List<KnowledgeItem> findByTitle(String text, int limit);
+
+    /** Newest first. */
+    List<KnowledgeItem> list(ItemFilter filter, int limit);
+
+    /** Full-text candidates, best first by weighted BM25 (title, content, tags, entities). */
+    List<LexicalMatch> lexical(String matchExpression, ItemFilter filter, Optional<String> exactPhrase, int limit);
+
+    /** A short excerpt of each item around the terms of {@code matchExpression}, by item id. */
+    java.util.Map<String, String> snippets(String matchExpression, Collection<String> ids);
+
+    /** Items sharing entities with {@code id}, most shared first. */
+    List<RelatedItem> related(String id, int limit);
+
+    /** What compact folded into {@code id}: merged duplicates and collapsed predecessors. */
+    List<Provenance> provenance(String id);
+
+    GraphStats stats(ItemFilter filter, int topEntities);
+
+    /** The database's own checks: integrity, full-text index, schema version, sizes. */
+    StoreHealth health();
+
+    /** Total bytes on disk (database plus write-ahead log). */
+    long sizeOnDisk();
+
+    /** Returns space to the file system after large removals. */
+    void reclaimSpace();
+
+    @Override
+    void close();
+
+    /** A unit of work inside one write transaction. */
+    @FunctionalInterface
+    interface WriteWork<T> {
+        T run(ItemWriter writer);
+    }
+}

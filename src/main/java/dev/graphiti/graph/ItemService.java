@@ -1,0 +1,214 @@
+package dev.graphiti.graph;
+
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Deque;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+
+/** Adding, finding, listing and deleting items of one graph. */
+public final class ItemService {
+
+    /** Word-set similarity above which an item with the same kind and title is a repeat. */
+    static final double NEAR_DUPLICATE = 0.9;
+    private static final int TITLE_LENGTH = 80;
+
+    private final ItemRepository repository;
+    private final Scope scope;
+    private final SecretRedaction redaction;
+    private final EntityExtractor entities;
+    private final ItemIds ids;
+    private final Clock clock;
+    private final int maxContentBytes;
+
+    public ItemService(ItemRepository repository, Scope scope, SecretRedaction redaction, EntityExtractor entities,
+                       ItemIds ids, Clock clock, int maxContentBytes) {
+        this.repository = repository;
+        this.scope = scope;
+        this.redaction = redaction;
+        this.entities = entities;
+        this.ids = ids;
+        this.clock = clock;
+        this.maxContentBytes = maxContentBytes;
+    }
+
+    /** Redacts, then stores {@code request} unless an equal or nearly equal current item exists. */
+    public AddResult add(NewItem request) {
+        if (request.content().isBlank()) {
+            throw new InvalidInputException("nothing to add: the content is empty");
+        }
+        int bytes = request.content().getBytes(StandardCharsets.UTF_8).length;
+        if (bytes > maxContentBytes) {
+            throw new GraphException("the content is " + bytes + " bytes; the limit is " + maxContentBytes
+                    + " (config add.max_content_bytes). Store a summary, or split it into several items");
+        }
+        SecretRedaction.Redacted content = redaction.redact(request.content().strip());
+        SecretRedaction.Redacted title = redaction.redact(request.title().map(String::strip).filter(t -> !t.isEmpty())
+                .orElseGet(() -> titleOf(content.text())));
+        int redactions = content.count() + title.count();
+        List<String> tags = normalizeTags(request.tags());
+        List<Entity> mentioned = entities.extract(title.text() + "\n" + content.text());
+        Fingerprint fingerprint = Fingerprint.of(title.text(), content.text());
+        Instant now = request.createdAt().orElseGet(clock::instant);
+        return repository.write(writer -> {
+            Optional<KnowledgeItem> replaced = request.supersedes().map(id -> writer.get(id).orElseThrow(
+                    () -> new NotFoundException("cannot supersede " + id + ": no such item", List.of())));
+            if (replaced.isPresent() && !replaced.get().current()) {
+                throw new GraphException("item " + replaced.get().id() + " was already superseded by "
+                        + replaced.get().supersededBy().orElseThrow() + "; supersede that one instead");
+            }
+            Optional<KnowledgeItem> duplicate = findDuplicate(writer, request.kind(), fingerprint, content.text());
+            if (duplicate.isPresent()) {
+                return new AddResult(duplicate.get(), redactions, Optional.of(duplicate.get().id()));
+            }
+            String id = ids.next();
+            while (writer.get(id).isPresent()) {
+                id = ids.next();
+            }
+            KnowledgeItem item = new KnowledgeItem(id, scope, request.kind(), title.text(), content.text(), tags,
+                    request.source(), mentioned, now, Optional.empty(), Optional.empty(),
+                    replaced.map(KnowledgeItem::id));
+            writer.insert(item, fingerprint);
+            replaced.ifPresent(old -> writer.supersede(old.id(), item.id(), now));
+            return new AddResult(item, redactions, Optional.empty());
+        });
+    }
+
+    private static Optional<KnowledgeItem> findDuplicate(ItemWriter writer, Kind kind, Fingerprint fingerprint, String content) {
+        Optional<KnowledgeItem> same = writer.findCurrentByFingerprint(fingerprint.contentHash());
+        if (same.isPresent()) {
+            return same;
+        }
+        return writer.findCurrentByTitleKey(kind, fingerprint.titleKey()).stream()
+                .filter(candidate -> Fingerprint.similarity(candidate.content(), content) >= NEAR_DUPLICATE)
+                .findFirst();
+    }
+
+    /**
+     * The item {@code reference} names: an id, a unique id prefix, or a title (exact, then contained).
+     * Several matches fail with the candidates, never a guess.
+     */
+    public KnowledgeItem resolve(String reference) {
+        String ref = reference.strip();
+        if (ref.isEmpty()) {
+            throw new InvalidInputException("an item id or title is required");
+        }
+        Optional<KnowledgeItem> exact = repository.get(ref.toLowerCase(Locale.ROOT));
+        if (exact.isPresent()) {
+            return exact.get();
+        }
+        if (ItemIds.looksLikeId(ref) && ref.length() >= 4) {
+            List<KnowledgeItem> byPrefix = repository.findByIdPrefix(ref, 10);
+            if (byPrefix.size() == 1) {
+                return byPrefix.get(0);
+            }
+            if (byPrefix.size() > 1) {
+                throw ambiguous(ref, byPrefix);
+            }
+        }
+        List<KnowledgeItem> byTitle = repository.findByTitle(ref, 10);
+        List<KnowledgeItem> current = byTitle.stream().filter(KnowledgeItem::current).toList();
+        if (current.size() == 1 || byTitle.size() == 1) {
+            return current.size() == 1 ? current.get(0) : byTitle.get(0);
+        }
+        if (byTitle.isEmpty()) {
+            throw new NotFoundException("no item matches '" + ref + "'; try `graphiti search " + ref + "`", List.of());
+        }
+        throw ambiguous(ref, current.isEmpty() ? byTitle : current);
+    }
+
+    private static NotFoundException ambiguous(String ref, List<KnowledgeItem> candidates) {
+        return new NotFoundException("'" + ref + "' matches " + candidates.size() + " items; name one by its id", candidates);
+    }
+
+    public ItemDetails details(KnowledgeItem item) {
+        return new ItemDetails(item, chain(item), repository.related(item.id(), 5), repository.provenance(item.id()));
+    }
+
+    /** The supersession chain through {@code item}, oldest first. */
+    private List<KnowledgeItem> chain(KnowledgeItem item) {
+        Deque<KnowledgeItem> chain = new ArrayDeque<>();
+        chain.add(item);
+        Set<String> seen = new LinkedHashSet<>(List.of(item.id()));
+        for (Optional<String> back = item.supersedes(); back.isPresent() && seen.size() < 100; ) {
+            Optional<KnowledgeItem> older = repository.get(back.get()).filter(o -> seen.add(o.id()));
+            older.ifPresent(chain::addFirst);
+            back = older.flatMap(KnowledgeItem::supersedes);
+        }
+        for (Optional<String> next = item.supersededBy(); next.isPresent() && seen.size() < 200; ) {
+            Optional<KnowledgeItem> newer = repository.get(next.get()).filter(n -> seen.add(n.id()));
+            newer.ifPresent(chain::addLast);
+            next = newer.flatMap(KnowledgeItem::supersededBy);
+        }
+        return chain.size() == 1 ? List.of() : new ArrayList<>(chain);
+    }
+
+    public List<KnowledgeItem> list(ItemFilter filter, int limit) {
+        return repository.list(filter, limit);
+    }
+
+    /**
+     * Resolves every reference (ids or unique id prefixes only: a title is too loose for deleting) before
+     * deleting any; items the deleted ones had superseded become current again.
+     */
+    public List<KnowledgeItem> resolveForDelete(Collection<String> references) {
+        List<KnowledgeItem> items = new ArrayList<>();
+        for (String reference : references) {
+            String ref = reference.strip().toLowerCase(Locale.ROOT);
+            Optional<KnowledgeItem> exact = repository.get(ref);
+            if (exact.isPresent()) {
+                items.add(exact.get());
+                continue;
+            }
+            List<KnowledgeItem> byPrefix = ItemIds.looksLikeId(ref) && ref.length() >= 4
+                    ? repository.findByIdPrefix(ref, 10) : List.of();
+            if (byPrefix.size() != 1) {
+                throw byPrefix.isEmpty()
+                        ? new NotFoundException("no item has id '" + reference + "'; nothing was deleted", List.of())
+                        : ambiguous(reference, byPrefix);
+            }
+            items.add(byPrefix.get(0));
+        }
+        return items;
+    }
+
+    public void delete(List<KnowledgeItem> items) {
+        repository.write(writer -> {
+            for (KnowledgeItem item : items) {
+                writer.reinstate(item.id());
+            }
+            writer.delete(items.stream().map(KnowledgeItem::id).toList());
+            return null;
+        });
+    }
+
+    /** The first line of the content without markdown markers, cut at a word boundary. */
+    static String titleOf(String content) {
+        String line = content.strip().lines().findFirst().orElse("").strip().replaceFirst("^[#>*\\-+\\s]+", "").strip();
+        if (line.length() <= TITLE_LENGTH) {
+            return line;
+        }
+        int cut = line.lastIndexOf(' ', TITLE_LENGTH - 1);
+        return line.substring(0, cut > TITLE_LENGTH / 2 ? cut : TITLE_LENGTH - 1).strip() + "…";
+    }
+
+    static List<String> normalizeTags(List<String> tags) {
+        Set<String> result = new LinkedHashSet<>();
+        for (String raw : tags) {
+            for (String part : raw.split(",")) {
+                String tag = part.strip().replaceFirst("^#", "").toLowerCase(Locale.ROOT).replaceAll("\\s+", "-");
+                if (!tag.isEmpty()) {
+                    result.add(tag);
+                }
+            }
+        }
+        return new ArrayList<>(result);
+    }
+}

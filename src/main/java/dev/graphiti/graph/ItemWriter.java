@@ -1,0 +1,45 @@
+package dev.graphiti.graph;
+
+import java.time.Instant;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+/** The writes (and the reads that decide them) available inside one transaction. */
+public interface ItemWriter {
+
+    Optional<KnowledgeItem> get(String id);
+
+    /** A current (not superseded) item with this content fingerprint. */
+    Optional<KnowledgeItem> findCurrentByFingerprint(String fingerprint);
+
+    /** Current items of this kind whose normalized title is {@code titleKey}. */
+    List<KnowledgeItem> findCurrentByTitleKey(Kind kind, String titleKey);
+
+    void insert(KnowledgeItem item, Fingerprint fingerprint);
+
+    /** Marks {@code oldId} as replaced by {@code newId} from {@code at} on. */
+    void supersede(String oldId, String newId, Instant at);
+
+    /** Clears the replacement mark of items replaced by {@code newId} (when that item goes away). */
+    void reinstate(String newId);
+
+    void delete(Collection<String> ids);
+
+    /** Replaces tags and entities (compact unions them into the surviving item). */
+    void updateTagsAndEntities(String id, List<String> tags, List<Entity> entities);
+
+    /** Sets which item {@code id} replaced (compact re-points a chain at its survivor). */
+    void setSupersedes(String id, Optional<String> supersedes);
+
+    void addProvenance(String id, Provenance provenance);
+
+    /**
+     * Groups of current items that may be duplicates: the same content fingerprint, or the same kind and
+     * normalized title. Compact decides which really are.
+     */
+    List<List<KnowledgeItem>> duplicateCandidates();
+
+    /** Items another item has replaced; for compact. */
+    List<KnowledgeItem> superseded();
+}

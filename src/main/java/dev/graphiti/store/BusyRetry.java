@@ -1,0 +1,87 @@
+package dev.graphiti.store;
+
+import dev.graphiti.graph.StoreException;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Retries work that found the database locked by another process, with growing, jittered pauses, until a
+ * time budget runs out; turns every SQLite failure into a message a person can act on.
+ */
+final class BusyRetry {
+
+    private static final int SQLITE_PERM = 3;
+    private static final int SQLITE_BUSY = 5;
+    private static final int SQLITE_LOCKED = 6;
+    private static final int SQLITE_READONLY = 8;
+    private static final int SQLITE_IOERR = 10;
+    private static final int SQLITE_CORRUPT = 11;
+    private static final int SQLITE_FULL = 13;
+    private static final int SQLITE_CANTOPEN = 14;
+    private static final int SQLITE_NOTADB = 26;
+
+    private final Duration budget;
+    private final Path database;
+
+    BusyRetry(Duration budget, Path database) {
+        this.budget = budget;
+        this.database = database;
+    }
+
+    <T> T run(Transactions.SqlWork<T> work) {
+        long deadline = System.nanoTime() + budget.toNanos();
+        long pauseMillis = 2;
+        while (true) {
+            try {
+                return work.run();
+            } catch (SQLException e) {
+                if (!busy(e) || System.nanoTime() > deadline) {
+                    throw translate(e);
+                }
+            }
+            sleep(ThreadLocalRandom.current().nextLong(1, pauseMillis + 1));
+            pauseMillis = Math.min(pauseMillis * 2, 100);
+        }
+    }
+
+    static boolean busy(SQLException e) {
+        int code = e.getErrorCode() & 0xff;
+        return code == SQLITE_BUSY || code == SQLITE_LOCKED;
+    }
+
+    StoreException translate(SQLException e) {
+        int code = e.getErrorCode() & 0xff;
+        String reason = e.getMessage();
+        String message;
+        if (e instanceof Migrations.SchemaTooNewException) {
+            message = reason;
+        } else if (code == SQLITE_BUSY || code == SQLITE_LOCKED) {
+            message = "the database " + database + " stayed busy for " + budget.toSeconds()
+                    + " s while other graphiti processes wrote to it; nothing was changed, try again";
+        } else if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT) {
+            message = "the database " + database + " is damaged or is not a graphiti database (" + reason
+                    + "); nothing was changed. Move it aside (or restore a backup) and graphiti starts a new one";
+        } else if (code == SQLITE_READONLY || code == SQLITE_PERM || code == SQLITE_CANTOPEN) {
+            message = "cannot write the database " + database + " (" + reason + "); check that the file and "
+                    + database.getParent() + " are writable";
+        } else if (code == SQLITE_FULL) {
+            message = "the disk holding " + database + " is full; nothing was changed";
+        } else if (code == SQLITE_IOERR) {
+            message = "input/output error on " + database + " (" + reason + ")";
+        } else {
+            message = "database error on " + database + ": " + reason;
+        }
+        return new StoreException(message, e);
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new StoreException("interrupted while waiting for the database", e);
+        }
+    }
+}

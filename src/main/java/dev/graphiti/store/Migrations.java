@@ -1,0 +1,91 @@
+package dev.graphiti.store;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+/**
+ * The versioned schema: migration N brings PRAGMA user_version from N-1 to N. New migrations are appended,
+ * never edited, so any older database upgrades in place.
+ */
+final class Migrations {
+
+    static final List<String> SCRIPTS = List.of("V1__items.sql");
+
+    static int latest() {
+        return SCRIPTS.size();
+    }
+
+    private Migrations() {
+    }
+
+    /** Upgrades inside the caller's write transaction; fails on a database newer than this program. */
+    static void upgrade(Connection connection, java.nio.file.Path database) throws SQLException {
+        int version = version(connection);
+        if (version > latest()) {
+            throw new SchemaTooNewException(database, version, latest());
+        }
+        try (Statement statement = connection.createStatement()) {
+            for (int next = version + 1; next <= latest(); next++) {
+                for (String sql : statements(read(SCRIPTS.get(next - 1)))) {
+                    statement.execute(sql);
+                }
+                statement.execute("PRAGMA user_version = " + next);
+            }
+        }
+    }
+
+    static int version(Connection connection) throws SQLException {
+        try (Statement statement = connection.createStatement();
+             var rows = statement.executeQuery("PRAGMA user_version")) {
+            return rows.next() ? rows.getInt(1) : 0;
+        }
+    }
+
+    private static String read(String script) {
+        try (InputStream in = Migrations.class.getResourceAsStream(script)) {
+            if (in == null) {
+                throw new IllegalStateException("migration " + script + " is missing from the build");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot read migration " + script, e);
+        }
+    }
+
+    /** Splits a script on statement ends, keeping trigger bodies (BEGIN ... END;) whole. */
+    static List<String> statements(String script) {
+        var result = new java.util.ArrayList<String>();
+        StringBuilder current = new StringBuilder();
+        boolean inTrigger = false;
+        for (String line : script.split("\n")) {
+            String trimmed = line.strip();
+            if (trimmed.startsWith("--") || trimmed.isEmpty()) {
+                continue;
+            }
+            current.append(line).append('\n');
+            if (trimmed.toUpperCase().startsWith("CREATE TRIGGER")) {
+                inTrigger = true;
+            }
+            boolean ends = inTrigger ? trimmed.equalsIgnoreCase("END;") : trimmed.endsWith(";");
+            if (ends) {
+                result.add(current.toString());
+                current.setLength(0);
+                inTrigger = false;
+            }
+        }
+        return result;
+    }
+
+    /** The file was written by a newer graphiti; refuse rather than guess. */
+    static final class SchemaTooNewException extends SQLException {
+        SchemaTooNewException(java.nio.file.Path database, int found, int known) {
+            super(database + " has schema version " + found + " but this graphiti knows only up to " + known
+                    + "; upgrade graphiti");
+        }
+    }
+}

@@ -1,0 +1,294 @@
+package dev.graphiti.store;
+
+import dev.graphiti.graph.GraphStats;
+import dev.graphiti.graph.ItemFilter;
+import dev.graphiti.graph.ItemRepository;
+import dev.graphiti.graph.Kind;
+import dev.graphiti.graph.KnowledgeItem;
+import dev.graphiti.graph.LexicalMatch;
+import dev.graphiti.graph.Provenance;
+import dev.graphiti.graph.RelatedItem;
+import dev.graphiti.graph.Scope;
+import dev.graphiti.graph.StoreHealth;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/** One open graph database. Not shared between threads: each command opens its own. */
+final class SqliteItemRepository implements ItemRepository {
+
+    /** BM25 column weights: title, content, tags, entities. */
+    private static final String BM25 = "bm25(items_fts, 4.0, 1.0, 3.0, 2.0)";
+
+    private final Connection connection;
+    private final Path database;
+    private final BusyRetry retry;
+    private final ItemRows rows;
+
+    SqliteItemRepository(Connection connection, Path database, Scope scope, BusyRetry retry) {
+        this.connection = connection;
+        this.database = database;
+        this.retry = retry;
+        this.rows = new ItemRows(connection, scope);
+    }
+
+    @Override
+    public <T> T write(WriteWork<T> work) {
+        SqliteItemWriter writer = new SqliteItemWriter(connection, rows);
+        return retry.run(() -> Transactions.immediate(connection, () -> {
+            try {
+                return work.run(writer);
+            } catch (SqliteItemWriter.SqlFailure e) {
+                throw e.getCause();
+            }
+        }));
+    }
+
+    @Override
+    public Optional<KnowledgeItem> get(String id) {
+        List<KnowledgeItem> found = select("i.id = ?", List.of(id));
+        return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0));
+    }
+
+    @Override
+    public List<KnowledgeItem> getAll(Collection<String> ids) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        Map<String, KnowledgeItem> byId = new HashMap<>();
+        for (KnowledgeItem item : select("i.id IN (" + placeholders(ids.size()) + ")", new ArrayList<>(ids))) {
+            byId.put(item.id(), item);
+        }
+        return ids.stream().map(byId::get).filter(java.util.Objects::nonNull).collect(Collectors.toList());
+    }
+
+    @Override
+    public List<KnowledgeItem> findByIdPrefix(String prefix, int limit) {
+        String low = prefix.toLowerCase(Locale.ROOT);
+        // ids are lower-case base32, so a range scan on the unique index finds the prefix
+        return select("i.id >= ? AND i.id < ? ORDER BY i.id LIMIT ?", List.of(low, low + '\uffff', limit));
+    }
+
+    @Override
+    public List<KnowledgeItem> findByTitle(String text, int limit) {
+        List<KnowledgeItem> exact = select("lower(i.title) = lower(?) ORDER BY (i.superseded_by IS NULL) DESC, "
+                + "i.created_at DESC LIMIT ?", List.of(text, limit));
+        if (!exact.isEmpty()) {
+            return exact;
+        }
+        return select("instr(lower(i.title), lower(?)) > 0 ORDER BY (i.superseded_by IS NULL) DESC, "
+                + "i.created_at DESC LIMIT ?", List.of(text, limit));
+    }
+
+    @Override
+    public List<KnowledgeItem> list(ItemFilter filter, int limit) {
+        SqlFilter sql = SqlFilter.of(filter);
+        List<Object> parameters = new ArrayList<>(sql.parameters());
+        parameters.add(limit);
+        return select(sql.condition() + " ORDER BY i.created_at DESC, i.seq DESC LIMIT ?", parameters);
+    }
+
+    @Override
+    public List<LexicalMatch> lexical(String matchExpression, ItemFilter filter, Optional<String> exactPhrase, int limit) {
+        SqlFilter sql = SqlFilter.of(filter);
+        List<Object> parameters = new ArrayList<>();
+        parameters.add(matchExpression);
+        parameters.addAll(sql.parameters());
+        String exact = "";
+        if (exactPhrase.isPresent()) {
+            exact = " AND (instr(lower(i.title), ?) > 0 OR instr(lower(i.content), ?) > 0)";
+            String phrase = exactPhrase.get().toLowerCase(Locale.ROOT);
+            parameters.add(phrase);
+            parameters.add(phrase);
+        }
+        parameters.add(limit);
+        String query = "SELECT " + ItemRows.COLUMNS + ", " + BM25 + " AS score FROM items_fts "
+                + "JOIN items i ON i.seq = items_fts.rowid WHERE items_fts MATCH ? AND " + sql.condition() + exact
+                + " ORDER BY score LIMIT ?";
+        return read(() -> rows.query(query, parameters, new ItemRows.Extra<>() {
+            @Override
+            public Object read(ResultSet row) throws SQLException {
+                return row.getDouble("score");
+            }
+
+            @Override
+            public LexicalMatch combine(KnowledgeItem item, Object score) {
+                return new LexicalMatch(item, -((Double) score));
+            }
+        }));
+    }
+
+    @Override
+    public Map<String, String> snippets(String matchExpression, Collection<String> ids) {
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        List<Object> parameters = new ArrayList<>();
+        parameters.add(matchExpression);
+        parameters.addAll(ids);
+        String sql = "SELECT i.id, snippet(items_fts, -1, '', '', '…', 24) FROM items_fts JOIN items i "
+                + "ON i.seq = items_fts.rowid WHERE items_fts MATCH ? AND i.id IN (" + placeholders(ids.size()) + ")";
+        return read(() -> {
+            Map<String, String> result = new HashMap<>();
+            try (PreparedStatement statement = ItemRows.prepare(connection, sql, parameters);
+                 ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    result.put(row.getString(1), row.getString(2));
+                }
+            }
+            return result;
+        });
+    }
+
+    @Override
+    public List<RelatedItem> related(String id, int limit) {
+        String sql = "SELECT i.id, i.kind, i.title, COUNT(*) AS shared FROM items self "
+                + "JOIN item_entities e ON e.seq = self.seq JOIN item_entities o ON o.name = e.name AND o.seq <> e.seq "
+                + "JOIN items i ON i.seq = o.seq WHERE self.id = ? AND i.superseded_by IS NULL "
+                + "GROUP BY i.seq ORDER BY shared DESC, i.created_at DESC LIMIT ?";
+        return read(() -> {
+            List<RelatedItem> result = new ArrayList<>();
+            try (PreparedStatement statement = ItemRows.prepare(connection, sql, List.of(id, limit));
+                 ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    result.add(new RelatedItem(row.getString(1), Kind.valueOf(row.getString(2)), row.getString(3), row.getInt(4)));
+                }
+            }
+            return result;
+        });
+    }
+
+    @Override
+    public List<Provenance> provenance(String id) {
+        String sql = "SELECT p.former_id, p.relation, p.title, p.source, p.created_at, p.recorded_at FROM provenance p "
+                + "JOIN items i ON i.seq = p.seq WHERE i.id = ? ORDER BY p.created_at";
+        return read(() -> {
+            List<Provenance> result = new ArrayList<>();
+            try (PreparedStatement statement = ItemRows.prepare(connection, sql, List.of(id));
+                 ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    result.add(new Provenance(row.getString(1), row.getString(2), row.getString(3), row.getString(4),
+                            Instant.ofEpochMilli(row.getLong(5)), Instant.ofEpochMilli(row.getLong(6))));
+                }
+            }
+            return result;
+        });
+    }
+
+    @Override
+    public GraphStats stats(ItemFilter filter, int topEntities) {
+        SqlFilter sql = SqlFilter.of(filter);
+        return read(() -> {
+            Map<Kind, Integer> byKind = new EnumMap<>(Kind.class);
+            int total = 0;
+            try (PreparedStatement statement = ItemRows.prepare(connection,
+                    "SELECT i.kind, COUNT(*) FROM items i WHERE " + sql.condition() + " GROUP BY i.kind", sql.parameters());
+                 ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    byKind.put(Kind.valueOf(row.getString(1)), row.getInt(2));
+                    total += row.getInt(2);
+                }
+            }
+            List<Object> parameters = new ArrayList<>(sql.parameters());
+            parameters.add(topEntities);
+            List<GraphStats.EntityCount> entities = new ArrayList<>();
+            try (PreparedStatement statement = ItemRows.prepare(connection,
+                    "SELECT e.name, e.type, COUNT(*) AS n FROM item_entities e JOIN items i ON i.seq = e.seq WHERE "
+                            + sql.condition() + " GROUP BY e.name, e.type ORDER BY n DESC, e.name LIMIT ?", parameters);
+                 ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    entities.add(new GraphStats.EntityCount(row.getString(1), row.getString(2), row.getInt(3)));
+                }
+            }
+            return new GraphStats(total, byKind, entities);
+        });
+    }
+
+    @Override
+    public StoreHealth health() {
+        return read(() -> {
+            List<String> problems = new ArrayList<>();
+            try (Statement statement = connection.createStatement();
+                 ResultSet row = statement.executeQuery("PRAGMA integrity_check")) {
+                while (row.next()) {
+                    if (!"ok".equals(row.getString(1))) {
+                        problems.add(row.getString(1));
+                    }
+                }
+            }
+            boolean ftsOk;
+            try {
+                Transactions.execute(connection, "INSERT INTO items_fts (items_fts, rank) VALUES ('integrity-check', 1)");
+                ftsOk = true;
+            } catch (SQLException e) {
+                if (BusyRetry.busy(e)) {
+                    throw e;
+                }
+                ftsOk = false;
+                problems.add("full-text index: " + e.getMessage());
+            }
+            int items;
+            try (Statement statement = connection.createStatement();
+                 ResultSet row = statement.executeQuery("SELECT COUNT(*) FROM items")) {
+                items = row.next() ? row.getInt(1) : 0;
+            }
+            return new StoreHealth(database, Migrations.version(connection), Migrations.latest(), problems, ftsOk,
+                    fileSize(database), fileSize(Path.of(database + "-wal")), items);
+        });
+    }
+
+    @Override
+    public long sizeOnDisk() {
+        return fileSize(database) + fileSize(Path.of(database + "-wal"));
+    }
+
+    @Override
+    public void reclaimSpace() {
+        retry.run(() -> {
+            Transactions.execute(connection, "PRAGMA wal_checkpoint(TRUNCATE)");
+            Transactions.execute(connection, "VACUUM");
+            Transactions.execute(connection, "PRAGMA wal_checkpoint(TRUNCATE)");
+            return null;
+        });
+    }
+
+    @Override
+    public void close() {
+        SqliteStore.closeQuietly(connection);
+    }
+
+    private List<KnowledgeItem> select(String condition, List<Object> parameters) {
+        return read(() -> rows.items("SELECT " + ItemRows.COLUMNS + " FROM items i WHERE " + condition, parameters));
+    }
+
+    private <T> T read(Transactions.SqlWork<T> work) {
+        return retry.run(work);
+    }
+
+    private static String placeholders(int count) {
+        return String.join(", ", java.util.Collections.nCopies(count, "?"));
+    }
+
+    private static long fileSize(Path file) {
+        try {
+            return Files.exists(file) ? Files.size(file) : 0;
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package dev.graphiti.store;
+
+import dev.graphiti.graph.ItemRepository;
+import dev.graphiti.graph.Scope;
+import dev.graphiti.graph.StoreException;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import org.sqlite.SQLiteConfig;
+
+/**
+ * Opens graph databases: one SQLite file each, in WAL mode with a busy timeout, upgraded to the latest
+ * schema on open. Several processes may hold the same file open and write at once.
+ */
+public final class SqliteStore {
+
+    private final Duration busyTimeout;
+    private final Duration retryBudget;
+
+    /**
+     * @param busyTimeout how long SQLite itself waits for a lock before reporting busy
+     * @param retryBudget how long a write keeps retrying while other processes hold the lock
+     */
+    public SqliteStore(Duration busyTimeout, Duration retryBudget) {
+        this.busyTimeout = busyTimeout;
+        this.retryBudget = retryBudget;
+    }
+
+    public static SqliteStore withDefaults() {
+        return new SqliteStore(Duration.ofSeconds(5), Duration.ofSeconds(60));
+    }
+
+    /** The schema version this program writes. */
+    public static int schemaVersion() {
+        return Migrations.latest();
+    }
+
+    /** Opens (creating when absent) the database file for one scope's graph. */
+    public ItemRepository open(Path database, Scope scope) {
+        Path file = database.toAbsolutePath().normalize();
+        createDirectory(file.getParent());
+        BusyRetry retry = new BusyRetry(retryBudget, file);
+        Connection connection = retry.run(() -> connect(file));
+        try {
+            retry.run(() -> {
+                Transactions.immediate(connection, () -> {
+                    Migrations.upgrade(connection, file);
+                    return null;
+                });
+                return null;
+            });
+        } catch (RuntimeException e) {
+            closeQuietly(connection);
+            throw e;
+        }
+        return new SqliteItemRepository(connection, file, scope, retry);
+    }
+
+    private Connection connect(Path file) throws SQLException {
+        SQLiteConfig config = new SQLiteConfig();
+        config.setBusyTimeout((int) busyTimeout.toMillis());
+        config.setJournalMode(SQLiteConfig.JournalMode.WAL);
+        config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
+        config.enforceForeignKeys(true);
+        Connection connection = config.createConnection("jdbc:sqlite:" + file);
+        try {
+            // Reading the schema now surfaces "not a database" here rather than halfway through a command.
+            Migrations.version(connection);
+            return connection;
+        } catch (SQLException e) {
+            closeQuietly(connection);
+            throw e;
+        }
+    }
+
+    private static void createDirectory(Path directory) {
+        try {
+            Files.createDirectories(directory);
+        } catch (IOException e) {
+            throw new StoreException("cannot create the graph directory " + directory + " (" + e.getClass().getSimpleName()
+                    + ": " + e.getMessage() + "); check that it is writable", e);
+        }
+    }
+
+    static void closeQuietly(Connection connection) {
+        try {
+            connection.close();
+        } catch (SQLException ignored) {
+            // closing after a failure; the first error is the one to report
+        }
+    }
+}

@@ -1,0 +1,126 @@
+package dev.graphiti.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Bad input gets a clear message and the contract's exit code, and never costs what is already stored. */
+class BadInputTest {
+
+    @TempDir
+    Path tmp;
+
+    Path repo;
+    CliHarness cli;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        repo = GitFixture.repository(tmp.resolve("repo"));
+        cli = new CliHarness(tmp.resolve("home"));
+        assertEquals(0, cli.run(repo, "add", "-k", "decision", "an item that must survive").code());
+    }
+
+    private void assertStillThere() {
+        var items = cli.run(repo, "list", "--format", "json");
+        assertEquals(0, items.code(), items::toString);
+        assertEquals("an item that must survive", items.array().getJsonObject(0).getString("title"));
+    }
+
+    @Test
+    void unknownFlagsAndBadValuesAreUsageErrors() {
+        for (List<String> args : List.of(List.of("add", "--frobnicate", "x"), List.of("list", "--kind", "opinion"),
+                List.of("search"), List.of("list", "-l", "0"), List.of("list", "-l", "many"), List.of("no-such-command"),
+                List.of("search", "x", "--since", "last tuesday"), List.of("add", "-k", "rumour", "text"))) {
+            CliHarness.Result result = cli.run(repo, args.toArray(String[]::new));
+            assertEquals(2, result.code(), () -> args + " " + result);
+            assertEquals("", result.out(), () -> args + " printed on stdout");
+            assertTrue(result.err().startsWith("graphiti: "), () -> args + " " + result.err());
+        }
+        assertStillThere();
+    }
+
+    @Test
+    void emptyContentIsRefused() {
+        for (String content : List.of("", "   \n\t ")) {
+            CliHarness.Result result = cli.runWithStdin(repo, content, "add", "--format", "json");
+            assertEquals(2, result.code(), result::toString);
+            assertEquals("", result.out());
+            assertTrue(result.err().contains("content is empty"), result.err());
+        }
+        assertEquals(2, cli.run(repo, "add", "  ").code());
+        assertEquals(1, cli.run(repo, "list", "--format", "json").array().size());
+    }
+
+    @Test
+    void tenMegabytesOfContentIsRefusedWithoutStoringAnything() {
+        String big = "0123456789abcdef ".repeat(10 * 1024 * 1024 / 17 + 1);
+        CliHarness.Result stdin = cli.runWithStdin(repo, big, "add", "--format", "json");
+        assertEquals(1, stdin.code());
+        assertEquals("", stdin.out());
+        assertTrue(stdin.err().contains("add.max_content_bytes"), stdin.err());
+        CliHarness.Result argument = cli.run(repo, "add", big.substring(0, 2 * 1024 * 1024));
+        assertEquals(1, argument.code());
+        assertTrue(argument.err().contains("the limit is 1048576"), argument.err());
+        assertEquals(1, cli.run(repo, "list", "--format", "json").array().size());
+        assertStillThere();
+    }
+
+    @Test
+    void aCorruptDatabaseIsReportedAndLeftUntouched() throws Exception {
+        Path database = repo.resolve(".graphiti/graph.db");
+        Files.deleteIfExists(Path.of(database + "-wal"));
+        Files.deleteIfExists(Path.of(database + "-shm"));
+        byte[] garbage = "this is not an SQLite database, just bytes where one should be".repeat(100).getBytes();
+        Files.write(database, garbage);
+        for (String[] args : List.of(new String[] {"list"}, new String[] {"add", "new item"},
+                new String[] {"search", "item", "--format", "json"})) {
+            CliHarness.Result result = cli.run(repo, args);
+            assertEquals(1, result.code(), result::toString);
+            assertEquals("", result.out());
+            assertTrue(result.err().contains("is damaged or is not a graphiti database"), result.err());
+            assertTrue(result.err().contains(database.toString()), result.err());
+        }
+        assertArrayEquals(garbage, Files.readAllBytes(database), "the damaged file is kept for recovery");
+    }
+
+    @Test
+    void aReadOnlyGraphDirectoryFailsClearlyAndKeepsItsItems() throws Exception {
+        Path graphDir = repo.resolve(".graphiti");
+        // Root ignores permission bits, so the write runs in a child JVM without the override capability.
+        boolean root = "root".equals(System.getProperty("user.name"));
+        List<String> prefix = root ? List.of("setpriv", "--bounding-set=-dac_override,-dac_read_search",
+                "--inh-caps=-dac_override,-dac_read_search") : List.of();
+        try {
+            Files.setPosixFilePermissions(graphDir.resolve("graph.db"), java.nio.file.attribute.PosixFilePermissions.fromString("r--r--r--"));
+            Files.setPosixFilePermissions(graphDir, java.nio.file.attribute.PosixFilePermissions.fromString("r-xr-xr-x"));
+            CliHarness.Result result = ChildProcess.run(ChildProcess.java(CliProcessMain.class, repo, cli.variables(),
+                    prefix, "add", "written to a read-only graph"));
+            assertEquals(1, result.code(), result::toString);
+            assertEquals("", result.out());
+            assertTrue(result.err().contains("graphiti: ") && result.err().contains(graphDir.toString()), result.err());
+            assertTrue(result.err().contains("writable"), result.err());
+            assertTrue(!result.err().contains("Exception"), result.err());
+        } finally {
+            Files.setPosixFilePermissions(graphDir, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+            Files.setPosixFilePermissions(graphDir.resolve("graph.db"), java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        }
+        assertStillThere();
+        assertEquals(1, cli.run(repo, "list", "--format", "json").array().size());
+    }
+
+    @Test
+    void aGraphDirectoryThatCannotBeCreatedFailsClearly() throws Exception {
+        Path other = GitFixture.repository(tmp.resolve("other"));
+        Files.writeString(other.resolve(".graphiti"), "a file where the graph directory should be");
+        CliHarness.Result result = cli.run(other, "add", "anything");
+        assertEquals(1, result.code(), result::toString);
+        assertTrue(result.err().contains("cannot create the graph directory"), result.err());
+    }
+}

@@ -1,0 +1,72 @@
+package dev.graphiti.cli;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonStructure;
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringReader;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/** Runs the real CLI entry point in-process with captured streams and its own graphiti home. */
+final class CliHarness {
+
+    private final Path home;
+    private final Map<String, String> extraVariables = new HashMap<>();
+
+    CliHarness(Path home) {
+        this.home = home;
+    }
+
+    CliHarness variable(String name, String value) {
+        extraVariables.put(name, value);
+        return this;
+    }
+
+    Map<String, String> variables() {
+        Map<String, String> variables = new HashMap<>(extraVariables);
+        variables.put("GRAPHITI_HOME", home.toString());
+        variables.put("HOME", home.resolve("user-home").toString());
+        return variables;
+    }
+
+    Result run(Path cwd, String... args) {
+        return runWithStdin(cwd, "", args);
+    }
+
+    Result runWithStdin(Path cwd, String stdin, String... args) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        int code = new Cli(CliEnvironment.embedded(variables())).run(List.of(args), cwd,
+                new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), new PrintWriter(out), new PrintWriter(err));
+        return new Result(code, out.toString(), err.toString());
+    }
+
+    record Result(int code, String out, String err) {
+
+        JsonStructure json() {
+            try (var reader = Json.createReader(new StringReader(out))) {
+                return reader.read();
+            }
+        }
+
+        JsonObject object() {
+            return (JsonObject) json();
+        }
+
+        JsonArray array() {
+            return (JsonArray) json();
+        }
+
+        @Override
+        public String toString() {
+            return "exit " + code + "\n--- stdout\n" + out + "--- stderr\n" + err;
+        }
+    }
+}
