@@ -16,8 +16,8 @@ import picocli.CommandLine.Spec;
         versionProvider = GraphitiVersion.class,
         description = "A knowledge graph memory for coding agents.",
         subcommands = {AddCommand.class, SearchCommand.class, ListCommand.class, ShowCommand.class,
-                DeleteCommand.class,
-                GraphitiCommand.Mcp.class})
+                DeleteCommand.class, SummarizeCommand.class, CompactCommand.class, HealthCommand.class,
+                ConfigCommand.class, ContextCommand.class, GraphitiCommand.Mcp.class})
 final class GraphitiCommand implements Runnable {
 
     final Invocation invocation;

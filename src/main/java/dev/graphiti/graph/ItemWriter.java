@@ -34,6 +34,11 @@ public interface ItemWriter {
 
     void addProvenance(String id, Provenance provenance);
 
+    List<Provenance> provenanceOf(String id);
+
+    /** Points every supersession reference to {@code fromId} at {@code toId} instead. */
+    void repoint(String fromId, String toId);
+
     /**
      * Groups of current items that may be duplicates: the same content fingerprint, or the same kind and
      * normalized title. Compact decides which really are.

@@ -141,7 +141,7 @@ final class SqliteItemRepository implements ItemRepository {
         List<Object> parameters = new ArrayList<>();
         parameters.add(matchExpression);
         parameters.addAll(ids);
-        String sql = "SELECT i.id, snippet(items_fts, -1, '', '', '…', 24) FROM items_fts JOIN items i "
+        String sql = "SELECT i.id, snippet(items_fts, 1, '', '', '…', 24) FROM items_fts JOIN items i "
                 + "ON i.seq = items_fts.rowid WHERE items_fts MATCH ? AND i.id IN (" + placeholders(ids.size()) + ")";
         return read(() -> {
             Map<String, String> result = new HashMap<>();
@@ -175,19 +175,7 @@ final class SqliteItemRepository implements ItemRepository {
 
     @Override
     public List<Provenance> provenance(String id) {
-        String sql = "SELECT p.former_id, p.relation, p.title, p.source, p.created_at, p.recorded_at FROM provenance p "
-                + "JOIN items i ON i.seq = p.seq WHERE i.id = ? ORDER BY p.created_at";
-        return read(() -> {
-            List<Provenance> result = new ArrayList<>();
-            try (PreparedStatement statement = ItemRows.prepare(connection, sql, List.of(id));
-                 ResultSet row = statement.executeQuery()) {
-                while (row.next()) {
-                    result.add(new Provenance(row.getString(1), row.getString(2), row.getString(3), row.getString(4),
-                            Instant.ofEpochMilli(row.getLong(5)), Instant.ofEpochMilli(row.getLong(6))));
-                }
-            }
-            return result;
-        });
+        return read(() -> ProvenanceRows.of(connection, id));
     }
 
     @Override

@@ -99,6 +99,21 @@ final class SqliteItemWriter implements ItemWriter {
     }
 
     @Override
+    public List<Provenance> provenanceOf(String id) {
+        try {
+            return ProvenanceRows.of(connection, id);
+        } catch (SQLException e) {
+            throw new SqlFailure(e);
+        }
+    }
+
+    @Override
+    public void repoint(String fromId, String toId) {
+        update("UPDATE items SET superseded_by = ? WHERE superseded_by = ? AND id <> ?", List.of(toId, fromId, toId));
+        update("UPDATE items SET supersedes = ? WHERE supersedes = ? AND id <> ?", List.of(toId, fromId, toId));
+    }
+
+    @Override
     public List<List<KnowledgeItem>> duplicateCandidates() {
         List<List<KnowledgeItem>> groups = new ArrayList<>();
         for (List<Object> key : keys("SELECT fingerprint FROM items WHERE superseded_by IS NULL "

@@ -1,0 +1,39 @@
+package dev.graphiti.cli;
+
+import dev.graphiti.graph.CompactReport;
+import dev.graphiti.graph.Compactor;
+import jakarta.json.Json;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** `graphiti compact`: merges duplicates and collapses supersession chains, keeping provenance. */
+@Command(name = "compact", mixinStandardHelpOptions = true,
+        description = "Merge duplicate items and collapse superseded chains (recorded as provenance), then reclaim space.")
+final class CompactCommand extends GraphSubcommand {
+
+    @Option(names = {"-n", "--dry-run"}, description = "Only tell what would be done.")
+    boolean dryRun;
+
+    @Override
+    public Integer call() {
+        CommandContext context = context();
+        try (var graph = context.openGraph()) {
+            CompactReport report = new Compactor(graph.repository(), context.clock()).compact(dryRun);
+            if (context.json()) {
+                JsonShapes.print(context.out(), Json.createObjectBuilder().add("dry_run", report.dryRun())
+                        .add("merged", report.merged()).add("superseded", report.superseded())
+                        .add("removed", report.removed()).add("bytes_before", report.bytesBefore())
+                        .add("bytes_after", report.bytesAfter()));
+            } else {
+                String verb = report.dryRun() ? "would merge " : "merged ";
+                context.out().println(verb + report.merged() + " duplicate" + (report.merged() == 1 ? "" : "s")
+                        + " and collapse" + (report.dryRun() ? " " : "d ") + report.superseded() + " superseded item"
+                        + (report.superseded() == 1 ? "" : "s") + " (" + report.removed() + " removed)");
+                if (!report.dryRun()) {
+                    context.out().println("database: " + report.bytesBefore() + " -> " + report.bytesAfter() + " bytes");
+                }
+            }
+        }
+        return 0;
+    }
+}

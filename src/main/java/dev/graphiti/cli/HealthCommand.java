@@ -1,0 +1,35 @@
+package dev.graphiti.cli;
+
+import dev.graphiti.graph.GraphLocation;
+import dev.graphiti.graph.HealthCheck;
+import dev.graphiti.graph.HealthReport;
+import jakarta.json.Json;
+import picocli.CommandLine.Command;
+
+/** `graphiti health`: database integrity, index, schema and size; exit 1 when a check fails. */
+@Command(name = "health", mixinStandardHelpOptions = true,
+        description = "Check the graph database (integrity, full-text index, schema version, size). Exit 1 on failure.")
+final class HealthCommand extends GraphSubcommand {
+
+    @Override
+    public Integer call() {
+        CommandContext context = context();
+        GraphLocation location = context.location();
+        HealthReport report = new HealthCheck(() -> context.openGraph().repository()).run(location);
+        if (context.json()) {
+            var checks = Json.createArrayBuilder();
+            report.checks().forEach(check -> checks.add(Json.createObjectBuilder().add("name", check.name())
+                    .add("status", check.status().name()).add("detail", check.detail())));
+            JsonShapes.print(context.out(), Json.createObjectBuilder()
+                    .add("overall", report.ok() ? "ok" : "fail").add("checks", checks));
+        } else {
+            TextTable table = new TextTable();
+            report.checks().forEach(check -> table.row(check.status().name(), check.name(), check.detail()));
+            table.print(context.out());
+            if (!context.quiet()) {
+                context.out().println(report.ok() ? "healthy" : "UNHEALTHY: see the failed checks above");
+            }
+        }
+        return report.ok() ? 0 : Failures.FAILURE;
+    }
+}

@@ -1,0 +1,77 @@
+package dev.graphiti.cli;
+
+import dev.graphiti.config.ConfigKeys;
+import dev.graphiti.graph.GraphStats;
+import dev.graphiti.graph.KnowledgeItem;
+import dev.graphiti.graph.LexicalRanking;
+import dev.graphiti.graph.Summarizer;
+import dev.graphiti.graph.Summary;
+import jakarta.json.Json;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
+
+/** `graphiti summarize`: counts by kind, top entities and the latest decisions, overall or on a topic. */
+@Command(name = "summarize", mixinStandardHelpOptions = true,
+        description = "Summarize the graph, or what it holds on TOPIC.")
+final class SummarizeCommand extends GraphSubcommand {
+
+    @Parameters(arity = "0..*", paramLabel = "TOPIC", description = "Restrict to items a search for TOPIC finds.")
+    List<String> topic = List.of();
+
+    @Override
+    public Integer call() {
+        CommandContext context = context();
+        try (var graph = context.openGraph()) {
+            var ranking = new LexicalRanking(graph.repository(), context.clock(),
+                    Duration.ofDays(context.config().getInt(ConfigKeys.SEARCH_RECENCY_HALF_LIFE_DAYS)));
+            Summary summary = new Summarizer(graph.repository(), ranking, graph.location().scope())
+                    .summarize(topic.isEmpty() ? Optional.empty() : Optional.of(String.join(" ", topic)));
+            if (context.json()) {
+                var counts = Json.createObjectBuilder();
+                summary.byKind().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+                        .forEach(e -> counts.add(e.getKey().name(), e.getValue()));
+                var entities = Json.createArrayBuilder();
+                for (GraphStats.EntityCount entity : summary.topEntities()) {
+                    entities.add(Json.createObjectBuilder().add("name", entity.name()).add("type", entity.type())
+                            .add("count", entity.count()));
+                }
+                var decisions = Json.createArrayBuilder();
+                summary.recentDecisions().forEach(item -> decisions.add(Json.createObjectBuilder()
+                        .add("id", item.id()).add("title", item.title())
+                        .add("created_at", JsonShapes.timestamp(item.createdAt()))));
+                var json = Json.createObjectBuilder().add("scope", summary.scope().name());
+                JsonShapes.add(json, "topic", summary.topic());
+                JsonShapes.print(context.out(), json.add("item_count", summary.itemCount()).add("by_kind", counts)
+                        .add("summary", summary.text()).add("top_entities", entities).add("recent_decisions", decisions));
+            } else {
+                text(context, summary, context.clock().instant());
+            }
+        }
+        return 0;
+    }
+
+    private static void text(CommandContext context, Summary summary, Instant now) {
+        var out = context.out();
+        out.println(summary.text());
+        if (!summary.topEntities().isEmpty()) {
+            out.println();
+            out.println("Top entities:");
+            TextTable table = new TextTable();
+            summary.topEntities().forEach(e -> table.row("  " + e.count(), e.type(), e.name()));
+            table.print(out);
+        }
+        if (!summary.recentDecisions().isEmpty()) {
+            out.println();
+            out.println("Latest decisions:");
+            TextTable table = new TextTable();
+            for (KnowledgeItem item : summary.recentDecisions()) {
+                table.row("  " + item.id(), RelativeTime.since(item.createdAt(), now), item.title());
+            }
+            table.print(out);
+        }
+    }
+}

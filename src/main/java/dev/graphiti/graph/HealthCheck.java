@@ -1,0 +1,46 @@
+package dev.graphiti.graph;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Supplier;
+
+/** Opens the graph and asks the store about itself: integrity, full-text index, schema version, sizes. */
+public final class HealthCheck {
+
+    private final Supplier<ItemRepository> opener;
+
+    public HealthCheck(Supplier<ItemRepository> opener) {
+        this.opener = opener;
+    }
+
+    public HealthReport run(GraphLocation location) {
+        List<HealthReport.Check> checks = new ArrayList<>();
+        StoreHealth health;
+        try (ItemRepository repository = opener.get()) {
+            checks.add(new HealthReport.Check("database", HealthReport.Status.ok, location.scope() + " graph at " + location.database()));
+            health = repository.health();
+        } catch (GraphException e) {
+            checks.add(new HealthReport.Check("database", HealthReport.Status.fail, e.getMessage()));
+            return new HealthReport(checks);
+        }
+        checks.add(health.integrityProblems().isEmpty()
+                ? new HealthReport.Check("integrity", HealthReport.Status.ok, "integrity_check: ok")
+                : new HealthReport.Check("integrity", HealthReport.Status.fail, String.join("; ",
+                        health.integrityProblems().subList(0, Math.min(5, health.integrityProblems().size())))));
+        checks.add(new HealthReport.Check("full_text_index", health.fullTextIndexOk() ? HealthReport.Status.ok
+                : HealthReport.Status.fail, health.fullTextIndexOk() ? "FTS5 index matches the items" : "FTS5 index damaged"));
+        boolean schemaOk = health.schemaVersion() == health.expectedSchemaVersion();
+        checks.add(new HealthReport.Check("schema", schemaOk ? HealthReport.Status.ok : HealthReport.Status.fail,
+                "version " + health.schemaVersion() + (schemaOk ? "" : ", expected " + health.expectedSchemaVersion())));
+        long total = health.databaseBytes() + health.walBytes();
+        String perItem = health.items() == 0 ? "" : String.format(Locale.ROOT, ", %d bytes per item", total / health.items());
+        checks.add(new HealthReport.Check("size", HealthReport.Status.ok, health.items() + " items, "
+                + kib(health.databaseBytes()) + " database + " + kib(health.walBytes()) + " write-ahead log" + perItem));
+        return new HealthReport(checks);
+    }
+
+    private static String kib(long bytes) {
+        return String.format(Locale.ROOT, "%.1f KiB", bytes / 1024.0);
+    }
+}

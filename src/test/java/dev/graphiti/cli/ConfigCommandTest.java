@@ -1,0 +1,56 @@
+package dev.graphiti.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** config get/set/list: defaults, typed values, validation, masking, and settings that take effect. */
+class ConfigCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void defaultsTypesValidationAndMasking() throws Exception {
+        Path home = tmp.resolve("home");
+        CliHarness cli = new CliHarness(home);
+        Path dir = Files.createDirectories(tmp.resolve("work"));
+        JsonObject all = cli.run(dir, "config", "list", "--format", "json").object();
+        assertEquals(8192, all.getInt("mcp.context_tokens"));
+        assertEquals(10, all.getInt("search.default_limit"));
+        assertEquals("", all.getString("llm.api_key"));
+        assertEquals("{\"mcp.context_tokens\":8192}", cli.run(dir, "config", "get", "mcp.context_tokens", "--format", "json").out().strip());
+
+        assertEquals(0, cli.run(dir, "config", "set", "search.default_limit", "2").code());
+        assertEquals("2", cli.run(dir, "config", "get", "search.default_limit", "-q").out().strip());
+        assertTrue(Files.readString(home.resolve("config.properties")).contains("search.default_limit=2"));
+        for (int i = 0; i < 4; i++) {
+            assertEquals(0, cli.run(dir, "add", "limit probe number " + i).code());
+        }
+        assertEquals(2, cli.run(dir, "search", "limit", "probe", "--format", "json").array().size());
+
+        CliHarness.Result notANumber = cli.run(dir, "config", "set", "search.default_limit", "lots");
+        assertEquals(2, notANumber.code());
+        assertTrue(notANumber.err().contains("takes a whole number"), notANumber.err());
+        assertEquals(2, cli.run(dir, "config", "set", "mcp.context_tokens", "0").code());
+        CliHarness.Result unknown = cli.run(dir, "config", "get", "no.such.key");
+        assertEquals(2, unknown.code());
+        assertTrue(unknown.err().contains("known: "), unknown.err());
+        assertEquals("2", cli.run(dir, "config", "get", "search.default_limit", "-q").out().strip(), "bad sets change nothing");
+
+        String secret = "sk-live-" + "a1b2c3d4e5f6a7b8c9d0";
+        assertEquals(0, cli.run(dir, "config", "set", "llm.api_key", secret).code());
+        for (CliHarness.Result shown : java.util.List.of(cli.run(dir, "config", "list"),
+                cli.run(dir, "config", "get", "llm.api_key", "--format", "json"), cli.run(dir, "config", "list", "--format", "json"))) {
+            assertFalse(shown.out().contains(secret), shown.out());
+            assertTrue(shown.out().contains("********"), shown.out());
+        }
+        assertTrue(cli.run(dir, "config", "list").out().lines().anyMatch(l -> l.matches("mcp\\.context_tokens\\s+=\\s+8192")));
+    }
+}

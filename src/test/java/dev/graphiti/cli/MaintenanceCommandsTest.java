@@ -1,0 +1,161 @@
+package dev.graphiti.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import java.io.RandomAccessFile;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** summarize, compact, health and context through the CLI on a real database file. */
+class MaintenanceCommandsTest {
+
+    @TempDir
+    Path tmp;
+
+    Path repo;
+    CliHarness cli;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        repo = GitFixture.repository(tmp.resolve("repo"));
+        cli = new CliHarness(tmp.resolve("home"));
+    }
+
+    private JsonObject add(String... args) {
+        String[] full = new String[args.length + 3];
+        full[0] = "add";
+        System.arraycopy(args, 0, full, 1, args.length);
+        full[args.length + 1] = "--format";
+        full[args.length + 2] = "json";
+        CliHarness.Result result = cli.run(repo, full);
+        assertEquals(0, result.code(), result::toString);
+        return result.object();
+    }
+
+    @Test
+    void summarizeCountsKindsEntitiesAndLatestDecisions() {
+        add("-k", "decision", "Use picocli for the CLI in src/main/java/Cli.java");
+        add("-k", "decision", "Store items in SQLite with WAL");
+        add("-k", "bugfix", "SQLite busy errors came from read-then-write upgrades");
+        add("-k", "note", "The picocli help is generated");
+        CliHarness.Result json = cli.run(repo, "summarize", "--format", "json");
+        assertEquals(0, json.code(), json::toString);
+        JsonObject summary = json.object();
+        assertEquals(List.of("scope", "topic", "item_count", "by_kind", "summary", "top_entities", "recent_decisions"),
+                List.copyOf(summary.keySet()));
+        assertEquals(4, summary.getInt("item_count"));
+        assertEquals(JsonValue.NULL, summary.get("topic"));
+        assertEquals(2, summary.getJsonObject("by_kind").getInt("decision"));
+        assertEquals("Store items in SQLite with WAL", summary.getJsonArray("recent_decisions").getJsonObject(0).getString("title"));
+        List<String> entities = summary.getJsonArray("top_entities").getValuesAs(JsonObject.class).stream()
+                .map(o -> o.getString("name")).toList();
+        assertTrue(entities.subList(0, 2).containsAll(List.of("picocli", "sqlite")), entities::toString);
+        assertTrue(summary.getString("summary").startsWith("The graph holds 4 items: 2 decisions, 1 bugfix, 1 note."),
+                summary.getString("summary"));
+        JsonObject topic = cli.run(repo, "summarize", "sqlite", "--format", "json").object();
+        assertEquals("sqlite", topic.getString("topic"));
+        assertEquals(2, topic.getInt("item_count"));
+        CliHarness.Result text = cli.run(repo, "summarize");
+        assertTrue(text.out().contains("Latest decisions:") && text.out().contains("Top entities:"), text.out());
+        CliHarness.Result empty = cli.run(repo, "-g", "summarize", "--format", "json");
+        assertEquals(0, empty.object().getInt("item_count"));
+    }
+
+    @Test
+    void compactMergesNearDuplicatesAndCollapsesChainsKeepingProvenance() {
+        JsonObject first = add("-k", "pattern", "--title", "Cache policy", "-t", "cache",
+                "cache parsed files in memory and evict the least recently used entry first");
+        JsonObject second = add("-k", "pattern", "--title", "Cache policy", "-t", "perf",
+                "cache parsed files in memory and evict the least recently used entry first when memory is tight");
+        assertEquals(JsonValue.NULL, second.get("duplicate_of"), "different enough for add, close enough for compact");
+        JsonObject a = add("-k", "decision", "deploy by copying jars to the server");
+        JsonObject b = add("-k", "decision", "--supersedes", a.getString("id"), "deploy with docker images");
+        JsonObject c = add("-k", "decision", "--supersedes", b.getString("id"), "deploy with helm charts on kubernetes");
+
+        JsonObject dryRun = cli.run(repo, "compact", "--dry-run", "--format", "json").object();
+        assertEquals(List.of("dry_run", "merged", "superseded", "removed", "bytes_before", "bytes_after"),
+                List.copyOf(dryRun.keySet()));
+        assertEquals(1, dryRun.getInt("merged"));
+        assertEquals(2, dryRun.getInt("superseded"));
+        assertEquals(3, dryRun.getInt("removed"));
+        assertEquals(5, cli.run(repo, "list", "--all", "--format", "json").array().size(), "a dry run changes nothing");
+
+        CliHarness.Result compact = cli.run(repo, "compact", "--format", "json");
+        assertEquals(0, compact.code(), compact::toString);
+        assertEquals(3, compact.object().getInt("removed"));
+        assertTrue(compact.object().getJsonNumber("bytes_after").longValue() > 0);
+        assertEquals(2, cli.run(repo, "list", "--all", "--format", "json").array().size());
+
+        JsonObject cache = cli.run(repo, "show", first.getString("id"), "--format", "json").object();
+        assertEquals(List.of("cache", "perf"), cache.getJsonArray("tags").getValuesAs(JsonString::getString));
+        assertEquals(List.of(second.getString("id") + ":merged"), provenance(cache));
+        JsonObject head = cli.run(repo, "show", c.getString("id"), "--format", "json").object();
+        assertEquals(List.of(a.getString("id") + ":superseded", b.getString("id") + ":superseded"), provenance(head));
+        assertEquals(JsonValue.NULL, head.get("supersedes"));
+        assertEquals(List.of(c.getString("id")), cli.run(repo, "search", "deploy", "--format", "json").array()
+                .getValuesAs(JsonObject.class).stream().map(o -> o.getString("id")).toList());
+        assertTrue(cli.run(repo, "show", c.getString("id")).out().contains("folded in by compact:"));
+
+        JsonObject again = cli.run(repo, "compact", "--format", "json").object();
+        assertEquals(0, again.getInt("removed"));
+        assertTrue(cli.run(repo, "compact", "--dry-run").out().startsWith("would merge 0 duplicates"));
+    }
+
+    private static List<String> provenance(JsonObject item) {
+        return item.getJsonArray("provenance").getValuesAs(JsonObject.class).stream()
+                .map(o -> o.getString("id") + ":" + o.getString("relation")).toList();
+    }
+
+    @Test
+    void healthReportsChecksAndFailsOnADamagedDatabase() throws Exception {
+        for (int i = 0; i < 200; i++) {
+            add("item number " + i + " with some words to fill pages " + "lorem ipsum dolor ".repeat(20));
+        }
+        CliHarness.Result healthy = cli.run(repo, "health", "--format", "json");
+        assertEquals(0, healthy.code(), healthy::toString);
+        assertEquals("ok", healthy.object().getString("overall"));
+        assertEquals(List.of("database", "integrity", "full_text_index", "schema", "size"),
+                healthy.object().getJsonArray("checks").getValuesAs(JsonObject.class).stream()
+                        .map(o -> o.getString("name")).toList());
+        assertTrue(cli.run(repo, "health").out().contains("healthy"));
+
+        Path database = repo.resolve(".graphiti/graph.db");
+        assertEquals(0, cli.run(repo, "compact").code()); // checkpoints the log into the file
+        long size = Files.size(database);
+        try (RandomAccessFile file = new RandomAccessFile(database.toFile(), "rw")) {
+            for (long offset = 8192; offset < size - 4096; offset += 8192) {
+                file.seek(offset + 100);
+                file.write(new byte[300]);
+            }
+        }
+        CliHarness.Result damaged = cli.run(repo, "health", "--format", "json");
+        assertEquals(1, damaged.code(), damaged::toString);
+        assertEquals("fail", damaged.object().getString("overall"));
+    }
+
+    @Test
+    void contextPutsDecisionsFirstAndKeepsToTheBudget() {
+        add("-k", "note", "a note that matters less");
+        add("-k", "decision", "--title", "Use trunk-based development", "short-lived branches, merge daily");
+        for (int i = 0; i < 40; i++) {
+            add("-k", "pattern", "pattern number " + i + " about retries, backoff and idempotent handlers in workers");
+        }
+        CliHarness.Result full = cli.run(repo, "context");
+        assertEquals(0, full.code(), full::toString);
+        assertTrue(full.out().startsWith("# Knowledge from graphiti (project graph)"), full.out());
+        assertTrue(full.out().indexOf("Use trunk-based development") < full.out().indexOf("## Patterns"));
+        assertTrue(full.out().contains("a note that matters less"));
+        CliHarness.Result small = cli.run(repo, "context", "--tokens", "120");
+        assertTrue(small.out().contains("Use trunk-based development"), small.out());
+        assertTrue(small.out().length() < full.out().length() / 4, small.out());
+        assertTrue(small.out().length() < 120 * 4, "120 tokens are well under 480 characters");
+    }
+}

@@ -1,0 +1,120 @@
+package dev.graphiti.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.JsonObject;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** search through the CLI: ranking, filters, exact phrases, JSON shape and text output. */
+class SearchCommandTest {
+
+    @TempDir
+    Path tmp;
+
+    Path repo;
+    CliHarness cli;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        repo = GitFixture.repository(tmp.resolve("repo"));
+        cli = new CliHarness(tmp.resolve("home"));
+    }
+
+    private String add(String... args) {
+        String[] full = new String[args.length + 3];
+        full[0] = "add";
+        System.arraycopy(args, 0, full, 1, args.length);
+        full[args.length + 1] = "--format";
+        full[args.length + 2] = "json";
+        CliHarness.Result result = cli.run(repo, full);
+        assertEquals(0, result.code(), result::toString);
+        return result.object().getString("id");
+    }
+
+    private List<String> ids(String... args) {
+        CliHarness.Result result = cli.run(repo, args);
+        assertEquals(0, result.code(), result::toString);
+        return result.array().getValuesAs(JsonObject.class).stream().map(o -> o.getString("id")).toList();
+    }
+
+    @Test
+    void decisionsOutrankNotesOfEqualRelevance() {
+        String note = add("-k", "note", "ledger storage uses postgres replicas");
+        String decision = add("-k", "decision", "ledger storage uses postgres partitions");
+        assertEquals(List.of(decision, note), ids("search", "ledger", "postgres", "--format", "json"));
+    }
+
+    @Test
+    void titleMatchesOutrankContentMatchesAndScoresAreRealAndDescending() {
+        String inContent = add("--title", "Build notes", "The flaky integration suite needs the gradle daemon off");
+        String inTitle = add("--title", "Gradle daemon settings", "Disable it on CI to save memory");
+        add("unrelated item about coffee");
+        CliHarness.Result result = cli.run(repo, "search", "gradle", "daemon", "--format", "json");
+        var hits = result.array().getValuesAs(JsonObject.class);
+        assertEquals(List.of(inTitle, inContent), hits.stream().map(o -> o.getString("id")).toList());
+        assertEquals(List.of("id", "kind", "title", "snippet", "score", "tags", "created_at", "scope", "source"),
+                List.copyOf(hits.get(0).keySet()));
+        double first = hits.get(0).getJsonNumber("score").doubleValue();
+        double second = hits.get(1).getJsonNumber("score").doubleValue();
+        assertTrue(first > second && second > 0 && first <= 1.0, first + " " + second);
+        assertTrue(hits.get(1).getString("snippet").toLowerCase().contains("gradle"), hits.get(1).getString("snippet"));
+    }
+
+    @Test
+    void filtersByKindTagAndTime() {
+        String api = add("-k", "bugfix", "-t", "api", "timeout in the billing api client");
+        String ui = add("-k", "note", "-t", "ui", "timeout spinner in the billing page");
+        assertEquals(List.of(api), ids("search", "timeout", "--kind", "bugfix", "--format", "json"));
+        assertEquals(List.of(ui), ids("search", "timeout", "--tag", "UI", "--format", "json"));
+        assertEquals(2, ids("search", "timeout", "--since", "10m", "--format", "json").size());
+        assertEquals(List.of(), ids("search", "timeout", "--before", "2001-01-01", "--format", "json"));
+        assertEquals(1, ids("search", "timeout", "-l", "1", "--format", "json").size());
+    }
+
+    @Test
+    void exactPhraseSearchMatchesOnlyTheWordsInOrder() {
+        String inOrder = add("raise the connection pool size to 20");
+        String shuffled = add("the pool of connection threads has a size limit");
+        assertEquals(2, ids("search", "connection", "pool", "size", "--format", "json").size());
+        assertEquals(List.of(inOrder), ids("search", "--exact", "connection pool size", "--format", "json"));
+        assertTrue(ids("search", "--exact", "pool connection", "--format", "json").isEmpty());
+        assertTrue(ids("search", "size", "--format", "json").contains(shuffled));
+    }
+
+    @Test
+    void fallsBackToAnyWordAndTreatsQuerySyntaxAsText() {
+        String k8s = add("-k", "architecture", "We run everything on a kubernetes cluster");
+        assertEquals(List.of(k8s), ids("search", "how", "do", "we", "deploy", "to", "kubernetes", "--format", "json"));
+        for (String weird : List.of("kubernetes\" OR x*", "NEAR(a b)", "-kubernetes", "^", "\"\"")) {
+            CliHarness.Result result = cli.run(repo, "search", "--format", "json", "--", weird);
+            assertEquals(0, result.code(), () -> weird + " " + result);
+        }
+    }
+
+    @Test
+    void nothingFoundIsAnEmptyArrayOrAQuietMessage() {
+        add("something stored");
+        CliHarness.Result json = cli.run(repo, "search", "absent", "--format", "json");
+        assertEquals(0, json.code());
+        assertEquals("[]", json.out().strip());
+        CliHarness.Result text = cli.run(repo, "search", "absent");
+        assertEquals(0, text.code());
+        assertEquals("", text.out());
+        assertTrue(text.err().contains("Nothing matches"), text.err());
+    }
+
+    @Test
+    void textOutputShowsScoreIdKindAgeTitleAndSnippet() {
+        String id = add("-k", "decision", "-t", "db", "--title", "Use SQLite", "Embedded SQLite keeps setup at zero");
+        CliHarness.Result result = cli.run(repo, "search", "sqlite");
+        assertEquals(0, result.code(), result::toString);
+        List<String> lines = result.out().lines().toList();
+        assertTrue(lines.get(0).matches("[01]\\.\\d{3}  " + id + "  decision  just now  Use SQLite  #db"), lines.get(0));
+        assertTrue(lines.get(1).contains("Embedded SQLite keeps setup at zero"), lines.get(1));
+    }
+}
