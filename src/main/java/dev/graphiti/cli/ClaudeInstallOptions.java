@@ -15,8 +15,6 @@ import picocli.CommandLine.Option;
 /** The options `mcp install` and `mcp uninstall` share, and how both print their report. */
 final class ClaudeInstallOptions {
 
-    enum Format { text, json }
-
     @Option(names = "--scope", defaultValue = "user", paramLabel = "user|project",
             description = "user: ~/.claude.json, ~/.claude/ and ~/.local/bin; project: .mcp.json and .claude/"
                     + " in the project (default: ${DEFAULT-VALUE}).")
@@ -31,10 +29,6 @@ final class ClaudeInstallOptions {
             description = "Where the `graphiti` script goes (user scope; default: ~/.local/bin).")
     Path binDir;
 
-    @Option(names = "--format", defaultValue = "text", paramLabel = "text|json",
-            description = "Output format (default: ${DEFAULT-VALUE}).")
-    Format format;
-
     ClaudeLocations locations(Invocation invocation) throws InstallException {
         if (scope == ClaudeScope.project) {
             return ClaudeLocations.project(invocation.workingDirectory());
@@ -43,12 +37,13 @@ final class ClaudeInstallOptions {
         return ClaudeLocations.user(invocation.environment().variables(), bin);
     }
 
-    void print(InstallReport report, ClaudeLocations where, Invocation invocation, PrintWriter out, PrintWriter err) {
+    void print(InstallReport report, ClaudeLocations where, Invocation invocation, boolean json, PrintWriter out,
+               PrintWriter err) {
         report.warnings().forEach(w -> err.println("graphiti: warning: " + w));
         report.changes().stream().filter(c -> where.wrapper().equals(Optional.of(c.file()))
                 && !c.status().equals("skipped") && report.action().equals("install"))
                 .forEach(c -> pathHint(c.file().getParent(), invocation, err));
-        if (format == Format.json) {
+        if (json) {
             out.println(report.toJson());
             return;
         }

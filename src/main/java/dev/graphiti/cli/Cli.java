@@ -28,7 +28,6 @@ public final class Cli {
         commandLine.setErr(err);
         commandLine.setExecutionExceptionHandler(failures);
         commandLine.setParameterExceptionHandler(failures);
-        commandLine.setCaseInsensitiveEnumValuesAllowed(true);
         int code = commandLine.execute(args.toArray(String[]::new));
         out.flush();
         err.flush();

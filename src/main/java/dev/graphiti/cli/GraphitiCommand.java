@@ -47,6 +47,11 @@ final class GraphitiCommand implements Runnable {
         this.invocation = invocation;
     }
 
+    /** Whether the global --format asks for JSON, for a command anywhere below the root. */
+    static boolean json(CommandSpec spec) {
+        return ((GraphitiCommand) spec.root().userObject()).format == OutputFormat.json;
+    }
+
     @Override
     public void run() {
         spec.commandLine().usage(spec.commandLine().getErr());

@@ -40,7 +40,7 @@ final class McpInstallCommand implements Callable<Integer> {
             LaunchCommand launch = command == null ? LaunchCommand.ofRunningJar() : LaunchCommand.of(resolve(command));
             var where = options.locations(invocation);
             var report = new ClaudeInstall(where, launch, options.force).run();
-            options.print(report, where, invocation, out, err);
+            options.print(report, where, invocation, GraphitiCommand.json(spec), out, err);
             return 0;
         } catch (InstallException e) {
             err.println("graphiti: " + e.getMessage());

@@ -38,7 +38,7 @@ final class McpUninstallCommand implements Callable<Integer> {
             }
             var where = options.locations(invocation);
             var report = new ClaudeUninstall(where, current, options.force).run();
-            options.print(report, where, invocation, spec.commandLine().getOut(), err);
+            options.print(report, where, invocation, GraphitiCommand.json(spec), spec.commandLine().getOut(), err);
             return 0;
         } catch (InstallException e) {
             err.println("graphiti: " + e.getMessage());
