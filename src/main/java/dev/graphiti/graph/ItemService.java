@@ -41,6 +41,25 @@ public final class ItemService {
 
     /** Redacts, then stores {@code request} unless an equal or nearly equal current item exists. */
     public AddResult add(NewItem request) {
+        Prepared prepared = prepare(request);
+        return repository.write(writer -> store(writer, prepared));
+    }
+
+    /**
+     * Adds many items in one transaction (the git indexer, bulk imports): each is checked and deduplicated
+     * as by {@link #add}, and either all are stored or none.
+     */
+    public List<AddResult> addAll(List<NewItem> requests) {
+        List<Prepared> prepared = requests.stream().map(this::prepare).toList();
+        return repository.write(writer -> prepared.stream().map(p -> store(writer, p)).toList());
+    }
+
+    /** An item ready to store: checked, redacted, titled, tagged, its entities and fingerprint found. */
+    private record Prepared(NewItem request, String title, String content, List<String> tags, String source,
+                            List<Entity> entities, Fingerprint fingerprint, Instant createdAt, int redactions) {
+    }
+
+    private Prepared prepare(NewItem request) {
         if (request.content().isBlank()) {
             throw new InvalidInputException("nothing to add: the content is empty");
         }
@@ -52,33 +71,40 @@ public final class ItemService {
         SecretRedaction.Redacted content = redaction.redact(request.content().strip());
         SecretRedaction.Redacted title = redaction.redact(request.title().map(String::strip).filter(t -> !t.isEmpty())
                 .orElseGet(() -> titleOf(content.text())));
-        int redactions = content.count() + title.count();
-        List<String> tags = normalizeTags(request.tags());
-        List<Entity> mentioned = entities.extract(title.text() + "\n" + content.text());
-        Fingerprint fingerprint = Fingerprint.of(title.text(), content.text());
-        Instant now = request.createdAt().orElseGet(clock::instant);
-        return repository.write(writer -> {
-            Optional<KnowledgeItem> replaced = request.supersedes().map(id -> writer.get(id).orElseThrow(
-                    () -> new NotFoundException("cannot supersede " + id + ": no such item", List.of())));
-            if (replaced.isPresent() && !replaced.get().current()) {
-                throw new GraphException("item " + replaced.get().id() + " was already superseded by "
-                        + replaced.get().supersededBy().orElseThrow() + "; supersede that one instead");
-            }
-            Optional<KnowledgeItem> duplicate = findDuplicate(writer, request.kind(), fingerprint, content.text());
-            if (duplicate.isPresent()) {
-                return new AddResult(duplicate.get(), redactions, Optional.of(duplicate.get().id()));
-            }
-            String id = ids.next();
-            while (writer.get(id).isPresent()) {
-                id = ids.next();
-            }
-            KnowledgeItem item = new KnowledgeItem(id, scope, request.kind(), title.text(), content.text(), tags,
-                    request.source(), mentioned, now, Optional.empty(), Optional.empty(),
-                    replaced.map(KnowledgeItem::id));
-            writer.insert(item, fingerprint);
-            replaced.ifPresent(old -> writer.supersede(old.id(), item.id(), now));
-            return new AddResult(item, redactions, Optional.empty());
-        });
+        SecretRedaction.Redacted source = redaction.redact(request.source());
+        List<String> tags = new ArrayList<>();
+        int redactions = content.count() + title.count() + source.count();
+        for (String tag : normalizeTags(request.tags())) {
+            SecretRedaction.Redacted clean = redaction.redact(tag);
+            redactions += clean.count();
+            tags.add(clean.text());
+        }
+        return new Prepared(request, title.text(), content.text(), tags, source.text(),
+                entities.extract(title.text() + "\n" + content.text()), Fingerprint.of(title.text(), content.text()),
+                request.createdAt().orElseGet(clock::instant), redactions);
+    }
+
+    private AddResult store(ItemWriter writer, Prepared p) {
+        Optional<KnowledgeItem> replaced = p.request().supersedes().map(id -> writer.get(id).orElseThrow(
+                () -> new NotFoundException("cannot supersede " + id + ": no such item", List.of())));
+        if (replaced.isPresent() && !replaced.get().current()) {
+            throw new GraphException("item " + replaced.get().id() + " was already superseded by "
+                    + replaced.get().supersededBy().orElseThrow() + "; supersede that one instead");
+        }
+        Optional<KnowledgeItem> duplicate = findDuplicate(writer, p.request().kind(), p.fingerprint(), p.content());
+        if (duplicate.isPresent()) {
+            return new AddResult(duplicate.get(), p.redactions(), Optional.of(duplicate.get().id()));
+        }
+        String id = ids.next();
+        while (writer.get(id).isPresent()) {
+            id = ids.next();
+        }
+        KnowledgeItem item = new KnowledgeItem(id, scope, p.request().kind(), p.title(), p.content(), p.tags(),
+                p.source(), p.entities(), p.createdAt(), Optional.empty(), Optional.empty(),
+                replaced.map(KnowledgeItem::id));
+        writer.insert(item, p.fingerprint());
+        replaced.ifPresent(old -> writer.supersede(old.id(), item.id(), p.createdAt()));
+        return new AddResult(item, p.redactions(), Optional.empty());
     }
 
     private static Optional<KnowledgeItem> findDuplicate(ItemWriter writer, Kind kind, Fingerprint fingerprint, String content) {

@@ -46,10 +46,13 @@ public final class SqliteStore {
         Connection connection = retry.run(() -> connect(file));
         try {
             retry.run(() -> {
-                Transactions.immediate(connection, () -> {
-                    Migrations.upgrade(connection, file);
-                    return null;
-                });
+                // Only a database behind this program's schema takes the write lock; the rest just read the version.
+                if (Migrations.version(connection) != Migrations.latest()) {
+                    Transactions.immediate(connection, () -> {
+                        Migrations.upgrade(connection, file);
+                        return null;
+                    });
+                }
                 return null;
             });
         } catch (RuntimeException e) {
