@@ -1,15 +1,22 @@
 package dev.graphiti.cli;
 
 import dev.graphiti.graph.SecretRedaction;
+import dev.graphiti.redact.Redaction;
+import dev.graphiti.redact.Redactor;
 
-/** The secret redaction the CLI stores through. */
+/** The secret redaction the CLI stores through: package redact's detectors behind the graph's one-method port. */
 final class Redactions {
+
+    /** Immutable and thread-safe; its patterns are compiled once per process. */
+    private static final Redactor REDACTOR = new Redactor();
 
     private Redactions() {
     }
 
     static SecretRedaction standard() {
-        // Interim until package redact lands: no secret detection yet.
-        return text -> new SecretRedaction.Redacted(text, 0);
+        return text -> {
+            Redaction redaction = REDACTOR.redact(text);
+            return new SecretRedaction.Redacted(redaction.text(), redaction.count());
+        };
     }
 }
