@@ -9,21 +9,12 @@ import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** Bad input gets a clear message and the contract's exit code, and never costs what is already stored. */
-class BadInputTest {
-
-    @TempDir
-    Path tmp;
-
-    Path repo;
-    CliHarness cli;
+class BadInputTest extends InRepositoryTest {
 
     @BeforeEach
-    void setUp() throws Exception {
-        repo = GitFixture.repository(tmp.resolve("repo"));
-        cli = new CliHarness(tmp.resolve("home"));
+    void addAnItemThatMustSurvive() {
         assertEquals(0, cli.run(repo, "add", "-k", "decision", "an item that must survive").code());
     }
 

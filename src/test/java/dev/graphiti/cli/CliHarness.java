@@ -36,6 +36,20 @@ final class CliHarness {
         return variables;
     }
 
+    /** Runs {@code add ARGS --format json}, expects success and returns the printed item. */
+    JsonObject add(Path cwd, String... args) {
+        String[] full = new String[args.length + 3];
+        full[0] = "add";
+        System.arraycopy(args, 0, full, 1, args.length);
+        full[args.length + 1] = "--format";
+        full[args.length + 2] = "json";
+        Result result = run(cwd, full);
+        if (result.code() != 0) {
+            throw new AssertionError("add failed: " + result);
+        }
+        return result.object();
+    }
+
     Result run(Path cwd, String... args) {
         return runWithStdin(cwd, "", args);
     }

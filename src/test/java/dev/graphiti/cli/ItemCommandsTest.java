@@ -10,34 +10,13 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** add, list, show and delete through the CLI entry point on a real repository and database file. */
-class ItemCommandsTest {
-
-    @TempDir
-    Path tmp;
-
-    Path repo;
-    CliHarness cli;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        repo = GitFixture.repository(tmp.resolve("repo"));
-        cli = new CliHarness(tmp.resolve("home"));
-    }
+class ItemCommandsTest extends InRepositoryTest {
 
     JsonObject add(String... args) {
-        String[] full = new String[args.length + 3];
-        full[0] = "add";
-        System.arraycopy(args, 0, full, 1, args.length);
-        full[args.length + 1] = "--format";
-        full[args.length + 2] = "json";
-        CliHarness.Result result = cli.run(repo, full);
-        assertEquals(0, result.code(), result::toString);
-        return result.object();
+        return cli.add(repo, args);
     }
 
     @Test

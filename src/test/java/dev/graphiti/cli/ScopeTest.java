@@ -26,15 +26,9 @@ class ScopeTest {
     }
 
     private String addId(Path cwd, String... args) {
-        String[] full = new String[args.length + 4];
-        full[0] = "add";
-        System.arraycopy(args, 0, full, 1, args.length);
-        full[args.length + 1] = "--format";
-        full[args.length + 2] = "json";
-        full[args.length + 3] = "-q";
-        CliHarness.Result result = cli.run(cwd, full);
-        assertEquals(0, result.code(), result::toString);
-        return result.object().getString("id");
+        String[] quiet = java.util.Arrays.copyOf(args, args.length + 1);
+        quiet[args.length] = "-q";
+        return cli.add(cwd, quiet).getString("id");
     }
 
     @Test

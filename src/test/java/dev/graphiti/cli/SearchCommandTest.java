@@ -6,34 +6,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import jakarta.json.JsonObject;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 /** search through the CLI: ranking, filters, exact phrases, JSON shape and text output. */
-class SearchCommandTest {
-
-    @TempDir
-    Path tmp;
-
-    Path repo;
-    CliHarness cli;
-
-    @BeforeEach
-    void setUp() throws Exception {
-        repo = GitFixture.repository(tmp.resolve("repo"));
-        cli = new CliHarness(tmp.resolve("home"));
-    }
+class SearchCommandTest extends InRepositoryTest {
 
     private String add(String... args) {
-        String[] full = new String[args.length + 3];
-        full[0] = "add";
-        System.arraycopy(args, 0, full, 1, args.length);
-        full[args.length + 1] = "--format";
-        full[args.length + 2] = "json";
-        CliHarness.Result result = cli.run(repo, full);
-        assertEquals(0, result.code(), result::toString);
-        return result.object().getString("id");
+        return cli.add(repo, args).getString("id");
     }
 
     private List<String> ids(String... args) {
