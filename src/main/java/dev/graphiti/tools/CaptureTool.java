@@ -27,8 +27,8 @@ public class CaptureTool extends CliTool {
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_capture", "Capture session",
             "Read new turns of a Claude Code transcript and store the decisions, preferences and root causes in it. "
                     + "Returns at once; capture runs in the background.",
-            new InputSchema().string("transcript", "JSONL path").string("session_id", null).string("dir", null)
-                    .require("transcript"),
+            new InputSchema().string("transcript", "JSONL path; default: latest").string("session_id", null)
+                    .string("dir", null),
             false, writes(false));
 
     @Inject
@@ -62,7 +62,7 @@ public class CaptureTool extends CliTool {
             CliOutcome early = capture.get(EARLY_ANSWER.toMillis(), TimeUnit.MILLISECONDS);
             return gateway().renderer().render("capture", early, ResultShape.OBJECT);
         } catch (TimeoutException e) {
-            return ToolResult.text("capture of " + arguments.getString("transcript")
+            return ToolResult.text("capture of " + arguments.getString("transcript", "the latest transcript")
                     + " started in the background; its items appear in search when it finishes");
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

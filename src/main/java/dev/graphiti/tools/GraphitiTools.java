@@ -31,7 +31,13 @@ public final class GraphitiTools implements AutoCloseable {
             - kind: decision, architecture, bugfix, preference, pattern, note, commit, conversation.
             - Answers are TOON or JSON; a trimmed list says how to get the rest.""";
 
+    /** The CDI bean classes of the tools, the resource and their producers, for containers that list beans. */
+    public static final List<Class<?>> BEAN_CLASSES = List.of(ToolBeans.class, AddTool.class, SearchTool.class,
+            ListTool.class, ShowTool.class, DeleteTool.class, SummarizeTool.class, CompactTool.class, CaptureTool.class,
+            HealthTool.class, ConfigTool.class, IndexTool.class, ContextResource.class);
+
     private final CliGateway gateway;
+    private final TokenCounter counter;
     private final AutoCloseable runner;
 
     /**
@@ -42,7 +48,8 @@ public final class GraphitiTools implements AutoCloseable {
     public GraphitiTools(ToolSettings settings, Map<String, String> environment, Path serverDirectory) {
         CliRunner cliRunner = runner(settings, environment);
         this.runner = cliRunner instanceof AutoCloseable closeable ? closeable : () -> { };
-        var encoder = new ResponseEncoder(new ToonEncoder(), new TokenCounter(settings.tokenFactor()));
+        this.counter = new TokenCounter(settings.tokenFactor());
+        var encoder = new ResponseEncoder(new ToonEncoder(), counter);
         this.gateway = new CliGateway(cliRunner, new ProjectDirectory(settings.projectRoot(), serverDirectory),
                 new ResultRenderer(encoder, settings.responseTokens()));
     }
@@ -56,6 +63,11 @@ public final class GraphitiTools implements AutoCloseable {
 
     public CliGateway gateway() {
         return gateway;
+    }
+
+    /** The token counter the responses are measured with (its vocabulary loads in the background). */
+    public TokenCounter counter() {
+        return counter;
     }
 
     public List<Tool> tools() {

@@ -1,7 +1,9 @@
 package dev.graphiti.tools;
 
+import dev.graphiti.protocol.RequestContext;
 import dev.graphiti.protocol.ToolAnnotations;
 import dev.graphiti.protocol.ToolDescriptor;
+import dev.graphiti.protocol.ToolResult;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
@@ -29,5 +31,15 @@ public class HealthTool extends CliTool {
     @Override
     List<String> command(JsonObject arguments) {
         return List.of("health");
+    }
+
+    /** The CLI exits 1 when a check fails but still prints the report: that report is the answer. */
+    @Override
+    public ToolResult call(JsonObject arguments, RequestContext context) {
+        CliOutcome outcome = gateway().run(command(arguments), arguments, context);
+        if (outcome.ending() == CliOutcome.Ending.EXITED && outcome.exitCode() == 1 && outcome.stdout().startsWith("{")) {
+            outcome = new CliOutcome(0, outcome.stdout(), outcome.stderr(), outcome.ending(), outcome.truncated());
+        }
+        return gateway().renderer().render("health", outcome, ResultShape.OBJECT);
     }
 }

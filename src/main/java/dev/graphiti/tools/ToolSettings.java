@@ -47,6 +47,10 @@ public record ToolSettings(List<String> externalCommand, RunnerLimits limits, in
         return new ToolSettings(externalCommand, value, responseTokens, tokenFactor, projectRoot);
     }
 
+    public ToolSettings withProjectRoot(Path root) {
+        return new ToolSettings(externalCommand, limits, responseTokens, tokenFactor, Optional.of(root));
+    }
+
     public ToolSettings withResponseTokens(int value) {
         return new ToolSettings(externalCommand, limits, value, tokenFactor, projectRoot);
     }

@@ -28,8 +28,25 @@ final class ServerSession implements AutoCloseable {
     final AtomicInteger rootsRequests = new AtomicInteger();
 
     ServerSession(GraphitiTools tools) {
-        this.server = tools.register(McpServer.builder(new ServerInfo("graphiti", "graphiti", "test"))).build();
+        this(tools.register(builder()));
+    }
+
+    ServerSession(java.util.List<dev.graphiti.protocol.Tool> tools) {
+        this(add(builder(), tools));
+    }
+
+    private ServerSession(McpServer.Builder builder) {
+        this.server = builder.build();
         this.connection = server.open(TransportKind.STDIO, message -> { });
+    }
+
+    private static McpServer.Builder builder() {
+        return McpServer.builder(new ServerInfo("graphiti", "graphiti", "test"));
+    }
+
+    private static McpServer.Builder add(McpServer.Builder builder, java.util.List<dev.graphiti.protocol.Tool> tools) {
+        tools.forEach(builder::tool);
+        return builder;
     }
 
     void initialize(String capabilities) throws Exception {
