@@ -57,10 +57,11 @@ public final class ResultRenderer {
         };
     }
 
-    private ToolResult rows(JsonArray rows, ResultShape shape) {
-        if (rows.isEmpty()) {
+    private ToolResult rows(JsonArray cliRows, ResultShape shape) {
+        if (cliRows.isEmpty()) {
             return ToolResult.text("nothing found");
         }
+        JsonArray rows = flat(cliRows);
         TrimmedResponse trimmed = trimmer.trim(rows, responseTokens);
         if (!trimmed.trimmed()) {
             return ToolResult.text(trimmed.text());
@@ -71,6 +72,29 @@ public final class ResultRenderer {
         String note = "showing " + trimmed.keptRows() + " of " + trimmed.totalRows()
                 + " rows (response budget " + responseTokens + " tokens); " + more;
         return ToolResult.of(List.of(Content.text(trimmed.text()), Content.text(note)));
+    }
+
+    /**
+     * Rows whose lists of scalars (tags) are joined into one comma-separated field: TOON writes uniform rows
+     * of scalars as one table with the field names once, but rows holding arrays only as a longer list.
+     */
+    public static JsonArray flat(JsonArray rows) {
+        var flat = InputSchema.JSON.createArrayBuilder();
+        for (JsonValue row : rows) {
+            if (!(row instanceof JsonObject object)) {
+                return rows;
+            }
+            var builder = InputSchema.JSON.createObjectBuilder();
+            for (var field : object.entrySet()) {
+                if (field.getValue() instanceof JsonArray list && list.stream().allMatch(JsonString.class::isInstance)) {
+                    builder.add(field.getKey(), String.join(",", list.getValuesAs(JsonString::getString)));
+                } else {
+                    builder.add(field.getKey(), field.getValue());
+                }
+            }
+            flat.add(builder);
+        }
+        return flat.build();
     }
 
     private static String createdAt(JsonValue row) {

@@ -84,6 +84,13 @@ class ResultRendererTest {
     }
 
     @Test
+    void tagListsAreJoinedSoRowsFormOneTable() {
+        String json = "[{\"id\":\"a\",\"tags\":[\"db\",\"wal\"]},{\"id\":\"b\",\"tags\":[]}]";
+        ToolResult result = new ResultRenderer(ENCODER, 4096).render("search", exited(0, json, ""), ResultShape.RANKED_ROWS);
+        assertEquals("[2]{id,tags}:\n  a,\"db,wal\"\n  b,\"\"", text(result, 0));
+    }
+
+    @Test
     void rankedRowsSayHowToNarrow() {
         ToolResult result = new ResultRenderer(ENCODER, 300).render("search", exited(0, rows(40), ""),
                 ResultShape.RANKED_ROWS);
