@@ -10,6 +10,7 @@ import dev.graphiti.graph.ItemRepository;
 import dev.graphiti.graph.ItemService;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.ScopeResolver;
+import dev.graphiti.ingest.IngestState;
 import dev.graphiti.store.SqliteStore;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -116,6 +117,12 @@ final class CommandContext {
         Duration wait = Duration.ofMillis(config().getInt(ConfigKeys.STORE_BUSY_TIMEOUT_MS));
         ItemRepository repository = new SqliteStore(Duration.ofSeconds(5), wait).open(location.database(), location.scope());
         return new Graph(location, repository);
+    }
+
+    /** Opens what git indexing and capture remember, in the same database file as the graph. */
+    IngestState openIngest() {
+        Duration wait = Duration.ofMillis(config().getInt(ConfigKeys.STORE_BUSY_TIMEOUT_MS));
+        return new SqliteStore(Duration.ofSeconds(5), wait).openIngest(location().database());
     }
 
     ItemService items(Graph graph) {

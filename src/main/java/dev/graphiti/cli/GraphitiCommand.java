@@ -17,7 +17,8 @@ import picocli.CommandLine.Spec;
         description = "A knowledge graph memory for coding agents.",
         subcommands = {AddCommand.class, SearchCommand.class, ListCommand.class, ShowCommand.class,
                 DeleteCommand.class, SummarizeCommand.class, CompactCommand.class, HealthCommand.class,
-                ConfigCommand.class, ContextCommand.class, GraphitiCommand.Mcp.class})
+                ConfigCommand.class, ContextCommand.class, IndexCommand.class, CaptureCommand.class,
+                GraphitiCommand.Mcp.class})
 final class GraphitiCommand implements Runnable {
 
     final Invocation invocation;

@@ -6,10 +6,11 @@ import java.util.List;
 /**
  * An item the ingest side wants stored, before redaction and deduplication by the graph:
  * kind (commit, decision, bugfix, preference, architecture), title, content, tags, source
- * (git:&lt;sha&gt; or capture:&lt;session&gt;), the entities it mentions, and when it happened.
+ * (git:&lt;sha&gt; or capture:&lt;session&gt;) and when it happened. The graph finds the entities (files,
+ * modules, identifiers) in the content, so a draft names them there.
  */
 public record ItemDraft(String kind, String title, String content, List<String> tags, String source,
-                        List<EntityMention> entities, Instant createdAt) {
+                        Instant createdAt) {
 
     public ItemDraft {
         if (kind == null || kind.isBlank()) {
@@ -22,6 +23,5 @@ public record ItemDraft(String kind, String title, String content, List<String> 
             throw new IllegalArgumentException("content must not be blank");
         }
         tags = List.copyOf(tags);
-        entities = List.copyOf(entities);
     }
 }

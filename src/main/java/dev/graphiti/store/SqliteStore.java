@@ -3,6 +3,7 @@ package dev.graphiti.store;
 import dev.graphiti.graph.ItemRepository;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.StoreException;
+import dev.graphiti.ingest.IngestState;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -41,8 +42,20 @@ public final class SqliteStore {
     /** Opens (creating when absent) the database file for one scope's graph. */
     public ItemRepository open(Path database, Scope scope) {
         Path file = database.toAbsolutePath().normalize();
-        createDirectory(file.getParent());
         BusyRetry retry = new BusyRetry(retryBudget, file);
+        return new SqliteItemRepository(connectMigrated(file, retry), file, scope, retry);
+    }
+
+    /** Opens the git-index and capture state kept in a graph's database file (a connection of its own). */
+    public IngestState openIngest(Path database) {
+        Path file = database.toAbsolutePath().normalize();
+        BusyRetry retry = new BusyRetry(retryBudget, file);
+        return new SqliteIngestState(connectMigrated(file, retry), retry);
+    }
+
+    /** A connection to the file (created when absent) upgraded to the latest schema. */
+    private Connection connectMigrated(Path file, BusyRetry retry) {
+        createDirectory(file.getParent());
         Connection connection = retry.run(() -> connect(file));
         try {
             retry.run(() -> {
@@ -59,7 +72,7 @@ public final class SqliteStore {
             closeQuietly(connection);
             throw e;
         }
-        return new SqliteItemRepository(connection, file, scope, retry);
+        return connection;
     }
 
     private Connection connect(Path file) throws SQLException {

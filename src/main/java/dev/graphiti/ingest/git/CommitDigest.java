@@ -1,44 +1,45 @@
 package dev.graphiti.ingest.git;
 
-import dev.graphiti.ingest.EntityMention;
 import dev.graphiti.ingest.ItemDraft;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
 /**
- * Turns a kept commit into an item: the message as content, a size-capped diff summary built from
- * line counts (no file content), the touched files and modules as entities, the author time.
+ * Turns a kept commit into an item: the message, a size-capped diff summary built from line counts
+ * (no file content), the modules touched, the sha and the author time. Files and modules are named in
+ * the content, where the graph's entity extraction finds them.
  */
 public final class CommitDigest {
 
     static final int TITLE_CAP = 120;
+    static final int MESSAGE_CAP = 8_000;
     static final int SUMMARY_CAP = 1_500;
-    static final int FILE_ENTITIES = 25;
-    static final int MODULE_ENTITIES = 10;
+    static final int MODULES_CAP = 10;
 
     public ItemDraft draft(GitCommit commit) {
         CommitKind kind = CommitKind.of(commit.message());
         String subject = commit.subject().isEmpty() ? "(no message) " + commit.sha().substring(0, 12) : commit.subject();
         String title = subject.length() <= TITLE_CAP ? subject : subject.substring(0, TITLE_CAP - 1) + "…";
-        StringBuilder content = new StringBuilder(commit.message().isBlank() ? subject : commit.message().strip());
-        content.append("\n\n").append(summary(commit));
-        List<EntityMention> entities = new ArrayList<>();
-        Set<String> modules = new LinkedHashSet<>();
-        for (FileChange file : commit.files()) {
-            if (entities.size() < FILE_ENTITIES) {
-                entities.add(new EntityMention(file.path(), "file"));
-            }
-            ModuleName.of(file.path()).ifPresent(modules::add);
+        String message = commit.message().isBlank() ? subject : commit.message().strip();
+        if (message.length() > MESSAGE_CAP) {
+            message = message.substring(0, MESSAGE_CAP) + " …";
         }
-        modules.stream().limit(MODULE_ENTITIES).forEach(module -> entities.add(new EntityMention(module, "module")));
+        StringBuilder content = new StringBuilder(message).append("\n\n").append(summary(commit));
+        Set<String> modules = new LinkedHashSet<>();
+        commit.files().forEach(file -> ModuleName.of(file.path()).ifPresent(modules::add));
+        if (!modules.isEmpty()) {
+            content.append("\nModules: ").append(String.join(", ", modules.stream().limit(MODULES_CAP).toList()));
+        }
+        content.append("\nCommit ").append(commit.sha(), 0, 12).append(", authored ")
+                .append(DateTimeFormatter.ISO_INSTANT.format(commit.authorTime()));
         List<String> tags = kind == CommitKind.commit ? List.of("git") : List.of("git", kind.name());
-        return new ItemDraft(kind.name(), title, content.toString(), tags, "git:" + commit.sha(), entities,
-                commit.authorTime());
+        return new ItemDraft(kind.name(), title, content.toString(), tags, "git:" + commit.sha(), commit.authorTime());
     }
 
-    /** "3 files changed, +40 -2" and one line per file, cut at SUMMARY_CAP characters. */
+    /** "3 files changed, +40 -2:" and one line per file, cut at SUMMARY_CAP characters. */
     static String summary(GitCommit commit) {
         if (commit.merge()) {
             StringBuilder merge = new StringBuilder("Merge changed ").append(commit.fileCount())

@@ -1,7 +1,9 @@
 package dev.graphiti.ingest.git;
 
+import dev.graphiti.graph.GraphException;
+
 /** git could not be run, failed, or timed out; the message says which and what to do. */
-public final class GitException extends RuntimeException {
+public final class GitException extends GraphException {
 
     public GitException(String message) {
         super(message);

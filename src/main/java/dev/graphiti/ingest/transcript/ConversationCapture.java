@@ -54,7 +54,7 @@ public final class ConversationCapture {
         int duplicates = 0;
         for (Extraction extraction : extractor.extract(chunk.turns())) {
             ItemDraft draft = new ItemDraft(extraction.kind(), extraction.title(), extraction.content(),
-                    List.of("capture"), "capture:" + sessionId, List.of(), extraction.at());
+                    List.of("capture"), "capture:" + sessionId, extraction.at());
             if (sink.store(draft).duplicate()) {
                 duplicates++;
             } else {

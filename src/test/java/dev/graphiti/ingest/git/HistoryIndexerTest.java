@@ -96,9 +96,10 @@ class HistoryIndexerTest {
         ItemDraft parser = sink.titled("Add the config parser");
         assertEquals("commit", parser.kind());
         assertTrue(parser.source().startsWith("git:"));
-        assertTrue(parser.entities().stream().anyMatch(e -> e.type().equals("file")
-                && e.name().equals("src/main/java/dev/demo/config/Parser.java")));
-        assertTrue(parser.entities().stream().anyMatch(e -> e.type().equals("module") && e.name().equals("dev.demo.config")));
+        assertTrue(parser.content().contains("- src/main/java/dev/demo/config/Parser.java (+1 -0)"), parser.content());
+        assertTrue(parser.content().contains("Modules: dev.demo.config"), parser.content());
+        assertTrue(parser.content().contains("authored 2023-11-14T22:14:20Z"), parser.content());
+        assertEquals(java.time.Instant.parse("2023-11-14T22:14:20Z"), parser.createdAt());
         assertTrue(parser.content().contains("2 files changed, +2 -0"), parser.content());
         ItemDraft rename = sink.titled("Rename the parser to reader");
         assertTrue(rename.content().contains("src/main/java/dev/demo/config/Parser.java -> src/main/java/dev/demo/config/Reader.java"),

@@ -12,14 +12,14 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /** A real git repository in a temp directory, built by running git (and git fast-import for bulk). */
-final class TestRepo {
+public final class TestRepo {
 
-    static final String HUMAN = "Ada Lovelace <ada@example.com>";
+    public static final String HUMAN = "Ada Lovelace <ada@example.com>";
 
     private final Path dir;
     private long clock = 1_700_000_000L;
 
-    TestRepo(Path dir) {
+    public TestRepo(Path dir) {
         this.dir = dir;
         git("init", "-q", "-b", "main");
         git("config", "user.name", "Ada Lovelace");
@@ -28,7 +28,7 @@ final class TestRepo {
     }
 
     /** path, content, path, content...; a null content deletes the file. */
-    static Map<String, String> files(String... pathThenContent) {
+    public static Map<String, String> files(String... pathThenContent) {
         Map<String, String> files = new java.util.LinkedHashMap<>();
         for (int i = 0; i < pathThenContent.length; i += 2) {
             files.put(pathThenContent[i], pathThenContent[i + 1]);
@@ -36,12 +36,12 @@ final class TestRepo {
         return files;
     }
 
-    Path dir() {
+    public Path dir() {
         return dir;
     }
 
     /** Writes the files (null content deletes) and commits them as the author; returns the sha. */
-    String commit(String author, String message, Map<String, String> files) {
+    public String commit(String author, String message, Map<String, String> files) {
         for (Map.Entry<String, String> file : files.entrySet()) {
             Path path = dir.resolve(file.getKey());
             try {
@@ -61,16 +61,16 @@ final class TestRepo {
         return git("rev-parse", "HEAD");
     }
 
-    String commit(String message, Map<String, String> files) {
+    public String commit(String message, Map<String, String> files) {
         return commit(HUMAN, message, files);
     }
 
-    String head() {
+    public String head() {
         return git("rev-parse", "HEAD");
     }
 
     /** Runs git in the repository with fixed dates; returns stdout stripped. */
-    String git(String... args) {
+    public String git(String... args) {
         return gitAt(clock, args);
     }
 
@@ -87,7 +87,7 @@ final class TestRepo {
     }
 
     /** Appends count commits to main with git fast-import: source files under a few modules, some bots. */
-    void bulk(int count, Map<Integer, String> messages) {
+    public void bulk(int count, Map<Integer, String> messages) {
         StringBuilder stream = new StringBuilder();
         String parent = git("rev-parse", "-q", "--verify", "HEAD");
         Map<String, Integer> sizes = new HashMap<>();

@@ -8,15 +8,15 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /** The Claude Code-shaped transcript fixtures of the tests, copied where a test needs them. */
-final class TranscriptFiles {
+public final class TranscriptFiles {
 
     /** session-a.jsonl: summary, meta, command, tool_use/tool_result, thinking, sidechain, system lines and one malformed line. */
-    static final String SESSION_A = "3f1c2a9e-5b7d-4e21-9c0a-1d2e3f4a5b6c";
+    public static final String SESSION_A = "3f1c2a9e-5b7d-4e21-9c0a-1d2e3f4a5b6c";
 
     private TranscriptFiles() {
     }
 
-    static Path copy(String resource, Path target) throws IOException {
+    public static Path copy(String resource, Path target) throws IOException {
         try (InputStream in = TranscriptFiles.class.getResourceAsStream("/transcripts/" + resource)) {
             Files.createDirectories(target.getParent());
             Files.write(target, in.readAllBytes());
@@ -25,7 +25,7 @@ final class TranscriptFiles {
     }
 
     /** Appends one user or assistant line shaped like Claude Code writes it. */
-    static void append(Path transcript, String role, String text) throws IOException {
+    public static void append(Path transcript, String role, String text) throws IOException {
         String content = role.equals("user") ? quote(text)
                 : "[{\"type\":\"text\",\"text\":" + quote(text) + "}]";
         String line = "{\"parentUuid\":null,\"isSidechain\":false,\"type\":\"" + role + "\",\"sessionId\":\""

@@ -1,0 +1,105 @@
+package dev.graphiti.cli;
+
+import dev.graphiti.graph.GraphException;
+import dev.graphiti.ingest.transcript.CaptureReport;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Runs `capture --async` without making the caller wait. From the graphiti launcher (a hook's process)
+ * it starts the same program again, detached: same java, same jar or class path, the resolved
+ * transcript and session as options, stdin closed, output appended to &lt;graphiti home&gt;/logs/capture.log.
+ * Inside another process (the in-process runner of an MCP server, the WAR) there is no program to
+ * start, so it captures on a daemon thread of that process and logs there instead. Two captures of one
+ * session, however started, never store anything twice (ConversationCapture claims byte ranges).
+ */
+final class BackgroundCapture {
+
+    record Started(Path log) {
+    }
+
+    private final CommandContext context;
+
+    BackgroundCapture(CommandContext context) {
+        this.context = context;
+    }
+
+    Started start(Path transcript, String sessionId) {
+        Path log = context.home().resolve("logs").resolve("capture.log");
+        try {
+            Files.createDirectories(log.getParent());
+        } catch (IOException e) {
+            throw new GraphException("cannot create " + log.getParent() + " for the capture log: " + e.getMessage(), e);
+        }
+        if (context.invocation().environment().serverLauncher().isPresent()) {
+            startProcess(transcript, sessionId, log);
+        } else {
+            startThread(transcript, sessionId, log);
+        }
+        return new Started(log);
+    }
+
+    private void startProcess(Path transcript, String sessionId, Path log) {
+        List<String> command = new ArrayList<>(selfCommand());
+        command.addAll(List.of("-C", context.directory().toString()));
+        if (context.location().scope() == dev.graphiti.graph.Scope.global) {
+            command.add("--global");
+        }
+        command.addAll(List.of("capture", "--transcript", transcript.toString(), "--session-id", sessionId));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(context.directory().toFile())
+                .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
+        try {
+            Process process = builder.start();
+            process.getOutputStream().close();
+        } catch (IOException e) {
+            throw new GraphException("cannot start the background capture (" + String.join(" ", command.subList(0, 1))
+                    + "): " + e.getMessage(), e);
+        }
+    }
+
+    private void startThread(Path transcript, String sessionId, Path log) {
+        Thread thread = new Thread(() -> {
+            String outcome;
+            try {
+                CaptureReport report = CaptureCommand.capture(context, new CaptureCommand.Session(transcript, sessionId));
+                outcome = "read " + report.turnsRead() + " turns, added " + report.itemsAdded() + " items";
+            } catch (RuntimeException e) {
+                outcome = "failed: " + e.getMessage();
+            }
+            append(log, Instant.now() + " capture " + sessionId + ": " + outcome + "\n");
+        }, "graphiti-capture-" + sessionId);
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private static void append(Path log, String line) {
+        try {
+            Files.writeString(log, line, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+        } catch (IOException ignored) {
+            // the log is a convenience; the capture itself is already stored
+        }
+    }
+
+    /** How to start this same program: java plus the jar it runs from, or its class path and main class. */
+    static List<String> selfCommand() {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        String classPath = System.getProperty("java.class.path", "");
+        String started = System.getProperty("sun.java.command", "");
+        if (!classPath.contains(File.pathSeparator) && classPath.endsWith(".jar") && started.startsWith(classPath)) {
+            return List.of(java, "-jar", Path.of(classPath).toAbsolutePath().toString());
+        }
+        String mainClass = started.split(" ", 2)[0];
+        if (mainClass.isEmpty()) {
+            throw new GraphException("cannot tell how this program was started, so --async cannot start it again;"
+                    + " run capture without --async");
+        }
+        return List.of(java, "-cp", classPath, mainClass);
+    }
+}

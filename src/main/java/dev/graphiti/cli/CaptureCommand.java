@@ -1,0 +1,135 @@
+package dev.graphiti.cli;
+
+import dev.graphiti.graph.GraphException;
+import dev.graphiti.graph.InvalidInputException;
+import dev.graphiti.ingest.GraphItemSink;
+import dev.graphiti.ingest.IngestState;
+import dev.graphiti.ingest.transcript.CaptureReport;
+import dev.graphiti.ingest.transcript.ConversationCapture;
+import dev.graphiti.ingest.transcript.PatternExtractor;
+import dev.graphiti.ingest.transcript.TranscriptLocator;
+import dev.graphiti.ingest.transcript.TranscriptReader;
+import jakarta.json.Json;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * `graphiti capture`: stores the decisions, preferences, root causes and architecture statements of
+ * the new turns of a Claude Code session. With --async it returns at once and captures in the
+ * background (see {@link BackgroundCapture}).
+ */
+@Command(name = "capture", mixinStandardHelpOptions = true,
+        description = "Store what a Claude Code session decided, preferred and found (only turns not captured before).")
+final class CaptureCommand extends GraphSubcommand {
+
+    @Option(names = "--transcript", paramLabel = "PATH", description = "The transcript (JSONL) to read"
+            + " (default: the session's under ~/.claude/projects, or the project's newest).")
+    Path transcript;
+
+    @Option(names = "--session-id", paramLabel = "ID", description = "The session (default: the transcript's file name).")
+    String sessionId;
+
+    @Option(names = "--async", description = "Return at once; capture in the background (log under the graphiti home).")
+    boolean async;
+
+    @Override
+    public Integer call() {
+        CommandContext context = context();
+        Session session = session(context);
+        if (async) {
+            BackgroundCapture.Started started = new BackgroundCapture(context).start(session.transcript(), session.id());
+            if (context.json()) {
+                JsonShapes.print(context.out(), Json.createObjectBuilder().add("session", session.id())
+                        .add("async", true).add("log", started.log().toString()));
+            } else if (!context.quiet()) {
+                context.out().println("capturing session " + session.id() + " in the background (log: " + started.log() + ")");
+            }
+            return 0;
+        }
+        CaptureReport report = capture(context, session);
+        print(context, report);
+        return 0;
+    }
+
+    /** Runs the capture in this thread; the background runner calls this too. */
+    static CaptureReport capture(CommandContext context, Session session) {
+        try (var graph = context.openGraph(); IngestState state = context.openIngest()) {
+            ConversationCapture capture = new ConversationCapture(new TranscriptReader(), new PatternExtractor(), state,
+                    new GraphItemSink(context.items(graph)));
+            return capture.capture(session.transcript(), session.id());
+        } catch (NoSuchFileException e) {
+            throw new GraphException("no transcript at " + session.transcript() + "; check --transcript", e);
+        } catch (IOException e) {
+            throw new GraphException("cannot read the transcript " + session.transcript() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Which transcript and session to read: from the options, else the project's newest transcript. */
+    record Session(Path transcript, String id) {
+    }
+
+    private Session session(CommandContext context) {
+        TranscriptLocator locator = new TranscriptLocator(claudeHome(context));
+        Path project = context.directory();
+        try {
+            if (transcript != null) {
+                Path file = context.directory().resolve(transcript).normalize();
+                if (!Files.isRegularFile(file)) {
+                    throw new InvalidInputException("--transcript " + transcript + ": no such file");
+                }
+                return new Session(file, sessionId != null ? checked(sessionId) : TranscriptLocator.sessionOf(file));
+            }
+            if (sessionId != null) {
+                Path file = locator.session(project, checked(sessionId)).orElseThrow(() -> new InvalidInputException(
+                        "no transcript of session " + sessionId + " for " + project + " under " + claudeHome(context)
+                                + "/projects; pass --transcript PATH"));
+                return new Session(file, sessionId);
+            }
+            Optional<Path> latest = locator.latest(project);
+            Path file = latest.orElseThrow(() -> new InvalidInputException("no Claude Code transcript for " + project
+                    + " under " + claudeHome(context) + "/projects; pass --transcript PATH"));
+            return new Session(file, TranscriptLocator.sessionOf(file));
+        } catch (IOException e) {
+            throw new GraphException("cannot list the transcripts of " + project + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String checked(String id) {
+        if (!id.matches("[A-Za-z0-9._-]{1,200}") || id.startsWith(".")) {
+            throw new InvalidInputException("--session-id " + id + ": not a Claude Code session id");
+        }
+        return id;
+    }
+
+    /** CLAUDE_CONFIG_DIR, or ~/.claude. */
+    private static Path claudeHome(CommandContext context) {
+        var variables = context.invocation().environment().variables();
+        String configured = variables.get("CLAUDE_CONFIG_DIR");
+        if (configured != null && !configured.isBlank()) {
+            return Path.of(configured);
+        }
+        return Path.of(variables.getOrDefault("HOME", System.getProperty("user.home"))).resolve(".claude");
+    }
+
+    private static void print(CommandContext context, CaptureReport report) {
+        PrintWriter out = context.out();
+        if (context.json()) {
+            JsonShapes.print(out, Json.createObjectBuilder().add("session", report.session())
+                    .add("turns_read", report.turnsRead()).add("items_added", report.itemsAdded())
+                    .add("duplicates", report.duplicates()));
+        } else if (context.quiet()) {
+            out.println(report.itemsAdded());
+        } else {
+            out.println("session " + report.session() + ": read " + report.turnsRead()
+                    + (report.turnsRead() == 1 ? " turn" : " turns") + ", added " + report.itemsAdded()
+                    + (report.itemsAdded() == 1 ? " item" : " items")
+                    + (report.duplicates() > 0 ? " (" + report.duplicates() + " already known)" : ""));
+        }
+    }
+}

@@ -1,0 +1,114 @@
+package dev.graphiti.cli;
+
+import dev.graphiti.graph.GitWorkTree;
+import dev.graphiti.graph.InvalidInputException;
+import dev.graphiti.graph.Scope;
+import dev.graphiti.ingest.GraphItemSink;
+import dev.graphiti.ingest.IngestState;
+import dev.graphiti.ingest.git.Git;
+import dev.graphiti.ingest.git.GitHistory;
+import dev.graphiti.ingest.git.HistoryIndexer;
+import dev.graphiti.ingest.git.IndexProgress;
+import dev.graphiti.ingest.git.IndexReport;
+import dev.graphiti.ingest.git.IndexRequest;
+import dev.graphiti.ingest.git.SkipReason;
+import jakarta.json.Json;
+import jakarta.json.JsonObjectBuilder;
+import java.io.PrintWriter;
+import java.util.Map;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** `graphiti index`: turns the project's git history into items, incrementally. */
+@Command(name = "index", mixinStandardHelpOptions = true,
+        description = "Turn git history into items: commits since the last run (or --full, or --since REF);"
+                + " skips bots, dependency bumps, releases, empty merges and trivial changes.")
+final class IndexCommand extends GraphSubcommand {
+
+    @Option(names = "--full", description = "Walk the whole history (commits indexed before are not stored again).")
+    boolean full;
+
+    @Option(names = "--since", paramLabel = "REF", description = "Walk only the commits after REF (a sha, tag or branch).")
+    String since;
+
+    @Override
+    public Integer call() {
+        CommandContext context = context();
+        IndexRequest request;
+        try {
+            request = new IndexRequest(full, since);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInputException(e.getMessage());
+        }
+        var location = context.location();
+        if (location.scope() != Scope.project || location.workTree().isEmpty()) {
+            throw new InvalidInputException("index reads a git repository's history: run it inside a git work tree"
+                    + " (or pass -C DIR), without --global");
+        }
+        GitWorkTree tree = location.workTree().get();
+        IndexReport report;
+        try (var graph = context.openGraph(); IngestState state = context.openIngest()) {
+            HistoryIndexer indexer = new HistoryIndexer(new GitHistory(Git.at(tree.root())), state,
+                    new GraphItemSink(context.items(graph)));
+            report = indexer.index(request, progress(context));
+        }
+        print(context, report);
+        return 0;
+    }
+
+    /** A progress line on stderr when a person watches a terminal; nothing otherwise. */
+    private static IndexProgress progress(CommandContext context) {
+        if (!context.invocation().environment().interactive() || context.quiet() || context.json()) {
+            return IndexProgress.NONE;
+        }
+        PrintWriter err = context.err();
+        return (walked, total) -> {
+            err.print("\rindexing commits: " + walked + "/" + total);
+            if (walked == total) {
+                err.println();
+            }
+            err.flush();
+        };
+    }
+
+    private static void print(CommandContext context, IndexReport report) {
+        PrintWriter out = context.out();
+        if (context.json()) {
+            JsonObjectBuilder skippedBy = Json.createObjectBuilder();
+            report.skippedBy().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                    .forEach(entry -> skippedBy.add(entry.getKey().name(), entry.getValue()));
+            JsonObjectBuilder json = Json.createObjectBuilder()
+                    .add("commits_indexed", report.commitsIndexed())
+                    .add("skipped", report.skipped());
+            if (report.head() == null) {
+                json.addNull("head");
+            } else {
+                json.add("head", report.head());
+            }
+            json.add("duplicates", report.duplicates())
+                    .add("already_indexed", report.alreadyIndexed())
+                    .add("skipped_by", skippedBy);
+            JsonShapes.print(out, json);
+            return;
+        }
+        if (context.quiet()) {
+            out.println(report.commitsIndexed());
+            return;
+        }
+        if (report.head() == null) {
+            out.println("nothing to index: the repository has no commits yet");
+            return;
+        }
+        String reasons = report.skippedBy().entrySet().stream().sorted(Map.Entry.comparingByKey())
+                .map(entry -> entry.getValue() + " " + label(entry.getKey())).collect(Collectors.joining(", "));
+        out.println("indexed " + report.commitsIndexed() + (report.commitsIndexed() == 1 ? " commit" : " commits")
+                + (report.skipped() > 0 ? ", skipped " + report.skipped() + " (" + reasons + ")" : "")
+                + (report.duplicates() > 0 ? ", " + report.duplicates() + " already in the graph" : "")
+                + "; HEAD " + report.head().substring(0, 12) + " is indexed");
+    }
+
+    private static String label(SkipReason reason) {
+        return reason.name().replace('_', ' ');
+    }
+}

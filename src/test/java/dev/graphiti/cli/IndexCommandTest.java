@@ -1,0 +1,172 @@
+package dev.graphiti.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.graphiti.ingest.git.TestRepo;
+import jakarta.json.JsonObject;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** `graphiti index` on real repositories built by the test, into a real database file. */
+class IndexCommandTest {
+
+    static final String FAKE_AWS_SECRET = "wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY";
+    static final String FAKE_GITHUB_TOKEN = "ghp_R2D2c3poBB8sKywalkerLeiaHanSolo42xyz";
+
+    @TempDir
+    Path tmp;
+
+    Path dir;
+    CliHarness cli;
+    TestRepo repo;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        dir = tmp.resolve("repo");
+        Files.createDirectories(dir);
+        repo = new TestRepo(dir);
+        cli = new CliHarness(tmp.resolve("home"));
+    }
+
+    private JsonObject index(String... options) {
+        String[] args = Stream.concat(Stream.of("index", "--format", "json"), Stream.of(options)).toArray(String[]::new);
+        CliHarness.Result result = cli.run(dir, args);
+        assertEquals(0, result.code(), result::toString);
+        return result.object();
+    }
+
+    /** Bots, a dependency bump, a release, a typo fix, merges, a rename and fake secrets, then 520 bulk commits. */
+    private void history() {
+        repo.commit("Add the config parser", Map.of("src/main/java/dev/demo/config/Parser.java", "class Parser {}\n"));
+        repo.commit("dependabot[bot] <49699333+dependabot[bot]@users.noreply.github.com>",
+                "Bump junit from 5.9.0 to 5.10.0", Map.of("pom.xml", "<project>5.10</project>\n"));
+        repo.commit("Release 1.2.0", Map.of("VERSION", "1.2.0\n"));
+        repo.commit("Fix typo", Map.of("src/main/java/dev/demo/config/Parser.java", "class  Parser {}\n"));
+        repo.commit("Add config loader reading the environment",
+                Map.of(".env", "AWS_SECRET_ACCESS_KEY=" + FAKE_AWS_SECRET + "\n",
+                        "src/main/java/dev/demo/config/Loader.java", "String token = \"" + FAKE_GITHUB_TOKEN + "\";\n"));
+        repo.git("checkout", "-q", "-b", "side");
+        repo.commit("fix: loader crashed on an empty environment",
+                Map.of("src/main/java/dev/demo/config/Loader.java", "String token = System.getenv(\"TOKEN\");\n"));
+        repo.git("checkout", "-q", "main");
+        repo.commit("Decide to keep SQLite over Postgres for the local store", Map.of("docs/adr/0001-store.md", "SQLite\n"));
+        repo.git("merge", "-q", "--no-edit", "side");
+        repo.commit("Rename the parser to reader", TestRepo.files("src/main/java/dev/demo/config/Parser.java", null,
+                "src/main/java/dev/demo/config/Reader.java", "class  Parser {}\n"));
+        Map<Integer, String> messages = new HashMap<>();
+        for (int i = 10; i <= 520; i += 10) {
+            messages.put(i, "Bump guava from 31." + i + " to 32." + i);
+        }
+        repo.bulk(520, messages);
+    }
+
+    @Test
+    void indexesKeepsCountsAndNeverStoresASecret() throws Exception {
+        history();
+
+        JsonObject report = index();
+
+        assertEquals(5 + 468, report.getInt("commits_indexed"), report::toString);
+        assertEquals(4 + 52, report.getInt("skipped"));
+        assertEquals(repo.head(), report.getString("head"));
+        JsonObject skippedBy = report.getJsonObject("skipped_by");
+        assertEquals(53, skippedBy.getInt("bot"));
+        assertEquals(1, skippedBy.getInt("release"));
+        assertEquals(1, skippedBy.getInt("trivial"));
+        assertEquals(1, skippedBy.getInt("empty_merge"));
+
+        CliHarness.Result decisions = cli.run(dir, "list", "--kind", "decision", "--format", "json");
+        assertEquals(List.of("Decide to keep SQLite over Postgres for the local store"),
+                decisions.array().getValuesAs(JsonObject.class).stream().map(o -> o.getString("title")).toList());
+        JsonObject loader = cli.run(dir, "show", "Add config loader reading the environment", "--format", "json").object();
+        assertTrue(loader.getString("source").startsWith("git:"));
+        assertEquals("commit", loader.getString("kind"));
+        List<String> entities = loader.getJsonArray("entities").getValuesAs(JsonObject.class).stream()
+                .map(e -> e.getString("name")).toList();
+        assertTrue(entities.contains("src/main/java/dev/demo/config/Loader.java"), entities::toString);
+
+        for (Path file : databaseFiles()) {
+            String bytes = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
+            assertFalse(bytes.contains(FAKE_AWS_SECRET), file + " holds the .env secret");
+            assertFalse(bytes.contains(FAKE_GITHUB_TOKEN), file + " holds the source file's token");
+            assertFalse(bytes.contains("AWS_SECRET_ACCESS_KEY"), file + " holds .env content");
+        }
+    }
+
+    private List<Path> databaseFiles() throws Exception {
+        try (Stream<Path> files = Files.list(dir.resolve(".graphiti"))) {
+            List<Path> list = files.toList();
+            assertTrue(list.stream().anyMatch(p -> p.getFileName().toString().equals("graph.db")), list::toString);
+            return list;
+        }
+    }
+
+    @Test
+    void secondRunIsANoOpAndRebasedCommitsAreNotStoredAgain() {
+        history();
+        index();
+        JsonObject again = index();
+        assertEquals(0, again.getInt("commits_indexed"));
+        assertEquals(0, again.getInt("skipped"));
+        assertEquals(0, again.getInt("already_indexed"));
+
+        repo.git("checkout", "-q", "-b", "feature", "HEAD~3");
+        repo.commit("Add the summarize command", Map.of("src/Summarize.java", "class Summarize {}\n"));
+        assertEquals(1, index().getInt("commits_indexed"));
+        repo.git("rebase", "-q", "main");
+        JsonObject rebased = index();
+        assertEquals(0, rebased.getInt("commits_indexed"));
+        assertEquals(1, rebased.getInt("already_indexed"));
+
+        JsonObject full = index("--full");
+        assertEquals(0, full.getInt("commits_indexed"));
+        assertEquals(0, full.getInt("duplicates"));
+        int items = cli.run(dir, "list", "-l", "2000", "--format", "json").array().size();
+        assertEquals(473 + 1, items);
+    }
+
+    @Test
+    void sinceStartsAtARevision() {
+        repo.commit("Add the config parser", Map.of("a.txt", "1\n"));
+        String base = repo.commit("Add the config loader", Map.of("b.txt", "1\n"));
+        repo.commit("Add the search command", Map.of("c.txt", "1\n"));
+        JsonObject report = index("--since", base);
+        assertEquals(1, report.getInt("commits_indexed"));
+    }
+
+    @Test
+    void clearErrors() throws Exception {
+        Path outside = Files.createDirectories(tmp.resolve("not-a-repo"));
+        CliHarness.Result notGit = cli.run(outside, "index");
+        assertEquals(2, notGit.code(), notGit::toString);
+        assertTrue(notGit.err().contains("git work tree"), notGit::toString);
+
+        repo.commit("Add the config parser", Map.of("a.txt", "1\n"));
+        CliHarness.Result badRef = cli.run(dir, "index", "--since", "no-such-tag");
+        assertEquals(1, badRef.code(), badRef::toString);
+        assertTrue(badRef.err().contains("'no-such-tag' does not name a commit"), badRef::toString);
+
+        CliHarness.Result both = cli.run(dir, "index", "--full", "--since", "HEAD");
+        assertEquals(2, both.code(), both::toString);
+
+        CliHarness.Result empty = cli.run(tmp.resolve("home"), "index", "-C", dir.toString(), "--format", "json");
+        assertEquals(0, empty.code(), empty::toString);
+    }
+
+    @Test
+    void anEmptyRepositoryReportsNoHead() throws Exception {
+        JsonObject report = index();
+        assertEquals(0, report.getInt("commits_indexed"));
+        assertTrue(report.isNull("head"));
+    }
+}
