@@ -2,6 +2,7 @@ package dev.graphiti.cli;
 
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.InvalidInputException;
+import dev.graphiti.hook.HookInput;
 import dev.graphiti.ingest.GraphItemSink;
 import dev.graphiti.ingest.IngestState;
 import dev.graphiti.ingest.transcript.CaptureReport;
@@ -28,8 +29,8 @@ import picocli.CommandLine.Option;
         description = "Store what a Claude Code session decided, preferred and found (only turns not captured before).")
 final class CaptureCommand extends GraphSubcommand {
 
-    @Option(names = "--transcript", paramLabel = "PATH", description = "The transcript (JSONL) to read"
-            + " (default: the session's under ~/.claude/projects, or the project's newest).")
+    @Option(names = "--transcript", paramLabel = "PATH", description = "The transcript (JSONL) to read (default: the"
+            + " one a Claude Code hook names on stdin, the session's under ~/.claude/projects, or the project's newest).")
     Path transcript;
 
     @Option(names = "--session-id", paramLabel = "ID", description = "The session (default: the transcript's file name).")
@@ -78,6 +79,15 @@ final class CaptureCommand extends GraphSubcommand {
         TranscriptLocator locator = new TranscriptLocator(claudeHome(context));
         Path project = context.directory();
         try {
+            Optional<HookInput> hook = transcript == null && sessionId == null ? hookInput(context) : Optional.empty();
+            if (hook.isPresent()) {
+                String id = checked(hook.get().sessionId());
+                Optional<Path> file = hook.get().transcriptPath().filter(Files::isRegularFile)
+                        .or(() -> locator.session(hook.get().cwd().orElse(project), id));
+                return new Session(file.orElseThrow(() -> new InvalidInputException("the hook names session " + id
+                        + " but its transcript is not there (" + hook.get().transcriptPath().map(Path::toString)
+                        .orElse("no transcript_path") + ")")), id);
+            }
             if (transcript != null) {
                 Path file = context.directory().resolve(transcript).normalize();
                 if (!Files.isRegularFile(file)) {
@@ -97,6 +107,23 @@ final class CaptureCommand extends GraphSubcommand {
             return new Session(file, TranscriptLocator.sessionOf(file));
         } catch (IOException e) {
             throw new GraphException("cannot list the transcripts of " + project + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The JSON a Claude Code hook writes on stdin, when stdin is a pipe that carries some. */
+    private static Optional<HookInput> hookInput(CommandContext context) throws IOException {
+        if (context.invocation().environment().interactive()) {
+            return Optional.empty();
+        }
+        byte[] bytes = context.invocation().stdin().readNBytes(HookInput.MAX_BYTES + 1);
+        String text = new String(bytes, java.nio.charset.StandardCharsets.UTF_8);
+        if (text.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(HookInput.parse(text));
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInputException(e.getMessage());
         }
     }
 

@@ -1,0 +1,154 @@
+package dev.graphiti.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.graphiti.ingest.transcript.TranscriptFiles;
+import jakarta.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** `graphiti capture` on Claude Code-shaped transcripts, into a real database file. */
+class CaptureCommandTest {
+
+    static final String SESSION = TranscriptFiles.SESSION_A;
+
+    @TempDir
+    Path tmp;
+
+    Path repo;
+    Path claude;
+    Path transcript;
+    CliHarness cli;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        repo = GitFixture.repository(tmp.resolve("repo")).toRealPath();
+        claude = tmp.resolve("claude");
+        String folder = repo.toString().replace('/', '-');
+        transcript = TranscriptFiles.copy("session-a.jsonl", claude.resolve("projects").resolve(folder).resolve(SESSION + ".jsonl"));
+        cli = new CliHarness(tmp.resolve("home")).variable("CLAUDE_CONFIG_DIR", claude.toString());
+    }
+
+    private JsonObject capture(String... options) {
+        List<String> args = new ArrayList<>(List.of("capture", "--format", "json"));
+        args.addAll(List.of(options));
+        CliHarness.Result result = cli.run(repo, args.toArray(String[]::new));
+        assertEquals(0, result.code(), result::toString);
+        return result.object();
+    }
+
+    private List<JsonObject> items(String... filter) {
+        List<String> args = new ArrayList<>(List.of("list", "-l", "100", "--format", "json"));
+        args.addAll(List.of(filter));
+        return cli.run(repo, args.toArray(String[]::new)).array().getValuesAs(JsonObject.class);
+    }
+
+    @Test
+    void capturesTheSessionThenOnlyNewTurns() throws Exception {
+        JsonObject first = capture("--transcript", transcript.toString());
+        assertEquals(SESSION, first.getString("session"));
+        assertEquals(6, first.getInt("turns_read"));
+        assertEquals(6, first.getInt("items_added"));
+
+        List<JsonObject> preferences = items("--kind", "preference");
+        assertEquals(2, preferences.size());
+        assertEquals("capture:" + SESSION, preferences.get(0).getString("source"));
+        assertEquals("project", preferences.get(0).getString("scope"));
+        assertEquals(2, items("--kind", "decision").size());
+        assertEquals(1, items("--kind", "bugfix").size());
+        assertEquals(1, items("--kind", "architecture").size());
+
+        JsonObject again = capture("--transcript", transcript.toString());
+        assertEquals(0, again.getInt("turns_read"));
+        assertEquals(0, again.getInt("items_added"));
+
+        TranscriptFiles.append(transcript, "user", "We decided to run the nightly export at 02:00 UTC.");
+        JsonObject more = capture("--session-id", SESSION);
+        assertEquals(1, more.getInt("turns_read"));
+        assertEquals(1, more.getInt("items_added"));
+        assertEquals(7, items().size());
+    }
+
+    @Test
+    void readsTheHookInputOnStdin() {
+        String hook = "{\"session_id\":\"" + SESSION + "\",\"transcript_path\":\"" + transcript
+                + "\",\"cwd\":\"" + repo + "\",\"hook_event_name\":\"Stop\",\"stop_hook_active\":false}";
+        CliHarness.Result result = cli.runWithStdin(repo, hook, "capture", "--format", "json");
+        assertEquals(0, result.code(), result::toString);
+        assertEquals(6, result.object().getInt("items_added"));
+
+        CliHarness.Result bad = cli.runWithStdin(repo, "{\"session_id\": 3}", "capture");
+        assertEquals(2, bad.code(), bad::toString);
+        assertTrue(bad.err().contains("session_id"), bad::toString);
+    }
+
+    @Test
+    void findsTheProjectsNewestTranscriptWithoutOptions() {
+        JsonObject report = capture();
+        assertEquals(SESSION, report.getString("session"));
+        assertEquals(6, report.getInt("items_added"));
+    }
+
+    @Test
+    void missingTranscriptsAreClearErrors() throws Exception {
+        CliHarness.Result noFile = cli.run(repo, "capture", "--transcript", "nowhere.jsonl");
+        assertEquals(2, noFile.code(), noFile::toString);
+        assertTrue(noFile.err().contains("no such file"), noFile::toString);
+        CliHarness.Result noSession = cli.run(repo, "capture", "--session-id", "abc");
+        assertEquals(2, noSession.code(), noSession::toString);
+        CliHarness.Result badId = cli.run(repo, "capture", "--session-id", "../x");
+        assertEquals(2, badId.code(), badId::toString);
+        Files.delete(transcript);
+        CliHarness.Result none = cli.run(repo, "capture");
+        assertEquals(2, none.code(), none::toString);
+        assertTrue(none.err().contains("no Claude Code transcript"), none::toString);
+    }
+
+    @Test
+    void concurrentCaptureProcessesStoreEachItemOnce() throws Exception {
+        for (int round = 0; round < 2; round++) {
+            if (round == 1) {
+                TranscriptFiles.append(transcript, "user", "Let's use a bounded queue for the export jobs.");
+            }
+            List<Process> processes = new ArrayList<>();
+            List<Path> outputs = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                Path out = tmp.resolve("out-" + round + "-" + i + ".json");
+                outputs.add(out);
+                ProcessBuilder builder = ChildProcess.java(CliProcessMain.class, repo, cli.variables(), List.of(),
+                        "capture", "--transcript", transcript.toString(), "--format", "json");
+                processes.add(builder.redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start());
+            }
+            int added = 0;
+            for (int i = 0; i < processes.size(); i++) {
+                assertEquals(0, processes.get(i).waitFor());
+                try (var reader = jakarta.json.Json.createReader(Files.newBufferedReader(outputs.get(i)))) {
+                    added += reader.readObject().getInt("items_added");
+                }
+            }
+            assertEquals(round == 0 ? 6 : 1, added, "round " + round);
+        }
+        assertEquals(7, items().size());
+    }
+
+    @Test
+    void asyncReturnsAtOnceAndCapturesInTheBackground() throws Exception {
+        JsonObject started = capture("--async", "--transcript", transcript.toString());
+        assertEquals(SESSION, started.getString("session"));
+        assertTrue(started.getBoolean("async"));
+        Path log = Path.of(started.getString("log"));
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (System.nanoTime() < deadline && !(Files.exists(log) && Files.readString(log).contains(SESSION))) {
+            Thread.sleep(100);
+        }
+        assertTrue(Files.readString(log).contains("capture " + SESSION + ": read 6 turns, added 6 items"), Files.readString(log));
+        assertEquals(6, items().size());
+    }
+}
