@@ -23,11 +23,24 @@ final class ContextCommand extends GraphSubcommand {
         }
         TokenCounter counter = new TokenCounter();
         try (var graph = context.openGraph()) {
+            String stale = staleness(context, graph.location());
+            int left = Math.max(1, budget - (stale.isEmpty() ? 0 : counter.count(stale).claude()));
             String text = new ContextBuilder(graph.repository(), piece -> counter.count(piece).claude())
-                    .build(graph.location().scope(), budget);
+                    .build(graph.location().scope(), left);
             context.out().print(text);
+            context.out().print(stale);
             context.out().flush();
         }
         return 0;
+    }
+
+    /** A note that the git history since the last index run is missing, or nothing when it is all there. */
+    private static String staleness(CommandContext context, dev.graphiti.graph.GraphLocation location) {
+        try {
+            return IndexHealth.freshness(context, location).filter(fresh -> !fresh.headIndexed())
+                    .map(fresh -> "\n> Note: " + fresh.describe() + ".\n").orElse("");
+        } catch (dev.graphiti.graph.GraphException e) {
+            return ""; // no git, or git failed: the context is still worth returning
+        }
     }
 }

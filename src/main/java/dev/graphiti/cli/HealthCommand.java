@@ -16,6 +16,11 @@ final class HealthCommand extends GraphSubcommand {
         CommandContext context = context();
         GraphLocation location = context.location();
         HealthReport report = new HealthCheck(() -> context.openGraph().repository()).run(location);
+        if (report.ok()) {
+            var checks = new java.util.ArrayList<>(report.checks());
+            IndexHealth.check(context, location).ifPresent(checks::add);
+            report = new HealthReport(checks);
+        }
         if (context.json()) {
             var checks = Json.createArrayBuilder();
             report.checks().forEach(check -> checks.add(Json.createObjectBuilder().add("name", check.name())

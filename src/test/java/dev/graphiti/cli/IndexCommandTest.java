@@ -163,6 +163,34 @@ class IndexCommandTest {
         assertEquals(0, empty.code(), empty::toString);
     }
 
+    private JsonObject indexCheck() {
+        CliHarness.Result health = cli.run(dir, "health", "--format", "json");
+        assertEquals(0, health.code(), health::toString);
+        return health.object().getJsonArray("checks").getValuesAs(JsonObject.class).stream()
+                .filter(check -> check.getString("name").equals("index")).findFirst().orElseThrow();
+    }
+
+    @Test
+    void healthAndContextKnowWhetherHeadIsIndexed() {
+        repo.commit("Decide to keep SQLite over Postgres for the local store", Map.of("a.txt", "1\n"));
+        JsonObject never = indexCheck();
+        assertEquals("warn", never.getString("status"));
+        assertTrue(never.getString("detail").contains("not indexed yet"), never::toString);
+        assertTrue(cli.run(dir, "context").out().contains("run `graphiti index`"));
+
+        index();
+        assertEquals("ok", indexCheck().getString("status"));
+        String fresh = cli.run(dir, "context").out();
+        assertTrue(fresh.contains("Decide to keep SQLite"), fresh);
+        assertFalse(fresh.contains("not indexed"), fresh);
+
+        repo.commit("Add the search command", Map.of("b.txt", "1\n"));
+        JsonObject stale = indexCheck();
+        assertEquals("warn", stale.getString("status"));
+        assertTrue(stale.getString("detail").contains("1 commit since the last run"), stale::toString);
+        assertTrue(cli.run(dir, "context").out().contains("is not indexed: 1 commit since the last run"));
+    }
+
     @Test
     void anEmptyRepositoryReportsNoHead() throws Exception {
         JsonObject report = index();

@@ -1,0 +1,46 @@
+package dev.graphiti.cli;
+
+import dev.graphiti.graph.GitWorkTree;
+import dev.graphiti.graph.GraphException;
+import dev.graphiti.graph.GraphLocation;
+import dev.graphiti.graph.HealthReport;
+import dev.graphiti.ingest.IngestState;
+import dev.graphiti.ingest.git.Git;
+import dev.graphiti.ingest.git.GitHistory;
+import dev.graphiti.ingest.git.IndexFreshness;
+import java.util.Optional;
+
+/**
+ * The "index" check of health and the staleness note of context: is the project's HEAD indexed?
+ * A stale index is a warning (run `graphiti index`), never a failure.
+ */
+final class IndexHealth {
+
+    private IndexHealth() {
+    }
+
+    /** Empty outside a git work tree (the global graph has no history to index). */
+    static Optional<IndexFreshness> freshness(CommandContext context, GraphLocation location) {
+        Optional<GitWorkTree> tree = location.workTree();
+        if (tree.isEmpty()) {
+            return Optional.empty();
+        }
+        try (IngestState state = context.openIngest()) {
+            return IndexFreshness.of(new GitHistory(Git.at(tree.get().root())), state);
+        }
+    }
+
+    static Optional<HealthReport.Check> check(CommandContext context, GraphLocation location) {
+        if (location.workTree().isEmpty()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(freshness(context, location)
+                    .map(fresh -> new HealthReport.Check("index",
+                            fresh.headIndexed() ? HealthReport.Status.ok : HealthReport.Status.warn, fresh.describe()))
+                    .orElse(new HealthReport.Check("index", HealthReport.Status.ok, "the repository has no commits yet")));
+        } catch (GraphException e) {
+            return Optional.of(new HealthReport.Check("index", HealthReport.Status.warn, e.getMessage()));
+        }
+    }
+}

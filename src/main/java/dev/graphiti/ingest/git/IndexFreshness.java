@@ -1,0 +1,45 @@
+package dev.graphiti.ingest.git;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Whether the project's HEAD is indexed: every commit it reaches lies behind the tip of a completed
+ * index run. For `health` and the context resource, which tell the agent to run `graphiti index`.
+ */
+public record IndexFreshness(String head, int unindexedCommits, boolean everIndexed) {
+
+    public boolean headIndexed() {
+        return unindexedCommits == 0;
+    }
+
+    /** Empty in a repository without commits. */
+    public static Optional<IndexFreshness> of(GitHistory history, IndexLedger ledger) {
+        Optional<String> head = history.head();
+        if (head.isEmpty()) {
+            return Optional.empty();
+        }
+        List<String> tips = ledger.tips(HistoryIndexer.TIP_LIMIT);
+        List<String> range = new ArrayList<>(List.of(head.get()));
+        List<String> exclude = tips.stream().filter(history::exists).toList();
+        if (!exclude.isEmpty()) {
+            range.add("--not");
+            range.addAll(exclude);
+        }
+        return Optional.of(new IndexFreshness(head.get(), history.count(range), !tips.isEmpty()));
+    }
+
+    /** One line for a person or an agent. */
+    public String describe() {
+        String shortHead = head.substring(0, Math.min(12, head.length()));
+        if (headIndexed()) {
+            return "HEAD " + shortHead + " is indexed";
+        }
+        if (!everIndexed) {
+            return "git history is not indexed yet (" + unindexedCommits + " commits); run `graphiti index`";
+        }
+        return "HEAD " + shortHead + " is not indexed: " + unindexedCommits
+                + (unindexedCommits == 1 ? " commit" : " commits") + " since the last run; run `graphiti index`";
+    }
+}
