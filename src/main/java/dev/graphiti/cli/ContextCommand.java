@@ -2,11 +2,17 @@ package dev.graphiti.cli;
 
 import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.graph.ContextBuilder;
+import dev.graphiti.ingest.git.IndexFreshness;
 import dev.graphiti.toon.TokenCounter;
+import jakarta.json.Json;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** `graphiti context`: what the graphiti://context resource returns, as Markdown, for hooks. */
+/**
+ * `graphiti context`: what the graphiti://context resource returns, as Markdown, for hooks; with a note
+ * when HEAD is not indexed. --format json: {text, head_indexed, unindexed_commits}.
+ */
 @Command(name = "context", mixinStandardHelpOptions = true,
         description = "Print the most durable knowledge within a token budget (Markdown).")
 final class ContextCommand extends GraphSubcommand {
@@ -23,24 +29,32 @@ final class ContextCommand extends GraphSubcommand {
         }
         TokenCounter counter = new TokenCounter();
         try (var graph = context.openGraph()) {
-            String stale = staleness(context, graph.location());
+            Optional<IndexFreshness> freshness = freshness(context, graph.location());
+            String stale = freshness.filter(fresh -> !fresh.headIndexed())
+                    .map(fresh -> "\n> Note: " + fresh.describe() + ".\n").orElse("");
             int left = Math.max(1, budget - (stale.isEmpty() ? 0 : counter.count(stale).claude()));
             String text = new ContextBuilder(graph.repository(), piece -> counter.count(piece).claude())
-                    .build(graph.location().scope(), left);
-            context.out().print(text);
-            context.out().print(stale);
+                    .build(graph.location().scope(), left) + stale;
+            if (context.json()) {
+                // head_indexed lets the context resource start a background index when HEAD is new
+                var json = Json.createObjectBuilder().add("text", text)
+                        .add("head_indexed", freshness.map(IndexFreshness::headIndexed).orElse(true))
+                        .add("unindexed_commits", freshness.map(IndexFreshness::unindexedCommits).orElse(0));
+                JsonShapes.print(context.out(), json);
+            } else {
+                context.out().print(text);
+            }
             context.out().flush();
         }
         return 0;
     }
 
-    /** A note that the git history since the last index run is missing, or nothing when it is all there. */
-    private static String staleness(CommandContext context, dev.graphiti.graph.GraphLocation location) {
+    /** Whether HEAD is indexed; empty outside git, or when git cannot say (the context is still worth returning). */
+    private static Optional<IndexFreshness> freshness(CommandContext context, dev.graphiti.graph.GraphLocation location) {
         try {
-            return IndexHealth.freshness(context, location).filter(fresh -> !fresh.headIndexed())
-                    .map(fresh -> "\n> Note: " + fresh.describe() + ".\n").orElse("");
+            return IndexHealth.freshness(context, location);
         } catch (dev.graphiti.graph.GraphException e) {
-            return ""; // no git, or git failed: the context is still worth returning
+            return Optional.empty();
         }
     }
 }

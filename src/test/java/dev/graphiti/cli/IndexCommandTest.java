@@ -189,6 +189,12 @@ class IndexCommandTest {
         assertEquals("warn", stale.getString("status"));
         assertTrue(stale.getString("detail").contains("1 commit since the last run"), stale::toString);
         assertTrue(cli.run(dir, "context").out().contains("is not indexed: 1 commit since the last run"));
+        JsonObject json = cli.run(dir, "context", "--format", "json").object();
+        assertFalse(json.getBoolean("head_indexed"));
+        assertEquals(1, json.getInt("unindexed_commits"));
+        assertTrue(json.getString("text").contains("Decide to keep SQLite"));
+        index();
+        assertTrue(cli.run(dir, "context", "--format", "json").object().getBoolean("head_indexed"));
     }
 
     @Test
