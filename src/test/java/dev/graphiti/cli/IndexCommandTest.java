@@ -198,6 +198,19 @@ class IndexCommandTest {
     }
 
     @Test
+    void showsProgressOnATerminal() {
+        repo.bulk(250, Map.of());
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        int code = new Cli(new CliEnvironment(cli.variables(), true, java.util.Optional.empty())).run(List.of("index"), dir,
+                java.io.InputStream.nullInputStream(), new java.io.PrintWriter(out), new java.io.PrintWriter(err));
+        assertEquals(0, code, err::toString);
+        assertTrue(err.toString().contains("\rindexing commits: 100/250"), err::toString);
+        assertTrue(err.toString().contains("\rindexing commits: 250/250\n"), err::toString);
+        assertTrue(out.toString().startsWith("indexed 250 commits; HEAD "), out::toString);
+    }
+
+    @Test
     void anEmptyRepositoryReportsNoHead() throws Exception {
         JsonObject report = index();
         assertEquals(0, report.getInt("commits_indexed"));
