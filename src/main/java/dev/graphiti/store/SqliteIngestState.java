@@ -79,58 +79,53 @@ final class SqliteIngestState implements IngestState {
 
     @Override
     public void recordTip(String ref, String sha) {
-        long now = System.currentTimeMillis();
         retry.run(() -> Transactions.immediate(connection, () -> {
-            try (PreparedStatement upsert = connection.prepareStatement(
-                    "INSERT INTO ingest_tips (ref, sha, recorded_at) VALUES (?, ?, ?) "
-                            + "ON CONFLICT (ref) DO UPDATE SET sha = excluded.sha, recorded_at = excluded.recorded_at")) {
-                upsert.setString(1, ref);
-                upsert.setString(2, sha);
-                upsert.setLong(3, now);
-                upsert.executeUpdate();
-            }
+            upsert("INSERT INTO ingest_tips (ref, sha, recorded_at) VALUES (?, ?, ?) "
+                    + "ON CONFLICT (ref) DO UPDATE SET sha = excluded.sha, recorded_at = excluded.recorded_at", ref, sha);
             return null;
         }));
     }
 
     @Override
     public long position(String sessionId) {
-        return retry.run(() -> {
-            try (PreparedStatement select = connection.prepareStatement(
-                    "SELECT position FROM capture_positions WHERE session = ?")) {
-                select.setString(1, sessionId);
-                try (ResultSet rows = select.executeQuery()) {
-                    return rows.next() ? rows.getLong(1) : 0L;
-                }
-            }
-        });
+        return retry.run(() -> readPosition(sessionId));
     }
 
     @Override
     public boolean claim(String sessionId, long expected, long next) {
-        long now = System.currentTimeMillis();
         return retry.run(() -> Transactions.immediate(connection, () -> {
-            long current;
-            try (PreparedStatement select = connection.prepareStatement(
-                    "SELECT position FROM capture_positions WHERE session = ?")) {
-                select.setString(1, sessionId);
-                try (ResultSet rows = select.executeQuery()) {
-                    current = rows.next() ? rows.getLong(1) : 0L;
-                }
-            }
-            if (current != expected) {
+            if (readPosition(sessionId) != expected) {
                 return false;
             }
-            try (PreparedStatement upsert = connection.prepareStatement(
-                    "INSERT INTO capture_positions (session, position, updated_at) VALUES (?, ?, ?) "
-                            + "ON CONFLICT (session) DO UPDATE SET position = excluded.position, updated_at = excluded.updated_at")) {
-                upsert.setString(1, sessionId);
-                upsert.setLong(2, next);
-                upsert.setLong(3, now);
-                upsert.executeUpdate();
-            }
+            upsert("INSERT INTO capture_positions (session, position, updated_at) VALUES (?, ?, ?) "
+                    + "ON CONFLICT (session) DO UPDATE SET position = excluded.position, updated_at = excluded.updated_at",
+                    sessionId, next);
             return true;
         }));
+    }
+
+    private long readPosition(String sessionId) throws SQLException {
+        try (PreparedStatement select = connection.prepareStatement(
+                "SELECT position FROM capture_positions WHERE session = ?")) {
+            select.setString(1, sessionId);
+            try (ResultSet rows = select.executeQuery()) {
+                return rows.next() ? rows.getLong(1) : 0L;
+            }
+        }
+    }
+
+    /** Runs an insert-or-update of (key, value, now). */
+    private void upsert(String sql, String key, Object value, long now) throws SQLException {
+        try (PreparedStatement upsert = connection.prepareStatement(sql)) {
+            upsert.setString(1, key);
+            upsert.setObject(2, value);
+            upsert.setLong(3, now);
+            upsert.executeUpdate();
+        }
+    }
+
+    private void upsert(String sql, String key, Object value) throws SQLException {
+        upsert(sql, key, value, System.currentTimeMillis());
     }
 
     @Override
