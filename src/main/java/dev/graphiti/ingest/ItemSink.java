@@ -1,5 +1,8 @@
 package dev.graphiti.ingest;
 
+import java.util.ArrayList;
+import java.util.List;
+
 /** Where ingested items go: the graph, which redacts, deduplicates and stores them. */
 @FunctionalInterface
 public interface ItemSink {
@@ -10,4 +13,13 @@ public interface ItemSink {
 
     /** Stores the draft (or finds it already stored) and says which item holds it. */
     Stored store(ItemDraft draft);
+
+    /** Stores several drafts, in order; a sink that can should do it in one transaction. */
+    default List<Stored> storeAll(List<ItemDraft> drafts) {
+        List<Stored> stored = new ArrayList<>();
+        for (ItemDraft draft : drafts) {
+            stored.add(store(draft));
+        }
+        return stored;
+    }
 }

@@ -1,11 +1,14 @@
 package dev.graphiti.ingest.git;
 
+import dev.graphiti.ingest.ItemDraft;
 import dev.graphiti.ingest.ItemSink;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * `graphiti index`: walks the commits HEAD has and earlier runs did not see, judges each with the
@@ -40,11 +43,8 @@ public final class HistoryIndexer {
         List<String> range = range(request, head.get());
         int total = progress == IndexProgress.NONE ? 0 : history.count(range);
         Walk walk = new Walk(progress, total);
-        try {
-            history.log(range, walk::judge);
-        } finally {
-            walk.flush();
-        }
+        history.log(range, walk::judge);
+        walk.flush(); // a failed walk records nothing more; its unrecorded commits are judged again next run
         ledger.recordTip(history.branch().orElse("HEAD"), head.get());
         return new IndexReport(head.get(), walk.indexed, walk.duplicates, walk.skipped, walk.skippedBy, walk.already);
     }
@@ -68,12 +68,15 @@ public final class HistoryIndexer {
         return range;
     }
 
-    /** The state of one walk: counters and the batch of judgments not yet recorded. */
+    /** The state of one walk: counters, and the judged commits and drafts not yet stored. */
     private final class Walk {
         final IndexProgress progress;
         final int total;
         final List<IndexLedger.Judged> pending = new ArrayList<>();
+        final List<ItemDraft> drafts = new ArrayList<>();
+        final List<GitCommit> drafted = new ArrayList<>();
         final Map<SkipReason, Integer> skippedBy = new EnumMap<>(SkipReason.class);
+        final Set<String> keys = new HashSet<>(); // change keys of this walk: a cherry-pick inside the range counts once
         int indexed;
         int duplicates;
         int skipped;
@@ -87,7 +90,7 @@ public final class HistoryIndexer {
 
         void judge(GitCommit commit) {
             String key = ChangeKey.of(commit);
-            if (ledger.judged(commit.sha(), key)) {
+            if (!keys.add(key) || ledger.judged(commit.sha(), key)) {
                 already++;
             } else {
                 Optional<SkipReason> skip = gate.check(commit);
@@ -96,15 +99,10 @@ public final class HistoryIndexer {
                     skippedBy.merge(skip.get(), 1, Integer::sum);
                     pending.add(new IndexLedger.Judged(commit.sha(), key, skip.get(), null));
                 } else {
-                    ItemSink.Stored stored = sink.store(digest.draft(commit));
-                    if (stored.duplicate()) {
-                        duplicates++;
-                    } else {
-                        indexed++;
-                    }
-                    pending.add(new IndexLedger.Judged(commit.sha(), key, null, stored.itemId()));
+                    drafts.add(digest.draft(commit));
+                    drafted.add(commit);
                 }
-                if (pending.size() >= BATCH) {
+                if (pending.size() + drafts.size() >= BATCH) {
                     flush();
                 }
             }
@@ -114,7 +112,22 @@ public final class HistoryIndexer {
             }
         }
 
+        /** Stores the drafts (one transaction), then records every judgment of the batch. */
         void flush() {
+            if (!drafts.isEmpty()) {
+                List<ItemSink.Stored> stored = sink.storeAll(List.copyOf(drafts));
+                for (int i = 0; i < stored.size(); i++) {
+                    if (stored.get(i).duplicate()) {
+                        duplicates++;
+                    } else {
+                        indexed++;
+                    }
+                    GitCommit commit = drafted.get(i);
+                    pending.add(new IndexLedger.Judged(commit.sha(), ChangeKey.of(commit), null, stored.get(i).itemId()));
+                }
+                drafts.clear();
+                drafted.clear();
+            }
             if (!pending.isEmpty()) {
                 ledger.record(List.copyOf(pending));
                 pending.clear();
