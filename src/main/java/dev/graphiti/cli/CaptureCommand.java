@@ -10,6 +10,7 @@ import dev.graphiti.ingest.transcript.ConversationCapture;
 import dev.graphiti.ingest.transcript.PatternExtractor;
 import dev.graphiti.ingest.transcript.TranscriptLocator;
 import dev.graphiti.ingest.transcript.TranscriptReader;
+import dev.graphiti.redact.Redactor;
 import jakarta.json.Json;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -62,7 +63,7 @@ final class CaptureCommand extends GraphSubcommand {
     static CaptureReport capture(CommandContext context, Session session) {
         try (var graph = context.openGraph(); IngestState state = context.openIngest()) {
             ConversationCapture capture = new ConversationCapture(new TranscriptReader(), new PatternExtractor(), state,
-                    new GraphItemSink(context.items(graph)));
+                    new GraphItemSink(context.items(graph), new Redactor()));
             return capture.capture(session.transcript(), session.id());
         } catch (NoSuchFileException e) {
             throw new GraphException("no transcript at " + session.transcript() + "; check --transcript", e);

@@ -12,6 +12,7 @@ import dev.graphiti.ingest.git.IndexProgress;
 import dev.graphiti.ingest.git.IndexReport;
 import dev.graphiti.ingest.git.IndexRequest;
 import dev.graphiti.ingest.git.SkipReason;
+import dev.graphiti.redact.Redactor;
 import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import java.io.PrintWriter;
@@ -50,7 +51,7 @@ final class IndexCommand extends GraphSubcommand {
         IndexReport report;
         try (var graph = context.openGraph(); IngestState state = context.openIngest()) {
             HistoryIndexer indexer = new HistoryIndexer(new GitHistory(Git.at(tree.root())), state,
-                    new GraphItemSink(context.items(graph)));
+                    new GraphItemSink(context.items(graph), new Redactor()));
             report = indexer.index(request, progress(context));
         }
         print(context, report);

@@ -4,16 +4,23 @@ import dev.graphiti.graph.AddResult;
 import dev.graphiti.graph.ItemService;
 import dev.graphiti.graph.Kind;
 import dev.graphiti.graph.NewItem;
+import dev.graphiti.redact.Redactor;
 import java.util.List;
 import java.util.Optional;
 
-/** Stores drafts through the graph's item service, which redacts secrets and reports repeats. */
+/**
+ * Stores drafts through the graph's item service, which reports repeats. Title and content are
+ * redacted here first, so what git messages and conversations carry is clean whatever the graph's
+ * own redaction is configured to do.
+ */
 public final class GraphItemSink implements ItemSink {
 
     private final ItemService items;
+    private final Redactor redactor;
 
-    public GraphItemSink(ItemService items) {
+    public GraphItemSink(ItemService items, Redactor redactor) {
         this.items = items;
+        this.redactor = redactor;
     }
 
     @Override
@@ -24,13 +31,14 @@ public final class GraphItemSink implements ItemSink {
     /** One transaction for the whole batch (the indexer hands over a few hundred commits at a time). */
     @Override
     public List<Stored> storeAll(List<ItemDraft> drafts) {
-        return items.addAll(drafts.stream().map(GraphItemSink::request).toList()).stream()
+        return items.addAll(drafts.stream().map(this::request).toList()).stream()
                 .map(GraphItemSink::stored).toList();
     }
 
-    private static NewItem request(ItemDraft draft) {
-        return new NewItem(Kind.parse(draft.kind()), Optional.of(draft.title()), draft.content(), draft.tags(),
-                draft.source(), Optional.empty(), Optional.ofNullable(draft.createdAt()));
+    private NewItem request(ItemDraft draft) {
+        return new NewItem(Kind.parse(draft.kind()), Optional.of(redactor.redact(draft.title()).text()),
+                redactor.redact(draft.content()).text(), draft.tags(), draft.source(), Optional.empty(),
+                Optional.ofNullable(draft.createdAt()));
     }
 
     private static Stored stored(AddResult result) {

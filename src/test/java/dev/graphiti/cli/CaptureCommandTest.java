@@ -77,6 +77,22 @@ class CaptureCommandTest {
     }
 
     @Test
+    void secretsSaidInTheConversationNeverReachTheDatabase() throws Exception {
+        String token = "ghp_R2D2c3poBB8sKywalkerLeiaHanSolo42xyz";
+        TranscriptFiles.append(transcript, "user", "We decided that CI authenticates with " + token + " until the vault is ready.");
+        assertEquals(7, capture("--transcript", transcript.toString()).getInt("items_added"));
+        String decision = items("--kind", "decision").stream().map(item -> item.getString("title"))
+                .filter(title -> title.startsWith("We decided that CI")).findFirst().orElseThrow();
+        assertTrue(decision.contains("[REDACTED"), decision);
+        try (var files = Files.list(repo.resolve(".graphiti"))) {
+            for (Path file : files.toList()) {
+                String bytes = new String(Files.readAllBytes(file), java.nio.charset.StandardCharsets.ISO_8859_1);
+                assertTrue(!bytes.contains(token) && !bytes.contains("R2D2c3poBB8s"), file + " holds the token");
+            }
+        }
+    }
+
+    @Test
     void readsTheHookInputOnStdin() {
         String hook = "{\"session_id\":\"" + SESSION + "\",\"transcript_path\":\"" + transcript
                 + "\",\"cwd\":\"" + repo + "\",\"hook_event_name\":\"Stop\",\"stop_hook_active\":false}";

@@ -55,6 +55,8 @@ class IndexCommandTest {
         repo.commit("Add config loader reading the environment",
                 Map.of(".env", "AWS_SECRET_ACCESS_KEY=" + FAKE_AWS_SECRET + "\n",
                         "src/main/java/dev/demo/config/Loader.java", "String token = \"" + FAKE_GITHUB_TOKEN + "\";\n"));
+        repo.commit("Rotate the deploy credentials\n\nThe old token " + FAKE_GITHUB_TOKEN + " leaked; CI now reads"
+                + " AWS_SECRET_ACCESS_KEY=" + FAKE_AWS_SECRET + " from the vault.", Map.of("ci/deploy.yml", "vault: true\n"));
         repo.git("checkout", "-q", "-b", "side");
         repo.commit("fix: loader crashed on an empty environment",
                 Map.of("src/main/java/dev/demo/config/Loader.java", "String token = System.getenv(\"TOKEN\");\n"));
@@ -76,7 +78,7 @@ class IndexCommandTest {
 
         JsonObject report = index();
 
-        assertEquals(5 + 468, report.getInt("commits_indexed"), report::toString);
+        assertEquals(6 + 468, report.getInt("commits_indexed"), report::toString);
         assertEquals(4 + 52, report.getInt("skipped"));
         assertEquals(repo.head(), report.getString("head"));
         JsonObject skippedBy = report.getJsonObject("skipped_by");
@@ -95,11 +97,13 @@ class IndexCommandTest {
                 .map(e -> e.getString("name")).toList();
         assertTrue(entities.contains("src/main/java/dev/demo/config/Loader.java"), entities::toString);
 
+        String rotated = cli.run(dir, "show", "Rotate the deploy credentials", "--format", "json").object().getString("content");
+        assertTrue(rotated.contains("The old token [REDACTED"), rotated);
         for (Path file : databaseFiles()) {
             String bytes = new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1);
             assertFalse(bytes.contains(FAKE_AWS_SECRET), file + " holds the .env secret");
             assertFalse(bytes.contains(FAKE_GITHUB_TOKEN), file + " holds the source file's token");
-            assertFalse(bytes.contains("AWS_SECRET_ACCESS_KEY"), file + " holds .env content");
+            assertFalse(bytes.contains("AWS_SECRET_ACCESS_KEY=" + FAKE_AWS_SECRET.substring(0, 8)), file + " holds .env content");
         }
     }
 
@@ -132,7 +136,7 @@ class IndexCommandTest {
         assertEquals(0, full.getInt("commits_indexed"));
         assertEquals(0, full.getInt("duplicates"));
         int items = cli.run(dir, "list", "-l", "2000", "--format", "json").array().size();
-        assertEquals(473 + 1, items);
+        assertEquals(474 + 1, items);
     }
 
     @Test
