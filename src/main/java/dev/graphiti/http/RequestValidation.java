@@ -15,7 +15,8 @@ import java.util.Optional;
 
 /**
  * The one precondition pipeline every request to the endpoint passes, in this order: path, Host and
- * Origin, method, Accept, Content-Type, body size, parse, session, MCP-Protocol-Version. The first
+ * Origin, bearer token (when configured), method, Accept, Content-Type, body size, parse, session,
+ * MCP-Protocol-Version. The first
  * failing step decides the status (see the table in README "Streamable HTTP"); nothing is dispatched
  * before all pass.
  */
@@ -37,6 +38,7 @@ final class RequestValidation {
     ValidatedRequest validate(HttpServletRequest request) throws HttpRejection, IOException {
         path(request);
         hostAndOrigin(request);
+        authorization(request);
         EndpointMethod method = EndpointMethod.of(request.getMethod()).orElseThrow(() -> HttpRejection.of(405,
                 "Method Not Allowed: the MCP endpoint serves " + EndpointMethod.ALLOW,
                 Map.of("Allow", EndpointMethod.ALLOW)));
@@ -71,6 +73,13 @@ final class RequestValidation {
         String origin = request.getHeader("Origin");
         if (!config.origins().allows(origin)) {
             throw HttpRejection.of(403, "Forbidden: origin " + quote(origin) + " is not allowed");
+        }
+    }
+
+    private void authorization(HttpServletRequest request) throws HttpRejection {
+        if (config.token().isPresent() && !config.token().get().accepts(request.getHeader("Authorization"))) {
+            throw HttpRejection.of(401, "Unauthorized: send the server's token as Authorization: Bearer <token>",
+                    Map.of("WWW-Authenticate", "Bearer"));
         }
     }
 

@@ -2,6 +2,7 @@ package dev.graphiti.server;
 
 import dev.graphiti.cli.ServeRequest;
 import dev.graphiti.http.HttpTransportConfig;
+import dev.graphiti.http.LoopbackNames;
 import dev.graphiti.http.McpServlet;
 import dev.graphiti.protocol.McpServer;
 import java.io.IOException;
@@ -29,6 +30,11 @@ public final class HttpServe {
     public int serve(ServeRequest request, Optional<McpServer> server) throws Exception {
         long start = System.nanoTime();
         var config = HttpTransportConfig.forBinding(request.host()).withEnvironment(environment);
+        if (!LoopbackNames.isLoopback(request.host()) && config.token().isEmpty()) {
+            log.println("graphiti: --host " + request.host() + " is reachable from other machines; set GRAPHITI_HTTP_TOKEN "
+                    + "to a secret that clients send as Authorization: Bearer <token> (or bind 127.0.0.1)");
+            return 2;
+        }
         var cdi = CdiServer.boot(config, server);
         long cdiMillis = (System.nanoTime() - start) / 1_000_000;
         McpServlet servlet = cdi.servlet();

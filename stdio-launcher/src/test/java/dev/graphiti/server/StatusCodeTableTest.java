@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.http.AccessToken;
 import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.http.McpServlet;
 import dev.graphiti.protocol.McpServer;
@@ -75,6 +76,23 @@ class StatusCodeTableTest {
     void foreignOriginIs403() throws Exception {
         assertRejected(post(Map.of("Origin", "http://evil.example.com"), INIT), 403, -32000);
         assertEquals(200, post(Map.of("Origin", "http://localhost:5173"), INIT).statusCode());
+    }
+
+    @Test
+    void missingOrWrongBearerTokenIs401WhenATokenIsSet() throws Exception {
+        var config = HttpTransportConfig.forBinding("127.0.0.1").withToken(new AccessToken("s3cret-token"));
+        try (var guarded = EmbeddedJetty.start("127.0.0.1", 0, new McpServlet(mcp, config))) {
+            var init = HttpRequest.newBuilder(URI.create(guarded.url())).header("Accept", BOTH)
+                    .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(INIT));
+            var missing = http.send(init.build(), HttpResponse.BodyHandlers.ofString());
+            assertRejected(missing, 401, -32000);
+            assertEquals("Bearer", missing.headers().firstValue("WWW-Authenticate").orElse(""));
+            assertFalse(missing.body().contains("s3cret"), "the token is never echoed");
+            var wrong = http.send(init.copy().header("Authorization", "Bearer guess").build(), HttpResponse.BodyHandlers.ofString());
+            assertRejected(wrong, 401, -32000);
+            var right = http.send(init.copy().header("Authorization", "Bearer s3cret-token").build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, right.statusCode(), right.body());
+        }
     }
 
     @Test

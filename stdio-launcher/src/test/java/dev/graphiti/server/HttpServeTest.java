@@ -1,0 +1,25 @@
+package dev.graphiti.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.graphiti.cli.ServeRequest;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class HttpServeTest {
+
+    @Test
+    void refusesToListenBeyondLoopbackWithoutAToken() throws Exception {
+        var err = new ByteArrayOutputStream();
+        var serve = new HttpServe(new PrintStream(err, true, StandardCharsets.UTF_8), Map.of());
+        int code = serve.serve(new ServeRequest(ServeRequest.Transport.http, "0.0.0.0", 0, Path.of(".")), Optional.empty());
+        assertEquals(2, code);
+        assertTrue(err.toString(StandardCharsets.UTF_8).contains("GRAPHITI_HTTP_TOKEN"), err.toString(StandardCharsets.UTF_8));
+    }
+}
