@@ -81,16 +81,18 @@ class StatusCodeTableTest {
     @Test
     void missingOrWrongBearerTokenIs401WhenATokenIsSet() throws Exception {
         var config = HttpTransportConfig.forBinding("127.0.0.1").withToken(new AccessToken("s3cret-token"));
+        // A fresh client: the shared one may keep a pooled connection to an earlier server on the same port.
+        var client = HttpClient.newHttpClient();
         try (var guarded = EmbeddedJetty.start("127.0.0.1", 0, new McpServlet(mcp, config))) {
             var init = HttpRequest.newBuilder(URI.create(guarded.url())).header("Accept", BOTH)
                     .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(INIT));
-            var missing = http.send(init.build(), HttpResponse.BodyHandlers.ofString());
+            var missing = client.send(init.build(), HttpResponse.BodyHandlers.ofString());
             assertRejected(missing, 401, -32000);
             assertEquals("Bearer", missing.headers().firstValue("WWW-Authenticate").orElse(""));
             assertFalse(missing.body().contains("s3cret"), "the token is never echoed");
-            var wrong = http.send(init.copy().header("Authorization", "Bearer guess").build(), HttpResponse.BodyHandlers.ofString());
+            var wrong = client.send(init.copy().header("Authorization", "Bearer guess").build(), HttpResponse.BodyHandlers.ofString());
             assertRejected(wrong, 401, -32000);
-            var right = http.send(init.copy().header("Authorization", "Bearer s3cret-token").build(), HttpResponse.BodyHandlers.ofString());
+            var right = client.send(init.copy().header("Authorization", "Bearer s3cret-token").build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(200, right.statusCode(), right.body());
         }
     }
@@ -198,12 +200,13 @@ class StatusCodeTableTest {
     @Test
     void fullStoreIs503WithRetryAfter() throws Exception {
         var config = HttpTransportConfig.forBinding("127.0.0.1").withLimits(64 * 1024, 2, Duration.ofMinutes(5));
+        var client = HttpClient.newHttpClient();
         try (var small = EmbeddedJetty.start("127.0.0.1", 0, new McpServlet(mcp, config))) {
             var init = HttpRequest.newBuilder(URI.create(small.url())).header("Accept", BOTH)
                     .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(INIT)).build();
-            assertEquals(200, http.send(init, HttpResponse.BodyHandlers.ofString()).statusCode());
-            assertEquals(200, http.send(init, HttpResponse.BodyHandlers.ofString()).statusCode());
-            var refused = http.send(init, HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, client.send(init, HttpResponse.BodyHandlers.ofString()).statusCode());
+            assertEquals(200, client.send(init, HttpResponse.BodyHandlers.ofString()).statusCode());
+            var refused = client.send(init, HttpResponse.BodyHandlers.ofString());
             assertRejected(refused, 503, -32000);
             assertTrue(refused.headers().firstValue("Retry-After").isPresent());
         }
