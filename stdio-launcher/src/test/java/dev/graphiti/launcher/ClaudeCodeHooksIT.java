@@ -1,0 +1,93 @@
+package dev.graphiti.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import java.io.OutputStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The hooks `graphiti mcp install` writes into ~/.claude/settings.json, run the way Claude Code runs them
+ * (through a shell, in the project directory, the event's JSON on stdin) against a real project database.
+ */
+class ClaudeCodeHooksIT {
+
+    @TempDir
+    Path home;
+
+    @TempDir
+    Path project;
+
+    private record Ran(int code, String out, String err) {
+    }
+
+    private Ran run(List<String> command, String stdin) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile());
+        builder.environment().put("HOME", home.toString());
+        builder.environment().remove("CLAUDE_CONFIG_DIR");
+        builder.environment().remove("GRAPHITI_HOME");
+        Process process = builder.start();
+        try (OutputStream in = process.getOutputStream()) {
+            in.write(stdin.getBytes(StandardCharsets.UTF_8));
+        }
+        byte[] out = process.getInputStream().readAllBytes();
+        byte[] err = process.getErrorStream().readAllBytes();
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "process ended");
+        return new Ran(process.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
+    }
+
+    private List<String> graphiti(String... args) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", Path.of(System.getProperty("graphiti.jar")).toAbsolutePath().toString()));
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    /** The command of graphiti's hook group for an event, exactly as written into settings.json. */
+    private String hookCommand(String event) throws Exception {
+        JsonObject settings = Json.createReader(new StringReader(Files.readString(home.resolve(".claude/settings.json"))))
+                .readObject();
+        JsonArray groups = settings.getJsonObject("hooks").getJsonArray(event);
+        assertEquals(1, groups.size());
+        JsonObject hook = groups.getJsonObject(0).getJsonArray("hooks").getJsonObject(0);
+        assertEquals("command", hook.getString("type"));
+        return hook.getString("command");
+    }
+
+    private String hookJson(String event, Path transcript, String extra) {
+        return "{\"session_id\":\"3f1c2a9e-5b7d-4e21-9c0a-1d2e3f4a5b6c\",\"transcript_path\":"
+                + Json.createValue(transcript.toString()) + ",\"cwd\":" + Json.createValue(project.toString())
+                + ",\"permission_mode\":\"default\",\"hook_event_name\":\"" + event + "\"" + extra + "}";
+    }
+
+    @BeforeEach
+    void installIntoAGitProject() throws Exception {
+        assertEquals(0, new ProcessBuilder("git", "init", "-q", project.toString()).start().waitFor());
+        Ran install = run(graphiti("mcp", "install"), "");
+        assertEquals(0, install.code(), install.err());
+    }
+
+    @Test
+    void sessionStartPrintsTheProjectsContext() throws Exception {
+        Ran add = run(graphiti("add", "--kind", "decision", "--title", "SQLite in WAL mode",
+                "We run SQLite in WAL mode so hooks and the server can write at the same time."), "");
+        assertEquals(0, add.code(), add.err());
+
+        Ran start = run(List.of("sh", "-c", hookCommand("SessionStart")),
+                hookJson("SessionStart", home.resolve("t.jsonl"), ",\"source\":\"startup\""));
+        assertEquals(0, start.code(), start.err());
+        assertTrue(start.out().contains("SQLite in WAL mode"), start.out());
+    }
+}
