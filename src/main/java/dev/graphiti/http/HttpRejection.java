@@ -58,6 +58,9 @@ public final class HttpRejection extends Exception {
         response.resetBuffer();
         response.setStatus(status);
         headers.forEach(response::setHeader);
+        // The request body may be unread (a refusal comes before reading it): end the connection so a
+        // client does not send its next request on one the container is about to drop.
+        response.setHeader("Connection", "close");
         response.setContentType("application/json");
         response.setCharacterEncoding("UTF-8");
         response.setContentLength(bytes.length);
