@@ -117,20 +117,46 @@ final class SqliteItemRepository implements ItemRepository {
             parameters.add(phrase);
         }
         parameters.add(limit);
-        String query = "SELECT " + ItemRows.COLUMNS + ", " + BM25 + " AS score FROM items_fts "
+        // Rank on narrow rows (rowid, score) and read whole items for the winners only: carrying every
+        // match's content through the sort costs ten times more than the ranking itself.
+        String query = "SELECT items_fts.rowid, " + BM25 + " AS score FROM items_fts "
                 + "JOIN items i ON i.seq = items_fts.rowid WHERE items_fts MATCH ? AND " + sql.condition() + exact
                 + " ORDER BY score LIMIT ?";
-        return read(() -> rows.query(query, parameters, new ItemRows.Extra<>() {
-            @Override
-            public Object read(ResultSet row) throws SQLException {
-                return row.getDouble("score");
+        return read(() -> {
+            Map<Long, Double> scores = new java.util.LinkedHashMap<>();
+            try (PreparedStatement statement = ItemRows.prepare(connection, query, parameters);
+                 ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    scores.put(row.getLong(1), -row.getDouble(2));
+                }
             }
+            if (scores.isEmpty()) {
+                return List.<LexicalMatch>of();
+            }
+            Map<Long, KnowledgeItem> items = new HashMap<>();
+            List<Object> seqs = new ArrayList<>(scores.keySet());
+            rows.query("SELECT " + ItemRows.COLUMNS + " FROM items i WHERE i.seq IN (" + placeholders(seqs.size()) + ")",
+                    seqs, new ItemRows.Extra<Void>() {
+                        @Override
+                        public Object read(ResultSet row) throws SQLException {
+                            return row.getLong("seq");
+                        }
 
-            @Override
-            public LexicalMatch combine(KnowledgeItem item, Object score) {
-                return new LexicalMatch(item, -((Double) score));
-            }
-        }));
+                        @Override
+                        public Void combine(KnowledgeItem item, Object seq) {
+                            items.put((Long) seq, item);
+                            return null;
+                        }
+                    });
+            List<LexicalMatch> matches = new ArrayList<>(scores.size());
+            scores.forEach((seq, relevance) -> {
+                KnowledgeItem item = items.get(seq);
+                if (item != null) {
+                    matches.add(new LexicalMatch(item, relevance));
+                }
+            });
+            return matches;
+        });
     }
 
     @Override
