@@ -1,7 +1,10 @@
 package dev.graphiti.cli;
 
 import dev.graphiti.config.ConfigKeys;
-import dev.graphiti.graph.ContextBuilder;
+import dev.graphiti.graph.ContextAssembler;
+import dev.graphiti.graph.ContextSignals;
+import dev.graphiti.graph.ContextText;
+import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.ingest.git.IndexFreshness;
 import dev.graphiti.toon.TokenCounter;
 import jakarta.json.Json;
@@ -10,8 +13,9 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * `graphiti context`: what the graphiti://context resource returns, as Markdown, for hooks; with a note
- * when HEAD is not indexed. --format json: {text, head_indexed, unindexed_commits}.
+ * `graphiti context`: what the graphiti://context resource returns (the same assembly), for hooks, with a
+ * note when HEAD is not indexed. --format json adds what the resource needs: {text, tokens, budget, items,
+ * head, head_indexed, unindexed_commits} (the resource starts a background index when HEAD is new).
  */
 @Command(name = "context", mixinStandardHelpOptions = true,
         description = "Print the most durable knowledge within a token budget (Markdown).")
@@ -25,20 +29,23 @@ final class ContextCommand extends GraphSubcommand {
         CommandContext context = context();
         int budget = tokens != null ? tokens : context.config().getInt(ConfigKeys.MCP_CONTEXT_TOKENS);
         if (budget < 1) {
-            throw new dev.graphiti.graph.InvalidInputException("--tokens must be at least 1, not " + budget);
+            throw new InvalidInputException("--tokens must be at least 1, not " + budget);
         }
-        TokenCounter counter = new TokenCounter();
+        TokenCounter counter = context.invocation().tokens().get();
         try (var graph = context.openGraph()) {
             Optional<IndexFreshness> freshness = freshness(context, graph.location());
             String stale = freshness.filter(fresh -> !fresh.headIndexed())
                     .map(fresh -> "\n> Note: " + fresh.describe() + ".\n").orElse("");
             int left = Math.max(1, budget - (stale.isEmpty() ? 0 : counter.count(stale).claude()));
-            String text = new ContextBuilder(graph.repository(), piece -> counter.count(piece).claude())
-                    .build(graph.location().scope(), left) + stale;
+            ContextSignals signals = GitSignals.of(context.directory(), graph.location().workTree());
+            ContextText assembled = new ContextAssembler(graph.repository(), piece -> counter.count(piece).claude())
+                    .assemble(signals, left);
+            String text = assembled.text() + stale;
             if (context.json()) {
-                // head_indexed lets the context resource start a background index when HEAD is new
-                var json = Json.createObjectBuilder().add("text", text)
-                        .add("head_indexed", freshness.map(IndexFreshness::headIndexed).orElse(true))
+                var json = Json.createObjectBuilder().add("text", text).add("tokens", assembled.tokens())
+                        .add("budget", budget).add("items", assembled.items());
+                JsonShapes.add(json, "head", signals.head());
+                json.add("head_indexed", freshness.map(IndexFreshness::headIndexed).orElse(true))
                         .add("unindexed_commits", freshness.map(IndexFreshness::unindexedCommits).orElse(0));
                 JsonShapes.print(context.out(), json);
             } else {

@@ -8,6 +8,7 @@ import dev.graphiti.protocol.Resource;
 import dev.graphiti.protocol.ResourceTemplate;
 import dev.graphiti.protocol.ServerInfo;
 import dev.graphiti.protocol.Tool;
+import dev.graphiti.tools.GraphitiTools;
 import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Instance;
@@ -22,8 +23,8 @@ import jakarta.inject.Singleton;
 @Dependent
 public class McpServerProducer {
 
-    public static final String INSTRUCTIONS = "graphiti keeps this project's durable knowledge (decisions, "
-            + "architecture, bug root causes, preferences) in a local knowledge graph.";
+    /** The product's instructions: the tools' shared guidance, said once. */
+    public static final String INSTRUCTIONS = GraphitiTools.INSTRUCTIONS;
 
     @Produces
     @Singleton

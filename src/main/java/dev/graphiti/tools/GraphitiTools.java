@@ -46,18 +46,18 @@ public final class GraphitiTools implements AutoCloseable {
      * @param serverDirectory the directory the server was started in
      */
     public GraphitiTools(ToolSettings settings, Map<String, String> environment, Path serverDirectory) {
-        CliRunner cliRunner = runner(settings, environment);
-        this.runner = cliRunner instanceof AutoCloseable closeable ? closeable : () -> { };
         this.counter = new TokenCounter(settings.tokenFactor());
+        CliRunner cliRunner = runner(settings, environment, counter);
+        this.runner = cliRunner instanceof AutoCloseable closeable ? closeable : () -> { };
         var encoder = new ResponseEncoder(new ToonEncoder(), counter);
         this.gateway = new CliGateway(cliRunner, new ProjectDirectory(settings.projectRoot(), serverDirectory),
                 new ResultRenderer(encoder, settings.responseTokens()));
     }
 
     /** The in-process runner, or the external one when settings name a command. */
-    static CliRunner runner(ToolSettings settings, Map<String, String> environment) {
+    static CliRunner runner(ToolSettings settings, Map<String, String> environment, TokenCounter counter) {
         return settings.externalCommand().isEmpty()
-                ? new InProcessRunner(new Cli(CliEnvironment.embedded(environment))::run, settings.limits())
+                ? new InProcessRunner(new Cli(CliEnvironment.embedded(environment), counter)::run, settings.limits())
                 : new ExternalRunner(settings.externalCommand(), settings.limits());
     }
 

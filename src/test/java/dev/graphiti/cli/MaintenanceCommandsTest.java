@@ -129,8 +129,8 @@ class MaintenanceCommandsTest extends InRepositoryTest {
         }
         CliHarness.Result full = cli.run(repo, "context");
         assertEquals(0, full.code(), full::toString);
-        assertTrue(full.out().startsWith("# Knowledge from graphiti (project graph)"), full.out());
-        assertTrue(full.out().indexOf("Use trunk-based development") < full.out().indexOf("## Patterns"));
+        assertTrue(full.out().startsWith("# graphiti: what is known about repo (branch "), full.out());
+        assertTrue(full.out().indexOf("Use trunk-based development") < full.out().indexOf("## Recent"));
         assertTrue(full.out().contains("a note that matters less"));
         CliHarness.Result small = cli.run(repo, "context", "--tokens", "120");
         assertTrue(small.out().contains("Use trunk-based development"), small.out());

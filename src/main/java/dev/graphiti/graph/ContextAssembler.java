@@ -1,0 +1,181 @@
+package dev.graphiti.graph;
+
+import java.nio.file.Path;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.ToIntFunction;
+import java.util.stream.Collectors;
+
+/**
+ * The knowledge a new session starts with, within a token budget, shared by `graphiti context` and the
+ * graphiti://context resource. Sections in priority order: decisions and architecture; items about the
+ * files in play (the signals: changed files and files of recent commits); then other recent items.
+ * Within a section newest first; an item appears once. The budget is filled section by section, so a
+ * lower section only gets what the higher ones left. An empty graph gives empty text.
+ */
+public final class ContextAssembler {
+
+    static final int DURABLE_ITEMS = 120;
+    static final int RELATED_ITEMS = 60;
+    static final int RECENT_ITEMS = 120;
+    static final int RECENT_COMMITS = 10;
+    static final int MAX_SIGNAL_FILES = 40;
+    static final int MAX_FILE_TERMS = 12;
+    static final int LINE_CHARS = 280;
+
+    private final ItemRepository repository;
+    private final ToIntFunction<String> tokens;
+
+    /** @param tokens the Claude-estimated token cost of a text */
+    public ContextAssembler(ItemRepository repository, ToIntFunction<String> tokens) {
+        this.repository = repository;
+        this.tokens = tokens;
+    }
+
+    public ContextText assemble(ContextSignals signals, int budget) {
+        if (budget < 1) {
+            throw new InvalidInputException("the context budget must be at least 1 token, not " + budget);
+        }
+        List<KnowledgeItem> durable = repository.list(kinds(Kind.decision, Kind.architecture), DURABLE_ITEMS);
+        List<KnowledgeItem> commits = repository.list(kinds(Kind.commit), RECENT_COMMITS);
+        List<KnowledgeItem> recent = repository.list(ItemFilter.current(), RECENT_ITEMS);
+        if (durable.isEmpty() && recent.isEmpty()) {
+            return new ContextText("", 0, 0);
+        }
+        Set<String> files = filesInPlay(signals, commits);
+        List<KnowledgeItem> related = aboutFiles(files);
+
+        var text = new Budgeted(budget);
+        if (!text.add(header(signals, files))) {
+            return new ContextText("", 0, 0);
+        }
+        Set<String> shown = new HashSet<>();
+        // Decisions may fill half the budget and file-related items up to 80%, so each section gets room;
+        // what a section leaves unused flows to the next.
+        int rest = budget - text.used;
+        text.section("## Decisions and architecture\n", durable, shown, text.used + rest / 2);
+        text.section("## About the files in play\n", related, shown, text.used + (budget - text.used) * 3 / 5);
+        text.section("## Recent\n", recent, shown, budget);
+        return new ContextText(text.toString(), text.used, shown.size());
+    }
+
+    /** Changed files first, then files the most recent commits touched; capped. */
+    private static Set<String> filesInPlay(ContextSignals signals, List<KnowledgeItem> commits) {
+        Set<String> files = new LinkedHashSet<>(signals.files());
+        for (KnowledgeItem commit : commits) {
+            for (Entity entity : commit.entities()) {
+                if (Entity.FILE.equals(entity.type()) || Entity.PATH.equals(entity.type())) {
+                    files.add(entity.name());
+                }
+            }
+        }
+        return files.stream().limit(MAX_SIGNAL_FILES).collect(Collectors.toCollection(LinkedHashSet::new));
+    }
+
+    /** Items whose entities name one of the files (by file name, as items mention files in many spellings). */
+    private List<KnowledgeItem> aboutFiles(Set<String> files) {
+        Set<String> names = new LinkedHashSet<>();
+        for (String file : files) {
+            Path name = Path.of(file).getFileName();
+            // The file's base name is one selective term ("CacheParser"); its extension ("java") is in nearly
+            // every item and would make the query read the whole index. A bare directory ("src/") is skipped.
+            String base = name == null || file.endsWith("/") ? "" : name.toString().replaceFirst("\\.[^.]*$", "");
+            if (base.length() > 2 && base.chars().allMatch(Character::isLetterOrDigit) && names.size() < MAX_FILE_TERMS) {
+                names.add(MatchExpression.phrase(base));
+            }
+        }
+        if (names.isEmpty()) {
+            return List.of();
+        }
+        String expression = "entities : (" + String.join(" OR ", names) + ")";
+        List<KnowledgeItem> items = new ArrayList<>();
+        for (LexicalMatch match : repository.lexical(expression, ItemFilter.current(), Optional.empty(), RELATED_ITEMS)) {
+            items.add(match.item());
+        }
+        return items;
+    }
+
+    private static String header(ContextSignals signals, Set<String> files) {
+        StringBuilder header = new StringBuilder("# graphiti: what is known about ").append(signals.project());
+        signals.branch().ifPresent(branch -> header.append(" (branch ").append(branch)
+                .append(signals.head().map(head -> " @ " + head.substring(0, Math.min(7, head.length()))).orElse(""))
+                .append(')'));
+        header.append('\n');
+        if (!files.isEmpty()) {
+            header.append("Files in play: ").append(files.stream().limit(10).collect(Collectors.joining(", ")))
+                    .append(files.size() > 10 ? ", ..." : "").append('\n');
+        }
+        return header.toString();
+    }
+
+    static String line(KnowledgeItem item) {
+        String body = item.content().strip().replaceAll("\\s+", " ");
+        if (body.startsWith(item.title())) {
+            body = body.substring(item.title().length()).strip();
+        }
+        if (body.length() > LINE_CHARS) {
+            body = body.substring(0, LINE_CHARS - 3) + "...";
+        }
+        String date = item.createdAt().truncatedTo(ChronoUnit.DAYS).toString().substring(0, 10);
+        return "- " + item.kind() + ": " + item.title() + " (" + item.id() + ", " + date + ")"
+                + (body.isEmpty() ? "" : ": " + body) + "\n";
+    }
+
+    private static ItemFilter kinds(Kind... kinds) {
+        return new ItemFilter(Set.of(kinds), Optional.empty(), Optional.empty(), Optional.empty(), false);
+    }
+
+    /** Text that grows only while it stays within the budget. */
+    private final class Budgeted {
+        private final StringBuilder text = new StringBuilder();
+        private final int budget;
+        private int used;
+
+        Budgeted(int budget) {
+            this.budget = budget;
+        }
+
+        boolean add(String piece) {
+            return add(piece, budget);
+        }
+
+        boolean add(String piece, int limit) {
+            int cost = tokens.applyAsInt(piece);
+            if (used + cost > limit) {
+                return false;
+            }
+            text.append(piece);
+            used += cost;
+            return true;
+        }
+
+        /**
+         * The heading and as many unseen items as fit under {@code limit}; the heading goes in with the first
+         * item that fits, so a section with nothing new or no room is left out whole.
+         */
+        void section(String heading, List<KnowledgeItem> items, Set<String> shown, int limit) {
+            boolean headed = false;
+            for (KnowledgeItem item : items) {
+                if (shown.contains(item.id())) {
+                    continue;
+                }
+                String piece = (headed ? "" : "\n" + heading) + line(item);
+                // A section's share bounds its later items; its first item may use what the budget has left.
+                if (add(piece, headed ? limit : budget)) {
+                    shown.add(item.id());
+                    headed = true;
+                }
+            }
+        }
+
+        @Override
+        public String toString() {
+            return text.toString();
+        }
+    }
+}

@@ -1,0 +1,89 @@
+package dev.graphiti.graph;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.graphiti.store.SqliteStore;
+import dev.graphiti.toon.TokenCounter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The context assembly on a real SQLite graph: order of sections, the signals, the budget. */
+class ContextAssemblerTest {
+
+    static final TokenCounter TOKENS = new TokenCounter();
+
+    @TempDir
+    Path temp;
+    ItemRepository repository;
+    ItemService items;
+
+    @BeforeEach
+    void open() {
+        repository = SqliteStore.withDefaults().open(temp.resolve("graph.db"), Scope.project);
+        items = new ItemService(repository, Scope.project, text -> new SecretRedaction.Redacted(text, 0),
+                new EntityExtractor(), new ItemIds(), Clock.systemUTC(), 1 << 20);
+    }
+
+    @AfterEach
+    void close() {
+        repository.close();
+    }
+
+    ContextAssembler assembler() {
+        return new ContextAssembler(repository, text -> TOKENS.count(text).claude());
+    }
+
+    String add(Kind kind, String content, String at) {
+        return items.add(new NewItem(kind, Optional.empty(), content, List.of(), "manual", Optional.empty(),
+                Optional.of(Instant.parse(at)))).item().id();
+    }
+
+    @Test
+    void anEmptyGraphGivesEmptyText() {
+        ContextText text = assembler().assemble(ContextSignals.none("demo"), 8192);
+        assertEquals("", text.text());
+        assertEquals(0, text.items());
+    }
+
+    @Test
+    void decisionsFirstThenItemsAboutTheFilesInPlayThenRecentOnes() {
+        add(Kind.note, "Lunch menu moved to the wiki", "2026-03-01T00:00:00Z");
+        add(Kind.bugfix, "Fix the retry loop in BillingClient.java that double-charged on timeouts", "2025-01-01T00:00:00Z");
+        add(Kind.decision, "Use SQLite in WAL mode for concurrent writers", "2025-06-01T00:00:00Z");
+        var signals = new ContextSignals("demo", Optional.of("main"), Optional.of("0123456789abcdef"),
+                List.of("src/main/java/dev/app/billing/BillingClient.java"));
+        String text = assembler().assemble(signals, 8192).text();
+        int decision = text.indexOf("WAL mode");
+        int billing = text.indexOf("Fix the retry loop");
+        int lunch = text.indexOf("Lunch menu");
+        assertTrue(text.startsWith("# graphiti: what is known about demo (branch main @ 0123456)"), text);
+        assertTrue(decision > 0 && billing > decision && lunch > billing, text);
+        assertTrue(text.indexOf("## About the files in play") < billing, text);
+        assertEquals(1, text.split("Lunch menu", -1).length - 1, "each item once");
+    }
+
+    @Test
+    void theBudgetHoldsAndHigherSectionsWin() {
+        for (int i = 0; i < 60; i++) {
+            add(Kind.decision, "Decision " + i + ": keep module m" + i + " behind its own interface for testing",
+                    "2025-01-01T00:00:00Z");
+            add(Kind.note, "Note " + i + ": the staging host for team t" + i + " is rebuilt nightly", "2026-01-01T00:00:00Z");
+        }
+        ContextText small = assembler().assemble(ContextSignals.none("demo"), 300);
+        assertTrue(TOKENS.count(small.text()).claude() <= 300, small.tokens() + " tokens");
+        assertTrue(small.text().contains("Decision"));
+        assertTrue(small.text().indexOf("Decision") < small.text().indexOf("Note "), "decisions first, notes get the rest");
+        assertTrue(small.items() > 3 && small.items() < 60, small.items() + " items");
+
+        ContextText large = assembler().assemble(ContextSignals.none("demo"), 100_000);
+        assertEquals(120, large.items());
+    }
+}
