@@ -36,7 +36,10 @@ class ConcurrencyTest {
             assertTrue(worker.waitFor(10, TimeUnit.MINUTES), "worker " + w + " finished");
             String err = Files.readString(tmp.resolve("err-" + w));
             assertEquals(0, worker.exitValue(), "worker " + w + ": " + err);
-            assertFalse(err.toLowerCase().contains("locked") || err.toLowerCase().contains("busy"), err);
+            // SQLite's own lock errors, not any "busy" substring: sqlite-jdbc may log a harmless race
+            // over deleting a stale native library whose stack trace passes through BusyRetry.
+            assertFalse(err.contains("database is locked") || err.contains("SQLITE_BUSY")
+                    || err.contains("SQLITE_LOCKED"), err);
             List<String> printed = Files.readAllLines(tmp.resolve("out-" + w));
             assertEquals(250, printed.size());
             ids.addAll(printed);
