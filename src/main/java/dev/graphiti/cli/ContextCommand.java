@@ -40,7 +40,8 @@ final class ContextCommand extends GraphSubcommand {
             ContextSignals signals = GitSignals.of(context.directory(), graph.location().workTree());
             ContextText assembled = new ContextAssembler(graph.repository(), piece -> counter.count(piece).claude())
                     .assemble(signals, left);
-            String text = assembled.text() + stale;
+            // An empty graph gives empty text: the note only qualifies knowledge that is there.
+            String text = assembled.text().isEmpty() ? "" : assembled.text() + stale;
             if (context.json()) {
                 var json = Json.createObjectBuilder().add("text", text).add("tokens", assembled.tokens())
                         .add("budget", budget).add("items", assembled.items());
