@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import java.io.OutputStream;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
@@ -89,5 +90,38 @@ class ClaudeCodeHooksIT {
                 hookJson("SessionStart", home.resolve("t.jsonl"), ",\"source\":\"startup\""));
         assertEquals(0, start.code(), start.err());
         assertTrue(start.out().contains("SQLite in WAL mode"), start.out());
+    }
+
+    @Test
+    void stopAndPreCompactCaptureTheTranscriptInTheBackground() throws Exception {
+        Path transcript = home.resolve(".claude/projects/p/3f1c2a9e-5b7d-4e21-9c0a-1d2e3f4a5b6c.jsonl");
+        Files.createDirectories(transcript.getParent());
+        Files.copy(Path.of("..", "src", "test", "resources", "transcripts", "session-a.jsonl"), transcript);
+
+        long started = System.nanoTime();
+        Ran stop = run(List.of("sh", "-c", hookCommand("Stop")),
+                hookJson("Stop", transcript, ",\"stop_hook_active\":false"));
+        assertEquals(0, stop.code(), stop.err());
+        Ran compact = run(List.of("sh", "-c", hookCommand("PreCompact")),
+                hookJson("PreCompact", transcript, ",\"trigger\":\"auto\",\"custom_instructions\":\"\""));
+        assertEquals(0, compact.code(), compact.err());
+        assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started) < 30, "hooks return promptly");
+
+        List<JsonValue> captured = List.of();
+        for (int i = 0; i < 60 && captured.isEmpty(); i++) {
+            Ran list = run(graphiti("list", "--format", "json"), "");
+            assertEquals(0, list.code(), list.err());
+            captured = Json.createReader(new StringReader(list.out())).readArray().stream()
+                    .filter(item -> item.asJsonObject().getString("source").startsWith("capture:"))
+                    .toList();
+            if (captured.isEmpty()) {
+                Thread.sleep(1000);
+            }
+        }
+        assertTrue(!captured.isEmpty(), "the background capture stored items from the transcript");
+        assertTrue(captured.stream().allMatch(item -> item.asJsonObject().getString("source")
+                .equals("capture:3f1c2a9e-5b7d-4e21-9c0a-1d2e3f4a5b6c")), "the session id came from the hook's stdin");
+        long distinct = captured.stream().map(v -> v.asJsonObject().getString("title")).distinct().count();
+        assertEquals(captured.size(), distinct, "Stop and PreCompact on one transcript store each turn once");
     }
 }
