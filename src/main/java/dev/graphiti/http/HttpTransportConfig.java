@@ -2,57 +2,86 @@ package dev.graphiti.http;
 
 import java.time.Duration;
 import java.util.Objects;
-import java.util.Optional;
 import java.util.Set;
 
 /**
  * The tunables of the streamable HTTP transport. Every limit is finite: body size, session count and
  * idle time, how long a POST may wait for its answer, how long a GET stream stays open (clients reopen
- * it), and how often an idle SSE stream gets a heartbeat comment (below proxies' and Jetty's idle timeouts).
- * {@code token}: the bearer token every request must carry, when set (required off loopback).
+ * it), how often an idle SSE stream gets a heartbeat comment (below proxies' and Jetty's idle timeouts),
+ * how many sessions one address may open a minute, and how long a stop waits for running calls. Who may
+ * call is {@code tokens}: none means loopback connections only.
  */
-public record HttpTransportConfig(OriginPolicy origins, HostPolicy hosts, Optional<AccessToken> token,
-                                  long maxBodyBytes, int maxSessions, Duration sessionIdleTimeout,
-                                  Duration requestTimeout, Duration streamTimeout, Duration heartbeatInterval) {
+public record HttpTransportConfig(OriginPolicy origins, HostPolicy hosts, long maxBodyBytes, int maxSessions,
+                                  Duration sessionIdleTimeout, Duration requestTimeout, Duration streamTimeout,
+                                  Duration heartbeatInterval, BearerTokens tokens, int initializePerMinute,
+                                  Duration drainTimeout) {
 
     public static final long DEFAULT_MAX_BODY_BYTES = 4L * 1024 * 1024;
     public static final int DEFAULT_MAX_SESSIONS = 256;
+    public static final int DEFAULT_INITIALIZE_PER_MINUTE = 60;
 
     public HttpTransportConfig {
         Objects.requireNonNull(origins, "origins");
         Objects.requireNonNull(hosts, "hosts");
-        Objects.requireNonNull(token, "token");
+        Objects.requireNonNull(tokens, "tokens");
         if (maxBodyBytes < 1) {
             throw new IllegalArgumentException("maxBodyBytes must be positive: " + maxBodyBytes);
         }
         if (maxSessions < 1) {
             throw new IllegalArgumentException("maxSessions must be positive: " + maxSessions);
         }
+        if (initializePerMinute < 1) {
+            throw new IllegalArgumentException("initializePerMinute must be positive: " + initializePerMinute);
+        }
         requirePositive("sessionIdleTimeout", sessionIdleTimeout);
         requirePositive("requestTimeout", requestTimeout);
         requirePositive("streamTimeout", streamTimeout);
         requirePositive("heartbeatInterval", heartbeatInterval);
+        requirePositive("drainTimeout", drainTimeout);
     }
 
     /** Defaults for a server bound to {@code bindHost}: loopback origins, Host checked when bound to loopback. */
     public static HttpTransportConfig forBinding(String bindHost) {
         return new HttpTransportConfig(OriginPolicy.loopbackOnly(), HostPolicy.forBinding(bindHost, Set.of()),
-                Optional.empty(), DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SESSIONS, Duration.ofMinutes(30), Duration.ofMinutes(10),
-                Duration.ofMinutes(30), Duration.ofSeconds(15));
+                DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SESSIONS, Duration.ofMinutes(30), Duration.ofMinutes(10),
+                Duration.ofMinutes(30), Duration.ofSeconds(15), BearerTokens.none(), DEFAULT_INITIALIZE_PER_MINUTE,
+                Duration.ofSeconds(30));
     }
 
     /**
-     * Adds the comma-separated GRAPHITI_HTTP_ALLOWED_ORIGINS (browser origins, or "*"),
-     * GRAPHITI_HTTP_ALLOWED_HOSTS (extra Host names) and the bearer token GRAPHITI_HTTP_TOKEN from
-     * {@code environment}.
+     * Adds the comma-separated GRAPHITI_HTTP_ALLOWED_ORIGINS (browser origins, or "*") and
+     * GRAPHITI_HTTP_ALLOWED_HOSTS (extra Host names) from {@code environment}.
      */
     public HttpTransportConfig withEnvironment(java.util.Map<String, String> environment) {
-        Set<String> origins = list(environment.get("GRAPHITI_HTTP_ALLOWED_ORIGINS"));
-        Set<String> hostNames = list(environment.get("GRAPHITI_HTTP_ALLOWED_HOSTS"));
-        String secret = environment.get("GRAPHITI_HTTP_TOKEN");
-        Optional<AccessToken> access = secret == null || secret.isBlank() ? token : Optional.of(new AccessToken(secret));
-        return new HttpTransportConfig(new OriginPolicy(origins), new HostPolicy(hosts.loopbackOnly(), hostNames), access,
-                maxBodyBytes, maxSessions, sessionIdleTimeout, requestTimeout, streamTimeout, heartbeatInterval);
+        return withSettings(new ServerSettings(java.util.Map.of(), environment, name -> null));
+    }
+
+    /**
+     * This configuration with whatever {@code settings} give (see README "Team server"):
+     * graphiti.tokens, graphiti.http.allowed-origins, graphiti.http.allowed-hosts, graphiti.http.max-body-bytes,
+     * graphiti.http.max-sessions, graphiti.http.session-idle-seconds, graphiti.http.request-timeout-seconds,
+     * graphiti.http.stream-timeout-seconds, graphiti.http.heartbeat-seconds,
+     * graphiti.http.initialize-per-minute and graphiti.http.drain-seconds.
+     */
+    public HttpTransportConfig withSettings(ServerSettings settings) {
+        Set<String> originNames = list(settings.get("graphiti.http.allowed-origins").orElse(null));
+        Set<String> hostNames = list(settings.get("graphiti.http.allowed-hosts").orElse(null));
+        return new HttpTransportConfig(
+                originNames.isEmpty() ? origins : new OriginPolicy(originNames),
+                hostNames.isEmpty() ? hosts : new HostPolicy(hosts.loopbackOnly(), hostNames),
+                settings.number("graphiti.http.max-body-bytes", maxBodyBytes),
+                (int) settings.number("graphiti.http.max-sessions", maxSessions),
+                seconds(settings, "graphiti.http.session-idle-seconds", sessionIdleTimeout),
+                seconds(settings, "graphiti.http.request-timeout-seconds", requestTimeout),
+                seconds(settings, "graphiti.http.stream-timeout-seconds", streamTimeout),
+                seconds(settings, "graphiti.http.heartbeat-seconds", heartbeatInterval),
+                settings.get("graphiti.tokens").map(BearerTokens::parse).orElse(tokens),
+                (int) settings.number("graphiti.http.initialize-per-minute", initializePerMinute),
+                seconds(settings, "graphiti.http.drain-seconds", drainTimeout));
+    }
+
+    private static Duration seconds(ServerSettings settings, String name, Duration fallback) {
+        return Duration.ofSeconds(settings.number(name, fallback.toSeconds()));
     }
 
     private static Set<String> list(String value) {
@@ -63,24 +92,34 @@ public record HttpTransportConfig(OriginPolicy origins, HostPolicy hosts, Option
                 .collect(java.util.stream.Collectors.toUnmodifiableSet());
     }
 
-    public HttpTransportConfig withToken(AccessToken value) {
-        return new HttpTransportConfig(origins, hosts, Optional.of(value), maxBodyBytes, maxSessions, sessionIdleTimeout,
-                requestTimeout, streamTimeout, heartbeatInterval);
-    }
-
     public HttpTransportConfig withOrigins(OriginPolicy value) {
-        return new HttpTransportConfig(value, hosts, token, maxBodyBytes, maxSessions, sessionIdleTimeout, requestTimeout,
-                streamTimeout, heartbeatInterval);
+        return new HttpTransportConfig(value, hosts, maxBodyBytes, maxSessions, sessionIdleTimeout, requestTimeout,
+                streamTimeout, heartbeatInterval, tokens, initializePerMinute, drainTimeout);
     }
 
     public HttpTransportConfig withLimits(long bodyBytes, int sessions, Duration idle) {
-        return new HttpTransportConfig(origins, hosts, token, bodyBytes, sessions, idle, requestTimeout, streamTimeout,
-                heartbeatInterval);
+        return new HttpTransportConfig(origins, hosts, bodyBytes, sessions, idle, requestTimeout, streamTimeout,
+                heartbeatInterval, tokens, initializePerMinute, drainTimeout);
     }
 
     public HttpTransportConfig withTimeouts(Duration request, Duration stream, Duration heartbeat) {
-        return new HttpTransportConfig(origins, hosts, token, maxBodyBytes, maxSessions, sessionIdleTimeout, request, stream,
-                heartbeat);
+        return new HttpTransportConfig(origins, hosts, maxBodyBytes, maxSessions, sessionIdleTimeout, request, stream,
+                heartbeat, tokens, initializePerMinute, drainTimeout);
+    }
+
+    public HttpTransportConfig withTokens(BearerTokens value) {
+        return new HttpTransportConfig(origins, hosts, maxBodyBytes, maxSessions, sessionIdleTimeout, requestTimeout,
+                streamTimeout, heartbeatInterval, value, initializePerMinute, drainTimeout);
+    }
+
+    public HttpTransportConfig withInitializeRate(int perMinute) {
+        return new HttpTransportConfig(origins, hosts, maxBodyBytes, maxSessions, sessionIdleTimeout, requestTimeout,
+                streamTimeout, heartbeatInterval, tokens, perMinute, drainTimeout);
+    }
+
+    public HttpTransportConfig withDrainTimeout(Duration value) {
+        return new HttpTransportConfig(origins, hosts, maxBodyBytes, maxSessions, sessionIdleTimeout, requestTimeout,
+                streamTimeout, heartbeatInterval, tokens, initializePerMinute, value);
     }
 
     private static void requirePositive(String name, Duration value) {

@@ -40,6 +40,8 @@ public class McpServlet extends HttpServlet {
     private transient JsonRpcCodec codec;
     private transient SessionStore sessions;
     private transient RequestValidation validation;
+    private transient InitializeRateLimit initializeRate;
+    private transient InFlight inFlight;
     private transient Heartbeats timer;
     private transient ScheduledFuture<?> sweeper;
 
@@ -66,18 +68,52 @@ public class McpServlet extends HttpServlet {
         }
         codec = new JsonRpcCodec();
         sessions = new SessionStore(config.maxSessions(), config.sessionIdleTimeout(), Clock.systemUTC(), new SecureRandom());
-        validation = new RequestValidation(config, sessions, codec);
+        initializeRate = new InitializeRateLimit(config.initializePerMinute(), Clock.systemUTC());
+        validation = new RequestValidation(config, sessions, codec, initializeRate);
+        inFlight = new InFlight();
         timer = new Heartbeats();
-        sweeper = timer.every(config.sessionIdleTimeout().dividedBy(4), sessions::sweep);
+        sweeper = timer.every(config.sessionIdleTimeout().dividedBy(4), () -> {
+            sessions.sweep();
+            initializeRate.sweep();
+        });
+        if (config.tokens().isEmpty()) {
+            LOG.info("graphiti MCP endpoint: no bearer token configured, serving loopback connections only");
+        } else {
+            LOG.info("graphiti MCP endpoint: " + config.tokens() + " configured, every request must carry one");
+        }
     }
 
     @Override
     public void destroy() {
         if (sweeper != null) {
+            drain();
             sweeper.cancel(false);
-            sessions.closeAll();
             timer.close();
         }
+    }
+
+    /**
+     * The graceful stop: refuses new requests (503), waits up to the configured grace period for the
+     * calls already running to answer, then ends every session (which completes open GET streams, so the
+     * container's own stop is not held by them). Returns whether every running call finished in time.
+     */
+    public boolean drain() {
+        if (inFlight == null) {
+            return true;
+        }
+        boolean finished;
+        try {
+            finished = inFlight.drain(config.drainTimeout());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            finished = false;
+        }
+        if (!finished) {
+            LOG.warning("graphiti MCP endpoint: " + inFlight.running() + " call(s) still running after "
+                    + config.drainTimeout().toSeconds() + " s; ending them");
+        }
+        sessions.closeAll();
+        return finished;
     }
 
     /**
@@ -117,8 +153,28 @@ public class McpServlet extends HttpServlet {
     }
 
     private void post(HttpServletRequest request, ValidatedRequest valid) throws HttpRejection {
+        if (!inFlight.enter()) {
+            throw stopping();
+        }
+        var left = new java.util.concurrent.atomic.AtomicBoolean();
+        Runnable leave = () -> {
+            if (left.compareAndSet(false, true)) {
+                inFlight.leave();
+            }
+        };
+        try {
+            dispatch(request, valid, leave);
+        } catch (HttpRejection | RuntimeException e) {
+            leave.run();
+            throw e;
+        }
+    }
+
+    /** Runs a POST that {@link #inFlight} counts until its async exchange completes ({@code leave}). */
+    private void dispatch(HttpServletRequest request, ValidatedRequest valid, Runnable leave) throws HttpRejection {
         Incoming incoming = valid.body().orElseThrow();
-        McpSession session = valid.session().isPresent() ? valid.session().get() : sessions.open(server);
+        McpSession session = valid.session().isPresent() ? valid.session().get()
+                : sessions.open(server, valid.caller());
         boolean fresh = valid.session().isEmpty();
         if (!session.enter()) {
             throw HttpRejection.of(404, "Not Found: the session ended");
@@ -132,7 +188,10 @@ public class McpServlet extends HttpServlet {
                         issueSession(session, response);
                     }
                 }, timer, config.heartbeatInterval());
-        async.addListener(new AsyncEnd(exchange::abort, session::leave));
+        async.addListener(new AsyncEnd(exchange::abort, () -> {
+            session.leave();
+            leave.run();
+        }));
         session.connection().receive(incoming, exchange);
     }
 
@@ -145,7 +204,14 @@ public class McpServlet extends HttpServlet {
         }
     }
 
+    private static HttpRejection stopping() {
+        return HttpRejection.of(503, "Service Unavailable: the server is stopping", java.util.Map.of("Retry-After", "5"));
+    }
+
     private void get(HttpServletRequest request, McpSession session) throws IOException, HttpRejection {
+        if (inFlight.isDraining()) {
+            throw stopping();
+        }
         if (!session.enter()) {
             throw HttpRejection.of(404, "Not Found: the session ended");
         }

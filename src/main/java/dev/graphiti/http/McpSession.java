@@ -6,11 +6,12 @@ import java.time.Instant;
 
 /**
  * One streamable-HTTP session: its id, the protocol connection behind it, and its GET event stream.
- * It counts the streams currently open on it so idle expiry never ends a session in use.
+ * It belongs to the caller that opened it (a token hash). It counts the streams currently open on it so idle expiry never ends a session in use.
  */
 final class McpSession {
 
     private final String id;
+    private final String owner;
     private final Connection connection;
     private final ServerEvents events;
     private final Clock clock;
@@ -18,8 +19,9 @@ final class McpSession {
     private Instant lastActive;
     private int openStreams;
 
-    McpSession(String id, Connection connection, ServerEvents events, Clock clock) {
+    McpSession(String id, String owner, Connection connection, ServerEvents events, Clock clock) {
         this.id = id;
+        this.owner = owner;
         this.connection = connection;
         this.events = events;
         this.clock = clock;
@@ -28,6 +30,10 @@ final class McpSession {
 
     String id() {
         return id;
+    }
+
+    boolean belongsTo(String caller) {
+        return owner.equals(caller);
     }
 
     Connection connection() {

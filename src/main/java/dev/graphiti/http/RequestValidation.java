@@ -15,8 +15,8 @@ import java.util.Optional;
 
 /**
  * The one precondition pipeline every request to the endpoint passes, in this order: path, Host and
- * Origin, bearer token (when configured), method, Accept, Content-Type, body size, parse, session,
- * MCP-Protocol-Version. The first
+ * Origin, authentication, method, Accept, Content-Type, body size, parse, initialize rate (per client
+ * address, when tokens are configured), session (it must belong to the caller), MCP-Protocol-Version. The first
  * failing step decides the status (see the table in README "Streamable HTTP"); nothing is dispatched
  * before all pass.
  */
@@ -28,17 +28,22 @@ final class RequestValidation {
     private final HttpTransportConfig config;
     private final SessionStore sessions;
     private final JsonRpcCodec codec;
+    private final Authentication authentication;
+    private final InitializeRateLimit initializeRate;
 
-    RequestValidation(HttpTransportConfig config, SessionStore sessions, JsonRpcCodec codec) {
+    RequestValidation(HttpTransportConfig config, SessionStore sessions, JsonRpcCodec codec,
+                      InitializeRateLimit initializeRate) {
         this.config = config;
         this.sessions = sessions;
         this.codec = codec;
+        this.authentication = new Authentication(config.tokens());
+        this.initializeRate = initializeRate;
     }
 
     ValidatedRequest validate(HttpServletRequest request) throws HttpRejection, IOException {
         path(request);
         hostAndOrigin(request);
-        authorization(request);
+        String caller = authentication.caller(request);
         EndpointMethod method = EndpointMethod.of(request.getMethod()).orElseThrow(() -> HttpRejection.of(405,
                 "Method Not Allowed: the MCP endpoint serves " + EndpointMethod.ALLOW,
                 Map.of("Allow", EndpointMethod.ALLOW)));
@@ -49,9 +54,13 @@ final class RequestValidation {
             body = Optional.of(parse(read(request)));
         }
         boolean initialize = body.filter(b -> b instanceof SingleMessage && b.hasInitialize()).isPresent();
-        Optional<McpSession> session = initialize ? Optional.empty() : Optional.of(session(request));
+        if (initialize && !config.tokens().isEmpty()) {
+            // A shared server (tokens) limits sessions per address; a personal loopback one has nobody to limit.
+            initializeRate.admit(request.getRemoteAddr());
+        }
+        Optional<McpSession> session = initialize ? Optional.empty() : Optional.of(session(request, caller));
         ProtocolVersion version = initialize ? ProtocolVersion.HTTP_DEFAULT : version(request);
-        return new ValidatedRequest(method, session, body, version);
+        return new ValidatedRequest(method, caller, session, body, version);
     }
 
     private static void path(HttpServletRequest request) throws HttpRejection {
@@ -73,13 +82,6 @@ final class RequestValidation {
         String origin = request.getHeader("Origin");
         if (!config.origins().allows(origin)) {
             throw HttpRejection.of(403, "Forbidden: origin " + quote(origin) + " is not allowed");
-        }
-    }
-
-    private void authorization(HttpServletRequest request) throws HttpRejection {
-        if (config.token().isPresent() && !config.token().get().accepts(request.getHeader("Authorization"))) {
-            throw HttpRejection.of(401, "Unauthorized: send the server's token as Authorization: Bearer <token>",
-                    Map.of("WWW-Authenticate", "Bearer"));
         }
     }
 
@@ -133,13 +135,14 @@ final class RequestValidation {
         }
     }
 
-    private McpSession session(HttpServletRequest request) throws HttpRejection {
+    /** The caller's session; another caller's session id answers 404 like an unknown one, revealing nothing. */
+    private McpSession session(HttpServletRequest request, String caller) throws HttpRejection {
         String id = request.getHeader(SESSION_HEADER);
         if (id == null || id.isBlank()) {
             throw HttpRejection.of(400, "Bad Request: the " + SESSION_HEADER
                     + " header is required (send initialize first to get one)");
         }
-        return sessions.find(id.trim()).orElseThrow(() -> HttpRejection.of(404,
+        return sessions.find(id.trim(), caller).orElseThrow(() -> HttpRejection.of(404,
                 "Not Found: session unknown, ended or expired; send initialize to start a new one"));
     }
 

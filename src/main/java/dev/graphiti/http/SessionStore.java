@@ -28,8 +28,8 @@ public final class SessionStore {
         this.ids = new SessionIds(random);
     }
 
-    /** Opens a session with a fresh connection to {@code server}; 503 when the store is full. */
-    McpSession open(McpServer server) throws HttpRejection {
+    /** Opens a session for {@code owner} with a fresh connection to {@code server}; 503 when the store is full. */
+    McpSession open(McpServer server, String owner) throws HttpRejection {
         synchronized (this) {
             if (sessions.size() >= maxSessions) {
                 sweep();
@@ -41,16 +41,19 @@ public final class SessionStore {
             }
             var events = new ServerEvents();
             String id = ids.next();
-            var session = new McpSession(id, server.open(TransportKind.HTTP, events), events, clock);
+            var session = new McpSession(id, owner, server.open(TransportKind.HTTP, events), events, clock);
             sessions.put(id, session);
             return session;
         }
     }
 
-    /** The open session with this id; empty when unknown, ended or expired (the caller answers 404). */
-    Optional<McpSession> find(String id) {
+    /**
+     * The open session with this id if it belongs to {@code caller}; empty when unknown, ended, expired or
+     * someone else's (the caller answers 404).
+     */
+    Optional<McpSession> find(String id, String caller) {
         McpSession session = sessions.get(id);
-        if (session == null) {
+        if (session == null || !session.belongsTo(caller)) {
             return Optional.empty();
         }
         if (!session.isOpen() || session.idleSince(clock.instant().minus(idleTimeout))) {

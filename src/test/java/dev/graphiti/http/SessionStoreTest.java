@@ -27,12 +27,23 @@ class SessionStoreTest {
         server.close();
     }
 
+    static final String OWNER = "token-hash-a";
+
+    @Test
+    void aSessionIsFoundOnlyByItsOwner() throws Exception {
+        var store = new SessionStore(10, Duration.ofMinutes(1), clock, new SecureRandom());
+        McpSession session = store.open(server, OWNER);
+        assertTrue(store.find(session.id(), "token-hash-b").isEmpty(), "another caller sees no such session");
+        assertTrue(session.isOpen(), "and cannot end it by asking");
+        assertTrue(store.find(session.id(), OWNER).isPresent());
+    }
+
     @Test
     void idsAreRandomVisibleAscii() throws Exception {
         var store = new SessionStore(100, Duration.ofMinutes(1), clock, new SecureRandom());
         var ids = new HashSet<String>();
         for (int i = 0; i < 50; i++) {
-            String id = store.open(server).id();
+            String id = store.open(server, OWNER).id();
             assertTrue(id.matches("[A-Za-z0-9_-]{43}"), id);
             ids.add(id);
         }
@@ -42,10 +53,10 @@ class SessionStoreTest {
     @Test
     void endedSessionIsForgotten() throws Exception {
         var store = new SessionStore(10, Duration.ofMinutes(1), clock, new SecureRandom());
-        McpSession session = store.open(server);
-        assertTrue(store.find(session.id()).isPresent());
+        McpSession session = store.open(server, OWNER);
+        assertTrue(store.find(session.id(), OWNER).isPresent());
         assertTrue(store.end(session.id()));
-        assertTrue(store.find(session.id()).isEmpty());
+        assertTrue(store.find(session.id(), OWNER).isEmpty());
         assertFalse(session.isOpen());
         assertTrue(session.connection().isClosed());
         assertFalse(store.end(session.id()));
@@ -54,31 +65,31 @@ class SessionStoreTest {
     @Test
     void idleSessionsExpireButBusyOnesStay() throws Exception {
         var store = new SessionStore(10, Duration.ofMinutes(5), clock, new SecureRandom());
-        McpSession idle = store.open(server);
-        McpSession busy = store.open(server);
+        McpSession idle = store.open(server, OWNER);
+        McpSession busy = store.open(server, OWNER);
         assertTrue(busy.enter());
         clock.advance(Duration.ofMinutes(6));
         assertEquals(1, store.sweep());
-        assertTrue(store.find(idle.id()).isEmpty());
-        assertTrue(store.find(busy.id()).isPresent());
+        assertTrue(store.find(idle.id(), OWNER).isEmpty());
+        assertTrue(store.find(busy.id(), OWNER).isPresent());
         busy.leave();
         clock.advance(Duration.ofMinutes(4));
-        assertTrue(store.find(busy.id()).isPresent(), "leaving counts as activity");
+        assertTrue(store.find(busy.id(), OWNER).isPresent(), "leaving counts as activity");
         clock.advance(Duration.ofMinutes(2));
-        assertTrue(store.find(busy.id()).isEmpty(), "lookup expires lazily too");
+        assertTrue(store.find(busy.id(), OWNER).isEmpty(), "lookup expires lazily too");
     }
 
     @Test
     void fullStoreRefusesWith503UntilOneExpires() throws Exception {
         var store = new SessionStore(2, Duration.ofMinutes(5), clock, new SecureRandom());
-        McpSession first = store.open(server);
-        store.open(server);
-        HttpRejection full = assertThrows(HttpRejection.class, () -> store.open(server));
+        McpSession first = store.open(server, OWNER);
+        store.open(server, OWNER);
+        HttpRejection full = assertThrows(HttpRejection.class, () -> store.open(server, OWNER));
         assertEquals(503, full.status());
         assertEquals(HttpRejection.TRANSPORT_ERROR, full.body().error().code());
         assertTrue(full.headers().containsKey("Retry-After"));
         clock.advance(Duration.ofMinutes(6));
-        assertNotEquals(first.id(), store.open(server).id());
+        assertNotEquals(first.id(), store.open(server, OWNER).id());
         assertEquals(1, store.size(), "both idle sessions were swept to make room");
     }
 

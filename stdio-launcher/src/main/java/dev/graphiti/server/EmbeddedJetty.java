@@ -72,10 +72,13 @@ public final class EmbeddedJetty implements AutoCloseable {
         server.join();
     }
 
-    /** Ends the MCP sessions first (their open GET streams would hold the graceful stop), then stops Jetty. */
+    /**
+     * The graceful stop: the servlet refuses new requests, lets running calls answer (its grace period)
+     * and ends the sessions (their open GET streams would hold Jetty's stop), then Jetty stops.
+     */
     @Override
     public void close() throws Exception {
-        servlet.endSessions();
+        servlet.drain();
         server.stop();
     }
 }

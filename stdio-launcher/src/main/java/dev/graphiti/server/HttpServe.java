@@ -3,6 +3,7 @@ package dev.graphiti.server;
 import dev.graphiti.cli.ServeRequest;
 import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.http.LoopbackNames;
+import dev.graphiti.http.ServerSettings;
 import dev.graphiti.http.McpServlet;
 import dev.graphiti.protocol.McpServer;
 import java.io.IOException;
@@ -29,10 +30,19 @@ public final class HttpServe {
     /** Serves {@code server}, or the CDI-produced product server when empty, until stopped; returns the exit code. */
     public int serve(ServeRequest request, Optional<McpServer> server) throws Exception {
         long start = System.nanoTime();
-        var config = HttpTransportConfig.forBinding(request.host()).withEnvironment(environment);
-        if (!LoopbackNames.isLoopback(request.host()) && config.token().isEmpty()) {
-            log.println("graphiti: --host " + request.host() + " is reachable from other machines; set GRAPHITI_HTTP_TOKEN "
-                    + "to a secret that clients send as Authorization: Bearer <token> (or bind 127.0.0.1)");
+        var settings = new ServerSettings(ServerSettings.ofProcess().properties(), environment, name -> null);
+        HttpTransportConfig config;
+        try {
+            config = HttpTransportConfig.forBinding(request.host()).withSettings(settings);
+        } catch (IllegalArgumentException e) {
+            log.println("graphiti: " + e.getMessage());
+            return 2;
+        }
+        if (config.tokens().isEmpty() && !LoopbackNames.isLoopback(request.host())) {
+            log.println("graphiti: refusing to listen on " + request.host() + " without a bearer token: anyone who "
+                    + "can reach it could read and change the graph. Set GRAPHITI_TOKENS (or -Dgraphiti.tokens) to "
+                    + "one or more comma-separated tokens of 16+ characters, e.g. $(openssl rand -hex 24), or bind "
+                    + "127.0.0.1.");
             return 2;
         }
         var cdi = CdiServer.boot(config, server);
@@ -49,7 +59,8 @@ public final class HttpServe {
         }
         long totalMillis = (System.nanoTime() - start) / 1_000_000;
         log.println("graphiti: MCP server (streamable HTTP) at " + jetty.url() + " (CDI " + cdiMillis
-                + " ms, ready in " + totalMillis + " ms); Ctrl-C or SIGTERM stops it");
+                + " ms, ready in " + totalMillis + " ms; " + (config.tokens().isEmpty() ? "no token, loopback only"
+                : config.tokens() + " required") + "); Ctrl-C or SIGTERM stops it");
         var stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             stop(jetty, cdi);

@@ -18,11 +18,17 @@ import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
-/** A small real registration for the HTTP tests: echo, a tool that reports progress and logs, a blocking tool, a resource. */
+/**
+ * A small real registration for the HTTP tests: echo, a tool that reports progress and logs, a blocking
+ * tool, a tool that sleeps the given milliseconds, a resource.
+ */
 final class HttpTestFixtures {
 
     /** Counted down when the blocking tool sees its cancellation. */
     final CountDownLatch blockCancelled = new CountDownLatch(1);
+
+    /** Counted down when the slow tool starts sleeping. */
+    final CountDownLatch slowStarted = new CountDownLatch(1);
 
     McpServer server() {
         return McpServer.builder(new ServerInfo("http-test", "HTTP test server", "1"))
@@ -44,6 +50,11 @@ final class HttpTestFixtures {
                     }
                     blockCancelled.countDown();
                     return ToolResult.text("cancelled");
+                }))
+                .tool(tool("slow", (args, ctx) -> {
+                    slowStarted.countDown();
+                    TimeUnit.MILLISECONDS.sleep(Long.parseLong(args.getString("text", "1000")));
+                    return ToolResult.text("slept");
                 }))
                 .resource(new Resource() {
                     @Override

@@ -35,11 +35,11 @@ final class PayaraMicro implements AutoCloseable {
     }
 
     /**
-     * Starts the server with {@code environment} added to its environment and waits until the endpoint answers.
+     * Starts the server with {@code properties} as JVM system properties and waits until the endpoint answers.
      *
      * @param work a directory of the test's own (root dir, temp dir, boot command file, log)
      */
-    static PayaraMicro start(Path jar, Path war, Path work, Map<String, String> environment, Duration timeout)
+    static PayaraMicro start(Path jar, Path war, Path work, Map<String, String> properties, Duration timeout)
             throws IOException, InterruptedException {
         int port = freePort();
         Path root = Files.createDirectories(work.resolve("root"));
@@ -51,11 +51,11 @@ final class PayaraMicro implements AutoCloseable {
         Path log = work.resolve("payara-micro.log");
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m", "-XX:TieredStopAtLevel=1", "-Djava.io.tmpdir=" + tmp));
+        properties.forEach((name, value) -> command.add("-D" + name + "=" + value));
         command.addAll(List.of("-jar", jar.toString(), "--deploy", war.toString(), "--port", String.valueOf(port),
                 "--nocluster", "--rootdir", root.toString(), "--prebootcommandfile", preboot.toString()));
-        var builder = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile());
-        builder.environment().putAll(environment);
-        Process process = builder.start();
+        Process process = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(log.toFile()).start();
         var server = new PayaraMicro(process, port, log);
         try {
             server.awaitEndpoint(timeout);
@@ -81,10 +81,8 @@ final class PayaraMicro implements AutoCloseable {
 
     /** Polls with GET until the servlet answers in JSON (any status): the deployment finished. */
     private void awaitEndpoint(Duration timeout) throws IOException, InterruptedException {
-        var http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(Duration.ofSeconds(2)).build();
+        var http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
         long deadline = System.nanoTime() + timeout.toNanos();
-        String last = "no answer";
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new IllegalStateException("Payara Micro exited with " + process.exitValue() + "; see " + log);
@@ -92,18 +90,15 @@ final class PayaraMicro implements AutoCloseable {
             try {
                 var response = http.send(HttpRequest.newBuilder(endpoint()).timeout(Duration.ofSeconds(5)).GET().build(),
                         HttpResponse.BodyHandlers.ofString());
-                String type = response.headers().firstValue("Content-Type").orElse("");
-                if (type.startsWith("application/json")) {
+                if (response.headers().firstValue("Content-Type").orElse("").startsWith("application/json")) {
                     return;
                 }
-                last = "HTTP " + response.statusCode() + " " + type;
             } catch (IOException e) {
-                last = e.toString(); // not listening yet
+                // not listening yet
             }
             TimeUnit.MILLISECONDS.sleep(500);
         }
-        throw new IllegalStateException("Payara Micro did not deploy the WAR within " + timeout + " (last poll: "
-                + last + "); see " + log);
+        throw new IllegalStateException("Payara Micro did not deploy the WAR within " + timeout + "; see " + log);
     }
 
     private static int freePort() throws IOException {

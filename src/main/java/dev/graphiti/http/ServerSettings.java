@@ -1,0 +1,81 @@
+package dev.graphiti.http;
+
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+
+/**
+ * Where a server reads its settings. A setting named {@code graphiti.x-y} is looked up, first hit wins,
+ * as the system property {@code graphiti.x-y}, the environment variable {@code GRAPHITI_X_Y}, then the
+ * servlet context parameter {@code graphiti.x-y} (a WAR's deployment descriptor or the application
+ * server's deployment settings). Values are never logged: one of them may be a token.
+ */
+public record ServerSettings(Map<String, String> properties, Map<String, String> environment,
+                             UnaryOperator<String> contextParameters) {
+
+    /** The data location the CLI (and so every tool) uses: GRAPHITI_HOME in its environment. */
+    public static final String HOME = "graphiti.home";
+
+    public ServerSettings {
+        properties = Map.copyOf(properties);
+        environment = Map.copyOf(environment);
+    }
+
+    /** This process's system properties and environment, no servlet context. */
+    public static ServerSettings ofProcess() {
+        Map<String, String> properties = new HashMap<>();
+        System.getProperties().forEach((name, value) -> {
+            if (name instanceof String n && value instanceof String v && n.startsWith("graphiti.")) {
+                properties.put(n, v);
+            }
+        });
+        return new ServerSettings(properties, System.getenv(), name -> null);
+    }
+
+    /** These settings with a servlet context's init parameters as the last source. */
+    public ServerSettings withContextParameters(UnaryOperator<String> parameters) {
+        return new ServerSettings(properties, environment, parameters);
+    }
+
+    /** The value of {@code name}, blank counting as unset. */
+    public Optional<String> get(String name) {
+        return nonBlank(properties.get(name))
+                .or(() -> nonBlank(environment.get(environmentName(name))))
+                .or(() -> nonBlank(contextParameters.apply(name)));
+    }
+
+    /** A whole-number setting, or {@code fallback}; a clear error names the setting when it is not a number. */
+    public long number(String name, long fallback) {
+        Optional<String> value = get(name);
+        if (value.isEmpty()) {
+            return fallback;
+        }
+        try {
+            return Long.parseLong(value.get().strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(name + " (" + environmentName(name) + ") must be a whole number, not "
+                    + value.get().strip());
+        }
+    }
+
+    /**
+     * The environment the in-process CLI runs with: the process environment, with GRAPHITI_HOME set from
+     * {@value #HOME} when any source gives it.
+     */
+    public Map<String, String> cliEnvironment() {
+        Map<String, String> variables = new HashMap<>(environment);
+        get(HOME).ifPresent(home -> variables.put(environmentName(HOME), home));
+        return Map.copyOf(variables);
+    }
+
+    /** graphiti.http.max-sessions -> GRAPHITI_HTTP_MAX_SESSIONS. */
+    public static String environmentName(String name) {
+        return name.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
+    }
+
+    private static Optional<String> nonBlank(String value) {
+        return value == null || value.isBlank() ? Optional.empty() : Optional.of(value);
+    }
+}
