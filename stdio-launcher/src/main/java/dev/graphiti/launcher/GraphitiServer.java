@@ -2,6 +2,7 @@ package dev.graphiti.launcher;
 
 import dev.graphiti.cli.GraphitiVersion;
 import dev.graphiti.cli.ServeRequest;
+import dev.graphiti.http.ServerSettings;
 import dev.graphiti.protocol.McpServer;
 import dev.graphiti.protocol.ServerInfo;
 import dev.graphiti.tools.GraphitiTools;
@@ -14,7 +15,8 @@ final class GraphitiServer {
     }
 
     static McpServer create(ServeRequest request) {
-        var tools = new GraphitiTools(ToolSettings.fromEnvironment(System.getenv()), System.getenv(),
+        var environment = ServerSettings.ofProcess().cliEnvironment();
+        var tools = new GraphitiTools(ToolSettings.fromEnvironment(environment), environment,
                 request.workingDirectory());
         return tools.register(McpServer.builder(
                 new ServerInfo("graphiti", "graphiti knowledge graph", GraphitiVersion.current()))).build();

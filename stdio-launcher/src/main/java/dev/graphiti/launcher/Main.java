@@ -2,6 +2,7 @@ package dev.graphiti.launcher;
 
 import dev.graphiti.cli.Cli;
 import dev.graphiti.cli.CliEnvironment;
+import dev.graphiti.http.ServerSettings;
 import dev.graphiti.cli.McpServerLauncher;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -25,7 +26,9 @@ public final class Main {
     public static int run(String[] args, ProcessStreams streams, McpServerLauncher launcher) {
         var out = new PrintWriter(new OutputStreamWriter(streams.stdout(), StandardCharsets.UTF_8), true);
         var err = new PrintWriter(new OutputStreamWriter(streams.stderr(), StandardCharsets.UTF_8), true);
-        var environment = new CliEnvironment(System.getenv(), System.console() != null, Optional.of(launcher));
+        // -Dgraphiti.home works like GRAPHITI_HOME (see ServerSettings).
+        var environment = new CliEnvironment(ServerSettings.ofProcess().cliEnvironment(), System.console() != null,
+                Optional.of(launcher));
         return new Cli(environment).run(List.of(args), Path.of("").toAbsolutePath(), streams.stdin(), out, err);
     }
 }

@@ -15,11 +15,18 @@ final class HttpPeer implements McpPeer {
 
     private final HttpClient client;
     private final URI endpoint;
+    private final java.util.Map<String, String> headers;
     private String sessionId;
 
     HttpPeer(HttpClient client, URI endpoint) {
+        this(client, endpoint, java.util.Map.of());
+    }
+
+    /** @param headers sent with every request (a team server's Authorization) */
+    HttpPeer(HttpClient client, URI endpoint, java.util.Map<String, String> headers) {
         this.client = client;
         this.endpoint = endpoint;
+        this.headers = java.util.Map.copyOf(headers);
     }
 
     @Override
@@ -63,6 +70,7 @@ final class HttpPeer implements McpPeer {
         if (sessionId != null) {
             request.header("Mcp-Session-Id", sessionId);
         }
+        headers.forEach(request::header);
         return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 
@@ -76,10 +84,12 @@ final class HttpPeer implements McpPeer {
             return;
         }
         try {
-            client.send(HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(10))
+            HttpRequest.Builder delete = HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(10))
                     .header("Mcp-Session-Id", sessionId)
                     .header("MCP-Protocol-Version", PROTOCOL_VERSION)
-                    .DELETE().build(), HttpResponse.BodyHandlers.discarding());
+                    .DELETE();
+            headers.forEach(delete::header);
+            client.send(delete.build(), HttpResponse.BodyHandlers.discarding());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -81,8 +81,10 @@ final class PayaraMicro implements AutoCloseable {
 
     /** Polls with GET until the servlet answers in JSON (any status): the deployment finished. */
     private void awaitEndpoint(Duration timeout) throws IOException, InterruptedException {
-        var http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+        var http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(Duration.ofSeconds(2)).build();
         long deadline = System.nanoTime() + timeout.toNanos();
+        String last = "no answer";
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) {
                 throw new IllegalStateException("Payara Micro exited with " + process.exitValue() + "; see " + log);
@@ -90,15 +92,18 @@ final class PayaraMicro implements AutoCloseable {
             try {
                 var response = http.send(HttpRequest.newBuilder(endpoint()).timeout(Duration.ofSeconds(5)).GET().build(),
                         HttpResponse.BodyHandlers.ofString());
-                if (response.headers().firstValue("Content-Type").orElse("").startsWith("application/json")) {
+                String type = response.headers().firstValue("Content-Type").orElse("");
+                if (type.startsWith("application/json")) {
                     return;
                 }
+                last = "HTTP " + response.statusCode() + " " + type;
             } catch (IOException e) {
-                // not listening yet
+                last = e.toString(); // not listening yet
             }
             TimeUnit.MILLISECONDS.sleep(500);
         }
-        throw new IllegalStateException("Payara Micro did not deploy the WAR within " + timeout + "; see " + log);
+        throw new IllegalStateException("Payara Micro did not deploy the WAR within " + timeout + " (last poll: "
+                + last + "); see " + log);
     }
 
     private static int freePort() throws IOException {

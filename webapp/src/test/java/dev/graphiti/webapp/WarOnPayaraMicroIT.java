@@ -18,13 +18,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
  * The WAR, unchanged, on a real Jakarta EE 10 server (Payara Micro from Maven Central): the official
- * Java SDK client initializes, lists the tools, then DELETE ends the session. The server gets its data location and team tokens as system properties, the way an operator
+ * Java SDK client initializes, lists the tools, adds a fact and finds it again, then DELETE ends the
+ * session. The server gets its data location and team tokens as system properties, the way an operator
  * configures it.
  */
 class WarOnPayaraMicroIT {
@@ -45,7 +47,7 @@ class WarOnPayaraMicroIT {
         long start = System.nanoTime();
         payara = PayaraMicro.start(Path.of(System.getProperty("payara.micro.jar")), Path.of(System.getProperty("graphiti.war")),
                 work, Map.of("graphiti.home", home.toString(), "graphiti.tokens", ALICE + "," + BOB),
-                Duration.ofMinutes(6));
+                Duration.ofMinutes(5));
         startMillis = (System.nanoTime() - start) / 1_000_000;
         System.out.println("Payara Micro deployed the WAR in " + startMillis + " ms; log " + payara.log());
     }
@@ -69,7 +71,7 @@ class WarOnPayaraMicroIT {
     }
 
     @Test
-    void sdkClientListsTheToolsThenDeleteEndsTheSession() throws Exception {
+    void sdkClientAddsAndFindsAFactThenDeleteEndsTheSession() throws Exception {
         var sessionId = new AtomicReference<String>();
         McpSyncClient client = client(ALICE, sessionId);
         try {
@@ -77,6 +79,18 @@ class WarOnPayaraMicroIT {
             assertEquals("graphiti", init.serverInfo().name());
             var tools = client.listTools().tools().stream().map(McpSchema.Tool::name).toList();
             assertTrue(tools.contains("graphiti_add") && tools.contains("graphiti_search"), tools.toString());
+
+            var added = client.callTool(new McpSchema.CallToolRequest("graphiti_add", Map.of(
+                    "content", "The team server runs Payara Micro behind a bearer token", "kind", "decision",
+                    "scope", "global")));
+            assertFalse(Boolean.TRUE.equals(added.isError()), text(added));
+            var found = client.callTool(new McpSchema.CallToolRequest("graphiti_search", Map.of(
+                    "query", "Payara bearer", "scope", "global")));
+            assertFalse(Boolean.TRUE.equals(found.isError()), text(found));
+            assertTrue(text(found).contains("Payara Micro behind a bearer token"), text(found));
+            try (Stream<Path> files = Files.walk(home)) {
+                assertTrue(files.anyMatch(Files::isRegularFile), "the graph lives under graphiti.home " + home);
+            }
         } finally {
             client.closeGracefully();
         }
@@ -102,6 +116,11 @@ class WarOnPayaraMicroIT {
         assertEquals(404, send(request(BOB, session).POST(ping())).statusCode(), "Bob cannot use Alice's session");
         assertEquals(200, send(request(ALICE, session).POST(ping())).statusCode(), "Alice still can");
         assertEquals(204, send(request(ALICE, session).DELETE()).statusCode());
+    }
+
+    static String text(McpSchema.CallToolResult result) {
+        return result.content().stream().filter(McpSchema.TextContent.class::isInstance)
+                .map(c -> ((McpSchema.TextContent) c).text()).reduce("", String::concat);
     }
 
     static HttpRequest.BodyPublisher ping() {
