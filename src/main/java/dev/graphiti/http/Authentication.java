@@ -14,7 +14,7 @@ final class Authentication {
 
     static final String LOOPBACK = "loopback";
 
-    private static final String CHALLENGE = "Bearer realm=\"graphiti\"";
+    private static final String CHALLENGE = "Bearer";
 
     private final BearerTokens tokens;
 
@@ -26,7 +26,7 @@ final class Authentication {
         if (tokens.isEmpty()) {
             if (!LoopbackNames.isLoopback(request.getLocalAddr())) {
                 throw HttpRejection.of(403, "Forbidden: this server has no bearer token configured, so it serves "
-                        + "loopback connections only; set graphiti.tokens (GRAPHITI_TOKENS) to serve the network");
+                        + "loopback connections only; set GRAPHITI_HTTP_TOKEN (graphiti.http.token) to serve the network");
             }
             return LOOPBACK;
         }
@@ -42,6 +42,6 @@ final class Authentication {
         }
         return tokens.identify(presented.substring(7).strip()).orElseThrow(() -> HttpRejection.of(401,
                 "Unauthorized: the bearer token is not valid",
-                Map.of("WWW-Authenticate", CHALLENGE + ", error=\"invalid_token\"")));
+                Map.of("WWW-Authenticate", CHALLENGE + " error=\"invalid_token\"")));
     }
 }

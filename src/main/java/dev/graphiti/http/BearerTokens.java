@@ -36,7 +36,7 @@ public final class BearerTokens {
         List<byte[]> hashes = Arrays.stream(commaSeparated.split(",")).map(String::strip).filter(t -> !t.isEmpty())
                 .map(token -> {
                     if (token.length() < 16) {
-                        throw new IllegalArgumentException("graphiti.tokens: every token must be at least 16 characters"
+                        throw new IllegalArgumentException("graphiti.http.token (GRAPHITI_HTTP_TOKEN): every token must be at least 16 characters"
                                 + " (e.g. openssl rand -hex 24)");
                     }
                     return sha256(token);

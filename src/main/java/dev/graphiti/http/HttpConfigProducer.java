@@ -10,7 +10,7 @@ import jakarta.servlet.ServletContext;
 /**
  * The settings of a WAR deployment, from system properties, the environment and the servlet context's
  * init parameters (see {@link ServerSettings}). The application server decides the binding, so Host is
- * not restricted to loopback unless graphiti.http.allowed-hosts lists names; without graphiti.tokens the
+ * not restricted to loopback unless graphiti.http.allowed-hosts lists names; without graphiti.http.token the
  * endpoint serves loopback connections only. The CLI the tools run gets GRAPHITI_HOME from graphiti.home.
  * The embedded launcher provides its own settings, bound to its address.
  */

@@ -49,16 +49,8 @@ public record HttpTransportConfig(OriginPolicy origins, HostPolicy hosts, long m
     }
 
     /**
-     * Adds the comma-separated GRAPHITI_HTTP_ALLOWED_ORIGINS (browser origins, or "*") and
-     * GRAPHITI_HTTP_ALLOWED_HOSTS (extra Host names) from {@code environment}.
-     */
-    public HttpTransportConfig withEnvironment(java.util.Map<String, String> environment) {
-        return withSettings(new ServerSettings(java.util.Map.of(), environment, name -> null));
-    }
-
-    /**
      * This configuration with whatever {@code settings} give (see README "Team server"):
-     * graphiti.tokens, graphiti.http.allowed-origins, graphiti.http.allowed-hosts, graphiti.http.max-body-bytes,
+     * graphiti.http.token, graphiti.http.allowed-origins, graphiti.http.allowed-hosts, graphiti.http.max-body-bytes,
      * graphiti.http.max-sessions, graphiti.http.session-idle-seconds, graphiti.http.request-timeout-seconds,
      * graphiti.http.stream-timeout-seconds, graphiti.http.heartbeat-seconds,
      * graphiti.http.initialize-per-minute and graphiti.http.drain-seconds.
@@ -75,7 +67,7 @@ public record HttpTransportConfig(OriginPolicy origins, HostPolicy hosts, long m
                 seconds(settings, "graphiti.http.request-timeout-seconds", requestTimeout),
                 seconds(settings, "graphiti.http.stream-timeout-seconds", streamTimeout),
                 seconds(settings, "graphiti.http.heartbeat-seconds", heartbeatInterval),
-                settings.get("graphiti.tokens").map(BearerTokens::parse).orElse(tokens),
+                settings.get(ServerSettings.TOKEN).map(BearerTokens::parse).orElse(tokens),
                 (int) settings.number("graphiti.http.initialize-per-minute", initializePerMinute),
                 seconds(settings, "graphiti.http.drain-seconds", drainTimeout));
     }

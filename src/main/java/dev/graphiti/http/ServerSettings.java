@@ -18,6 +18,9 @@ public record ServerSettings(Map<String, String> properties, Map<String, String>
     /** The data location the CLI (and so every tool) uses: GRAPHITI_HOME in its environment. */
     public static final String HOME = "graphiti.home";
 
+    /** The bearer token, or several comma-separated (one per team member): GRAPHITI_HTTP_TOKEN. */
+    public static final String TOKEN = "graphiti.http.token";
+
     public ServerSettings {
         properties = Map.copyOf(properties);
         environment = Map.copyOf(environment);

@@ -39,7 +39,7 @@ class ServerSettingsTest {
                 "GRAPHITI_HTTP_MAX_SESSIONS", "12", "GRAPHITI_HTTP_MAX_BODY_BYTES", "1000",
                 "GRAPHITI_HTTP_INITIALIZE_PER_MINUTE", "5", "GRAPHITI_HTTP_HEARTBEAT_SECONDS", "3",
                 "GRAPHITI_HTTP_REQUEST_TIMEOUT_SECONDS", "20", "GRAPHITI_HTTP_DRAIN_SECONDS", "4",
-                "GRAPHITI_TOKENS", "alice-0123456789abcdef"), n -> null);
+                "GRAPHITI_HTTP_TOKEN", "alice-0123456789abcdef,bob-0123456789abcdef00"), n -> null);
         var config = HttpTransportConfig.forBinding("0.0.0.0").withSettings(settings);
         assertEquals(12, config.maxSessions());
         assertEquals(1000, config.maxBodyBytes());
@@ -48,7 +48,8 @@ class ServerSettingsTest {
         assertEquals(Duration.ofSeconds(3), config.heartbeatInterval());
         assertEquals(Duration.ofSeconds(4), config.drainTimeout());
         assertEquals(5, config.initializePerMinute());
-        assertEquals(1, config.tokens().size());
+        assertEquals(2, config.tokens().size(), "one token or a comma-separated list");
+        assertTrue(config.tokens().identify("bob-0123456789abcdef00").isPresent());
         var bad = new ServerSettings(Map.of(), Map.of("GRAPHITI_HTTP_MAX_SESSIONS", "many"), n -> null);
         var error = assertThrows(IllegalArgumentException.class,
                 () -> HttpTransportConfig.forBinding("0.0.0.0").withSettings(bad));

@@ -40,7 +40,7 @@ public final class HttpServe {
         }
         if (config.tokens().isEmpty() && !LoopbackNames.isLoopback(request.host())) {
             log.println("graphiti: refusing to listen on " + request.host() + " without a bearer token: anyone who "
-                    + "can reach it could read and change the graph. Set GRAPHITI_TOKENS (or -Dgraphiti.tokens) to "
+                    + "can reach it could read and change the graph. Set GRAPHITI_HTTP_TOKEN (or -Dgraphiti.http.token) to "
                     + "one or more comma-separated tokens of 16+ characters, e.g. $(openssl rand -hex 24), or bind "
                     + "127.0.0.1.");
             return 2;

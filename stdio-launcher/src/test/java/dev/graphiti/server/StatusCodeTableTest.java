@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.graphiti.http.AccessToken;
+import dev.graphiti.http.BearerTokens;
 import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.http.McpServlet;
 import dev.graphiti.protocol.McpServer;
@@ -80,7 +80,7 @@ class StatusCodeTableTest {
 
     @Test
     void missingOrWrongBearerTokenIs401WhenATokenIsSet() throws Exception {
-        var config = HttpTransportConfig.forBinding("127.0.0.1").withToken(new AccessToken("s3cret-token"));
+        var config = HttpTransportConfig.forBinding("127.0.0.1").withTokens(BearerTokens.parse("s3cret-token-0123456789"));
         // A fresh client: the shared one may keep a pooled connection to an earlier server on the same port.
         var client = HttpClient.newHttpClient();
         try (var guarded = EmbeddedJetty.start("127.0.0.1", 0, new McpServlet(mcp, config))) {
@@ -92,7 +92,7 @@ class StatusCodeTableTest {
             assertFalse(missing.body().contains("s3cret"), "the token is never echoed");
             var wrong = client.send(init.copy().header("Authorization", "Bearer guess").build(), HttpResponse.BodyHandlers.ofString());
             assertRejected(wrong, 401, -32000);
-            var right = client.send(init.copy().header("Authorization", "Bearer s3cret-token").build(), HttpResponse.BodyHandlers.ofString());
+            var right = client.send(init.copy().header("Authorization", "Bearer s3cret-token-0123456789").build(), HttpResponse.BodyHandlers.ofString());
             assertEquals(200, right.statusCode(), right.body());
         }
     }

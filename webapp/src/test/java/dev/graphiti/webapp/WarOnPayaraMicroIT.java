@@ -46,7 +46,7 @@ class WarOnPayaraMicroIT {
         home = Files.createDirectories(work.resolve("graphiti-home"));
         long start = System.nanoTime();
         payara = PayaraMicro.start(Path.of(System.getProperty("payara.micro.jar")), Path.of(System.getProperty("graphiti.war")),
-                work, Map.of("graphiti.home", home.toString(), "graphiti.tokens", ALICE + "," + BOB),
+                work, Map.of("graphiti.home", home.toString(), "graphiti.http.token", ALICE + "," + BOB),
                 Duration.ofMinutes(5));
         startMillis = (System.nanoTime() - start) / 1_000_000;
         System.out.println("Payara Micro deployed the WAR in " + startMillis + " ms; log " + payara.log());
