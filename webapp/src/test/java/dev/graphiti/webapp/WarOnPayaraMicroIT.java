@@ -16,7 +16,9 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -59,12 +61,16 @@ class WarOnPayaraMicroIT {
         }
     }
 
-    McpSyncClient client(String token, AtomicReference<String> sessionId) {
+    /** The SDK client with a member's token; {@code sent} gets "METHOD session" for each request in a session. */
+    McpSyncClient client(String token, AtomicReference<String> sessionId, List<String> sent) {
         var transport = HttpClientStreamableHttpTransport.builder(payara.base())
                 .endpoint(PayaraMicro.CONTEXT + "/mcp")
                 .httpRequestCustomizer((builder, method, uri, body, context) -> {
                     builder.header("Authorization", "Bearer " + token);
-                    builder.copy().build().headers().firstValue("Mcp-Session-Id").ifPresent(sessionId::set);
+                    builder.copy().build().headers().firstValue("Mcp-Session-Id").ifPresent(id -> {
+                        sessionId.set(id);
+                        sent.add(method + " " + id);
+                    });
                 })
                 .build();
         return McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).build();
@@ -73,7 +79,8 @@ class WarOnPayaraMicroIT {
     @Test
     void sdkClientAddsAndFindsAFactThenDeleteEndsTheSession() throws Exception {
         var sessionId = new AtomicReference<String>();
-        McpSyncClient client = client(ALICE, sessionId);
+        List<String> sent = new CopyOnWriteArrayList<>();
+        McpSyncClient client = client(ALICE, sessionId, sent);
         try {
             McpSchema.InitializeResult init = client.initialize();
             assertEquals("graphiti", init.serverInfo().name());
@@ -96,9 +103,9 @@ class WarOnPayaraMicroIT {
         }
         String session = sessionId.get();
         assertNotNull(session, "the SDK sent the session id back");
-        int deleted = send(request(ALICE, session).DELETE()).statusCode();
-        assertTrue(deleted == 204 || deleted == 404, "the SDK may have sent DELETE on close already: " + deleted);
-        assertEquals(404, send(request(ALICE, session).POST(ping())).statusCode(), "an ended session is gone");
+        assertTrue(sent.contains("DELETE " + session), "the SDK client ends its session with DELETE: " + sent);
+        assertEquals(404, send(request(ALICE, session).POST(ping())).statusCode(), "the deleted session is gone");
+        assertEquals(404, send(request(ALICE, session).DELETE()).statusCode(), "and cannot be deleted twice");
     }
 
     @Test

@@ -1,0 +1,41 @@
+package dev.graphiti.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import dev.graphiti.cli.CliEnvironment;
+import dev.graphiti.http.HttpConfigProducer;
+import dev.graphiti.http.HttpTransportConfig;
+import jakarta.servlet.ServletContext;
+import java.util.Map;
+import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
+import org.jboss.weld.environment.se.Weld;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The WAR's settings producer in CDI with a real servlet context (Jetty's): context parameters of the
+ * deployment reach the transport limits and, as GRAPHITI_HOME, the CLI the tools run.
+ */
+class WarSettingsTest {
+
+    @Test
+    void contextParametersConfigureTheDeployment() {
+        assumeTrue(System.getenv("GRAPHITI_HOME") == null && System.getProperty("graphiti.home") == null,
+                "a process-wide graphiti.home would win over the context parameter");
+        var handler = new ServletContextHandler();
+        handler.setInitParameter("graphiti.home", "/srv/graphiti-from-context");
+        handler.setInitParameter("graphiti.http.max-sessions", "7");
+        handler.setInitParameter("graphiti.http.token", "member-token-0123456789");
+        var weld = new Weld("war-settings-test").disableDiscovery()
+                .property("org.jboss.weld.se.shutdownHook", false)
+                .addExtension(new InstanceBeans(Map.of(ServletContext.class, handler.getServletContext())))
+                .addBeanClass(HttpConfigProducer.class);
+        try (var container = weld.initialize()) {
+            HttpTransportConfig config = container.select(HttpTransportConfig.class).get();
+            assertEquals(7, config.maxSessions());
+            assertEquals(1, config.tokens().size());
+            assertEquals("/srv/graphiti-from-context",
+                    container.select(CliEnvironment.class).get().variables().get("GRAPHITI_HOME"));
+        }
+    }
+}
