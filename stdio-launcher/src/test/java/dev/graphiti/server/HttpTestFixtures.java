@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A small real registration for the HTTP tests: echo, a tool that reports progress and logs, a blocking
- * tool, a tool that sleeps the given milliseconds, a resource.
+ * tool, a tool that sleeps the given milliseconds (after a progress notification when asked for one), a resource.
  */
 final class HttpTestFixtures {
 
@@ -53,6 +53,7 @@ final class HttpTestFixtures {
                 }))
                 .tool(tool("slow", (args, ctx) -> {
                     slowStarted.countDown();
+                    ctx.progress(1, 2.0, "sleeping");
                     TimeUnit.MILLISECONDS.sleep(Long.parseLong(args.getString("text", "1000")));
                     return ToolResult.text("slept");
                 }))
