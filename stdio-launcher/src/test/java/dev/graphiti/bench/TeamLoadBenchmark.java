@@ -3,6 +3,7 @@ package dev.graphiti.bench;
 import dev.graphiti.http.HttpTransportConfig;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import java.lang.management.ManagementFactory;
 import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -16,9 +17,10 @@ import java.util.concurrent.atomic.AtomicLong;
 
 /**
  * Team-server load: {@code bench.sessions} (50) concurrent sessions, each making {@code bench.callsPerSession}
- * (200) calls, alternating graphiti_search over a generated graph of {@code bench.items} (300) facts and
- * ping, against embedded Jetty with a bearer token. Prints p50/p99 per kind and the error count; exits 1
- * on any error. Run by scripts/bench-load.
+ * (200) tool calls against embedded Jetty with a bearer token: graphiti_search over a generated graph of
+ * {@code bench.items} (300) facts, and every tenth call a graphiti_add of a new fact (writers and readers
+ * share one SQLite graph, as a team does). Prints p50/p99 per tool, the error count and the process CPU
+ * time (client and server share this JVM); exits 1 on any error. Run by scripts/bench-load.
  */
 public final class TeamLoadBenchmark {
 
@@ -39,8 +41,8 @@ public final class TeamLoadBenchmark {
         try (var server = TeamServer.start(config)) {
             HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
                     .connectTimeout(Duration.ofSeconds(10)).build();
-            System.out.printf("graphiti team-server load: %d sessions x %d calls (graphiti_search / ping), "
-                    + "graph of %d items, GRAPHITI_HOME %s%n", SESSIONS, CALLS_PER_SESSION, ITEMS, server.home());
+            System.out.printf("graphiti team-server load: %d sessions x %d tool calls (graphiti_search, every tenth "
+                    + "graphiti_add), graph of %d items, GRAPHITI_HOME %s%n", SESSIONS, CALLS_PER_SESSION, ITEMS, server.home());
             long seeded = seed(client, server);
             System.out.printf("seeded %d items in %d ms%n", ITEMS, seeded);
             run(client, server);
@@ -64,11 +66,12 @@ public final class TeamLoadBenchmark {
 
     private static void run(HttpClient client, TeamServer server) throws Exception {
         var searches = new ConcurrentLinkedQueue<Long>();
-        var pings = new ConcurrentLinkedQueue<Long>();
+        var adds = new ConcurrentLinkedQueue<Long>();
         var errors = new AtomicLong();
         var firstErrors = new ConcurrentLinkedQueue<String>();
         ExecutorService pool = Executors.newFixedThreadPool(SESSIONS);
         long start = System.nanoTime();
+        long cpuStart = processCpuNanos();
         try {
             List<Future<?>> sessions = new ArrayList<>();
             for (int s = 0; s < SESSIONS; s++) {
@@ -77,22 +80,21 @@ public final class TeamLoadBenchmark {
                     try (var peer = new HttpPeer(client, server.endpoint(), server.authorization())) {
                         peer.handshake();
                         for (int i = 1; i <= CALLS_PER_SESSION; i++) {
-                            boolean search = i % 2 == 1;
-                            JsonObject message = search
-                                    ? McpPeer.toolCall(i, "graphiti_search", Json.createObjectBuilder()
+                            boolean add = i % 10 == 0;
+                            JsonObject message = add
+                                    ? McpPeer.toolCall(i, "graphiti_add", Json.createObjectBuilder()
+                                            .add("content", "Session " + session + " learned fact " + i + ": the "
+                                                    + TOPICS[(session + i) % TOPICS.length] + " layer "
+                                                    + VERBS[i % VERBS.length] + " requests under load")
+                                            .add("kind", "note").add("scope", "global").build())
+                                    : McpPeer.toolCall(i, "graphiti_search", Json.createObjectBuilder()
                                             .add("query", TOPICS[(session + i) % TOPICS.length] + " "
                                                     + VERBS[i % VERBS.length])
-                                            .add("scope", "global").add("limit", 5).build())
-                                    : Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", i).add("method", "ping").build();
+                                            .add("scope", "global").add("limit", 5).build());
                             long t0 = System.nanoTime();
                             try {
-                                JsonObject response = peer.request(message);
-                                if (search) {
-                                    McpPeer.requireSuccess(response);
-                                } else if (response.containsKey("error")) {
-                                    throw new IllegalStateException("ping: " + response);
-                                }
-                                (search ? searches : pings).add(System.nanoTime() - t0);
+                                McpPeer.requireSuccess(peer.request(message));
+                                (add ? adds : searches).add(System.nanoTime() - t0);
                             } catch (Exception e) {
                                 record(errors, firstErrors, e);
                             }
@@ -110,20 +112,26 @@ public final class TeamLoadBenchmark {
             pool.shutdownNow();
         }
         double seconds = (System.nanoTime() - start) / 1e9;
+        double cpuSeconds = (processCpuNanos() - cpuStart) / 1e9;
         var search = latencies(searches);
-        var ping = latencies(pings);
-        var all = latencies(join(searches, pings));
+        var add = latencies(adds);
+        var all = latencies(join(searches, adds));
         System.out.printf(Locale.ROOT, "%-18s %8s %10s %10s%n", "calls", "count", "p50 ms", "p99 ms");
         row("graphiti_search", search);
-        row("ping", ping);
+        row("graphiti_add", add);
         row("all", all);
-        System.out.printf(Locale.ROOT, "throughput %.0f calls/s over %.1f s; errors %d; sessions still open %d%n",
-                all.nanos().length / seconds, seconds, errors.get(), server.sessions());
+        System.out.printf(Locale.ROOT, "throughput %.0f tool calls/s over %.1f s wall, %.1f s process CPU "
+                + "(%d cores); errors %d; sessions still open %d%n", all.nanos().length / seconds, seconds, cpuSeconds,
+                Runtime.getRuntime().availableProcessors(), errors.get(), server.sessions());
         firstErrors.forEach(e -> System.out.println("error: " + e));
         if (errors.get() > 0 || all.nanos().length != (long) SESSIONS * CALLS_PER_SESSION) {
             System.out.println("FAILED: every call must succeed");
             System.exit(1);
         }
+    }
+
+    private static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
     }
 
     private static void record(AtomicLong errors, ConcurrentLinkedQueue<String> first, Exception e) {
