@@ -116,16 +116,6 @@ public class McpServlet extends HttpServlet {
         return finished;
     }
 
-    /**
-     * Ends every session, which completes their open streams: call before a graceful container stop,
-     * which otherwise waits for long-lived GET streams until its timeout.
-     */
-    public void endSessions() {
-        if (sessions != null) {
-            sessions.closeAll();
-        }
-    }
-
     /** The open sessions (for tests and diagnostics). */
     public int sessionCount() {
         return sessions.size();
