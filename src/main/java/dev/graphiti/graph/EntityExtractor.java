@@ -18,6 +18,8 @@ public final class EntityExtractor {
     private static final int MAX_ENTITIES = 40;
 
     private static final Pattern URL = Pattern.compile("\\b[a-z][a-z0-9+.-]*://\\S+", Pattern.CASE_INSENSITIVE);
+    /** A redaction placeholder ([REDACTED:secret_assignment]): its kind reads like a snake_case identifier but names no entity. */
+    private static final Pattern PLACEHOLDER = Pattern.compile("\\[REDACTED:[a-z0-9_]*+\\]");
     private static final Pattern FILE = Pattern.compile(
             "(?<![\\w/.@-])((?:\\.{0,2}/)?(?:[\\w.-]+/)*[\\w-]+(?:\\.[\\w-]+)*\\.(?:java|kt|kts|scala|groovy|py|ts|tsx|js|jsx|mjs|go|rs|rb|php|c|h|cc|cpp|hpp|cs|swift|m|md|json|yaml|yml|toml|xml|sql|sh|bash|gradle|properties|html|css|scss|proto|txt|lock|cfg|ini|conf|env|dockerfile|tf|vue|svelte))(?![\\w-])");
     private static final Pattern PATH = Pattern.compile(
@@ -50,7 +52,7 @@ public final class EntityExtractor {
 
     /** Entities of {@code text} in order of first mention, at most 40. */
     public List<Entity> extract(String text) {
-        String withoutUrls = URL.matcher(text).replaceAll(" ");
+        String withoutUrls = URL.matcher(PLACEHOLDER.matcher(text).replaceAll(" ")).replaceAll(" ");
         Map<String, Entity> found = new LinkedHashMap<>();
         collect(found, FILE, withoutUrls, 1, Entity.FILE);
         collect(found, COORDINATE, withoutUrls, 1, Entity.LIBRARY);
@@ -76,7 +78,7 @@ public final class EntityExtractor {
                 continue;
             }
             name = trimTrailingDots(name);
-            if (name.length() < 3 || name.startsWith("[REDACTED") || coveredByLonger(found, name)) {
+            if (name.length() < 3 || coveredByLonger(found, name)) {
                 continue;
             }
             found.putIfAbsent(key(name), new Entity(name, type));

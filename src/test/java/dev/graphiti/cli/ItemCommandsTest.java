@@ -41,6 +41,18 @@ class ItemCommandsTest extends InRepositoryTest {
     }
 
     @Test
+    void aRedactionPlaceholderIsNoEntity() {
+        JsonObject item = add("Set DB_PASSWORD=Xk29sQpLmW7vTz4R in config/app.properties before starting OrderService");
+        assertTrue(item.getInt("redactions") >= 1, item.toString());
+        assertTrue(item.getString("content").contains("[REDACTED:"), item.getString("content"));
+        List<String> entities = item.getJsonArray("entities").getValuesAs(JsonObject.class).stream()
+                .map(e -> e.getString("name")).toList();
+        assertTrue(entities.contains("config/app.properties"), entities::toString);
+        assertTrue(entities.contains("OrderService"), entities::toString);
+        assertTrue(entities.stream().noneMatch(name -> item.getString("content").contains(":" + name + "]")), entities::toString);
+    }
+
+    @Test
     void addInTextModeReadsStandardInputAndTitlesFromTheFirstLine() {
         CliHarness.Result result = cli.runWithStdin(repo, "# Retry on busy\nWrites retry with backoff.\n", "add", "-k", "pattern");
         assertEquals(0, result.code(), result::toString);
