@@ -69,7 +69,8 @@ final class BackgroundCapture {
             String outcome;
             try {
                 CaptureReport report = CaptureCommand.capture(context, new CaptureCommand.Session(transcript, sessionId));
-                outcome = "read " + report.turnsRead() + " turns, added " + report.itemsAdded() + " items";
+                outcome = "read " + report.turnsRead() + (report.turnsRead() == 1 ? " turn" : " turns") + ", added "
+                        + report.itemsAdded() + (report.itemsAdded() == 1 ? " item" : " items");
             } catch (RuntimeException e) {
                 outcome = "failed: " + e.getMessage();
             }

@@ -35,7 +35,7 @@ public final class HealthCheck {
                 "version " + health.schemaVersion() + (schemaOk ? "" : ", expected " + health.expectedSchemaVersion())));
         long total = health.databaseBytes() + health.walBytes();
         String perItem = health.items() == 0 ? "" : String.format(Locale.ROOT, ", %d bytes per item", total / health.items());
-        checks.add(new HealthReport.Check("size", HealthReport.Status.ok, health.items() + " items, "
+        checks.add(new HealthReport.Check("size", HealthReport.Status.ok, health.items() + (health.items() == 1 ? " item, " : " items, ")
                 + kib(health.databaseBytes()) + " database + " + kib(health.walBytes()) + " write-ahead log" + perItem));
         return new HealthReport(checks);
     }

@@ -179,7 +179,7 @@ class IndexCommandTest {
         repo.commit("Decide to keep SQLite over Postgres for the local store", Map.of("a.txt", "1\n"));
         JsonObject never = indexCheck();
         assertEquals("warn", never.getString("status"));
-        assertTrue(never.getString("detail").contains("not indexed yet"), never::toString);
+        assertTrue(never.getString("detail").contains("not indexed yet (1 commit)"), never::toString);
         assertEquals("", cli.run(dir, "context").out(), "an empty graph gives empty context, note or not");
 
         index();

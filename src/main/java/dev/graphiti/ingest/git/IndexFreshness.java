@@ -37,7 +37,8 @@ public record IndexFreshness(String head, int unindexedCommits, boolean everInde
             return "HEAD " + shortHead + " is indexed";
         }
         if (!everIndexed) {
-            return "git history is not indexed yet (" + unindexedCommits + " commits); run `graphiti index`";
+            return "git history is not indexed yet (" + unindexedCommits
+                    + (unindexedCommits == 1 ? " commit" : " commits") + "); run `graphiti index`";
         }
         return "HEAD " + shortHead + " is not indexed: " + unindexedCommits
                 + (unindexedCommits == 1 ? " commit" : " commits") + " since the last run; run `graphiti index`";
