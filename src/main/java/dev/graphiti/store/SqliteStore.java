@@ -10,6 +10,8 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 import org.sqlite.SQLiteConfig;
 
 /**
@@ -17,6 +19,19 @@ import org.sqlite.SQLiteConfig;
  * schema on open. Several processes may hold the same file open and write at once.
  */
 public final class SqliteStore {
+
+    /**
+     * On loading, sqlite-jdbc deletes native libraries that other processes left in the temp directory. When
+     * several processes start together, two of them delete the same file and the loser logs a SEVERE stack trace
+     * about a file that is already gone. Nothing is wrong and stderr must stay clean, so that logger is off (a
+     * real loading failure still fails the connection). Held here: java.util.logging forgets the level of a
+     * logger nobody references.
+     */
+    private static final Logger NATIVE_LOADER = Logger.getLogger("org.sqlite.SQLiteJDBCLoader");
+
+    static {
+        NATIVE_LOADER.setLevel(Level.OFF);
+    }
 
     private final Duration busyTimeout;
     private final Duration retryBudget;

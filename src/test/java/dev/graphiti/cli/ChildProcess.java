@@ -15,8 +15,15 @@ final class ChildProcess {
     }
 
     static ProcessBuilder java(Class<?> main, Path cwd, Map<String, String> variables, List<String> prefix, String... args) {
+        return java(main, cwd, variables, prefix, List.of(), args);
+    }
+
+    /** As above, with {@code jvmOptions} (e.g. -Djava.io.tmpdir=...) before the main class. */
+    static ProcessBuilder java(Class<?> main, Path cwd, Map<String, String> variables, List<String> prefix,
+                               List<String> jvmOptions, String... args) {
         List<String> command = new ArrayList<>(prefix);
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+        command.addAll(jvmOptions);
         command.addAll(List.of("-Xshare:auto", "-XX:TieredStopAtLevel=1", "-cp", System.getProperty("java.class.path"),
                 main.getName()));
         command.addAll(List.of(args));
