@@ -2,7 +2,6 @@ package dev.graphiti.cli;
 
 import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.graph.KnowledgeItem;
-import jakarta.json.Json;
 import java.time.Instant;
 import java.util.List;
 import picocli.CommandLine.Command;
@@ -28,7 +27,7 @@ final class ListCommand extends GraphSubcommand {
         try (var graph = context.openGraph()) {
             List<KnowledgeItem> items = context.items(graph).list(filter, max);
             if (context.json()) {
-                var array = Json.createArrayBuilder();
+                var array = JsonShapes.JSON.createArrayBuilder();
                 items.forEach(item -> array.add(JsonShapes.summary(item)));
                 JsonShapes.print(context.out(), array);
             } else if (items.isEmpty()) {

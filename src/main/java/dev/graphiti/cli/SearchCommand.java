@@ -4,7 +4,6 @@ import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.graph.LexicalRanking;
 import dev.graphiti.graph.SearchHit;
 import dev.graphiti.graph.SearchQuery;
-import jakarta.json.Json;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -43,10 +42,10 @@ final class SearchCommand extends GraphSubcommand {
                     Duration.ofDays(config.getInt(ConfigKeys.SEARCH_RECENCY_HALF_LIFE_DAYS)));
             List<SearchHit> hits = ranking.search(query);
             if (context.json()) {
-                var array = Json.createArrayBuilder();
+                var array = JsonShapes.JSON.createArrayBuilder();
                 for (SearchHit hit : hits) {
                     var item = hit.item();
-                    array.add(Json.createObjectBuilder().add("id", item.id()).add("kind", item.kind().name())
+                    array.add(JsonShapes.JSON.createObjectBuilder().add("id", item.id()).add("kind", item.kind().name())
                             .add("title", item.title()).add("snippet", hit.snippet()).add("score", hit.score())
                             .add("tags", JsonShapes.strings(item.tags()))
                             .add("created_at", JsonShapes.timestamp(item.createdAt()))

@@ -4,7 +4,6 @@ import dev.graphiti.graph.ItemDetails;
 import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.Provenance;
 import dev.graphiti.graph.RelatedItem;
-import jakarta.json.Json;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.List;
@@ -36,21 +35,21 @@ final class ShowCommand extends GraphSubcommand {
     }
 
     private static jakarta.json.JsonObjectBuilder json(ItemDetails details) {
-        var chain = Json.createArrayBuilder();
+        var chain = JsonShapes.JSON.createArrayBuilder();
         for (KnowledgeItem item : details.chain()) {
-            var link = Json.createObjectBuilder().add("id", item.id()).add("title", item.title())
+            var link = JsonShapes.JSON.createObjectBuilder().add("id", item.id()).add("title", item.title())
                     .add("created_at", JsonShapes.timestamp(item.createdAt()));
             JsonShapes.add(link, "valid_until", item.validUntil().map(JsonShapes::timestamp));
             chain.add(link);
         }
-        var related = Json.createArrayBuilder();
+        var related = JsonShapes.JSON.createArrayBuilder();
         for (RelatedItem item : details.related()) {
-            related.add(Json.createObjectBuilder().add("id", item.id()).add("kind", item.kind().name())
+            related.add(JsonShapes.JSON.createObjectBuilder().add("id", item.id()).add("kind", item.kind().name())
                     .add("title", item.title()).add("shared_entities", item.sharedEntities()));
         }
-        var provenance = Json.createArrayBuilder();
+        var provenance = JsonShapes.JSON.createArrayBuilder();
         for (Provenance former : details.provenance()) {
-            provenance.add(Json.createObjectBuilder().add("id", former.formerId()).add("relation", former.relation())
+            provenance.add(JsonShapes.JSON.createObjectBuilder().add("id", former.formerId()).add("relation", former.relation())
                     .add("title", former.title()).add("source", former.source())
                     .add("created_at", JsonShapes.timestamp(former.createdAt()))
                     .add("compacted_at", JsonShapes.timestamp(former.recordedAt())));
