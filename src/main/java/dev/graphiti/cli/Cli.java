@@ -15,6 +15,12 @@ import picocli.CommandLine;
  */
 public final class Cli {
 
+    /**
+     * What Claude Code starts for every session. It skips the parser: picocli's reflection over the
+     * command classes was most of the server's cold start, which every agent session waits for.
+     */
+    private static final List<String> STDIO_SERVER = List.of("mcp", "serve");
+
     private final CliEnvironment environment;
     private final Supplier<TokenCounter> tokens;
 
@@ -32,8 +38,15 @@ public final class Cli {
     /** Runs one command; returns 0 (success), 1 (failure) or 2 (usage error). */
     public int run(List<String> args, Path workingDirectory, InputStream stdin, PrintWriter out, PrintWriter err) {
         Invocation invocation = new Invocation(environment, workingDirectory, stdin, tokens);
-        CommandLine commandLine = new CommandLine(new GraphitiCommand(invocation), new CommandFactory(invocation));
         Failures failures = new Failures(environment.variables().containsKey("GRAPHITI_DEBUG"));
+        if (args.equals(STDIO_SERVER)) {
+            return serveStdio(invocation, failures, err);
+        }
+        var factory = new CommandFactory(invocation);
+        CommandLine commandLine = new CommandLine(new GraphitiCommand(invocation), factory);
+        for (Class<?> subcommand : subcommandsFor(args)) {
+            commandLine.addSubcommand(create(factory, subcommand));
+        }
         commandLine.setOut(out);
         commandLine.setErr(err);
         commandLine.setExecutionExceptionHandler(failures);
@@ -42,5 +55,35 @@ public final class Cli {
         out.flush();
         err.flush();
         return code;
+    }
+
+    private static int serveStdio(Invocation invocation, Failures failures, PrintWriter err) {
+        try {
+            return McpServeCommand.serve(invocation, ServeRequest.stdio(invocation.workingDirectory()), err);
+        } catch (Exception e) {
+            return failures.report(e, err);
+        } finally {
+            err.flush();
+        }
+    }
+
+    /**
+     * The subcommands named anywhere in {@code args}, or all of them when none is (help, a typo's
+     * suggestions). Picocli reflects over every registered command at each run, which cost most of a cold
+     * start and of each in-process tool call; a word that only looks like a command name costs a little.
+     */
+    private static List<Class<?>> subcommandsFor(List<String> args) {
+        List<Class<?>> named = GraphitiCommand.SUBCOMMANDS.stream()
+                .filter(type -> args.contains(type.getAnnotation(CommandLine.Command.class).name()))
+                .toList();
+        return named.isEmpty() ? GraphitiCommand.SUBCOMMANDS : named;
+    }
+
+    private static Object create(CommandLine.IFactory factory, Class<?> type) {
+        try {
+            return factory.create(type);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot create the " + type.getSimpleName() + " command", e);
+        }
     }
 }

@@ -38,7 +38,11 @@ final class Failures implements IExecutionExceptionHandler, IParameterExceptionH
 
     @Override
     public int handleExecutionException(Exception e, CommandLine command, ParseResult parseResult) {
-        PrintWriter err = command.getErr();
+        return report(e, command.getErr());
+    }
+
+    /** Tells what went wrong on {@code err}; returns the exit code. */
+    int report(Exception e, PrintWriter err) {
         if (e instanceof InvalidInputException || e instanceof ConfigException) {
             err.println("graphiti: " + e.getMessage());
             return USAGE;

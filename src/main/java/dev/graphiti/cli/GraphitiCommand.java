@@ -1,5 +1,6 @@
 package dev.graphiti.cli;
 
+import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -14,12 +15,13 @@ import picocli.CommandLine.Spec;
 @Command(name = "graphiti",
         mixinStandardHelpOptions = true,
         versionProvider = GraphitiVersion.class,
-        description = "A knowledge graph memory for coding agents.",
-        subcommands = {AddCommand.class, SearchCommand.class, ListCommand.class, ShowCommand.class,
-                DeleteCommand.class, SummarizeCommand.class, CompactCommand.class, HealthCommand.class,
-                ConfigCommand.class, ContextCommand.class, IndexCommand.class, CaptureCommand.class,
-                GraphitiCommand.Mcp.class})
+        description = "A knowledge graph memory for coding agents.")
 final class GraphitiCommand implements Runnable {
+
+    /** The subcommands, in the order help lists them; {@link Cli} registers those a command line needs. */
+    static final List<Class<?>> SUBCOMMANDS = List.of(AddCommand.class, SearchCommand.class, ListCommand.class,
+            ShowCommand.class, DeleteCommand.class, SummarizeCommand.class, CompactCommand.class, HealthCommand.class,
+            ConfigCommand.class, ContextCommand.class, IndexCommand.class, CaptureCommand.class, Mcp.class);
 
     final Invocation invocation;
 

@@ -1,5 +1,6 @@
 package dev.graphiti.cli;
 
+import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -19,10 +20,10 @@ final class McpServeCommand implements Callable<Integer> {
             description = "stdio or http (default: ${DEFAULT-VALUE}).")
     ServeRequest.Transport transport;
 
-    @Option(names = "--host", defaultValue = "127.0.0.1", description = "HTTP bind address (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--host", defaultValue = ServeRequest.DEFAULT_HOST, description = "HTTP bind address (default: ${DEFAULT-VALUE}).")
     String host;
 
-    @Option(names = "--port", defaultValue = "8000", description = "HTTP port (default: ${DEFAULT-VALUE}).")
+    @Option(names = "--port", defaultValue = ServeRequest.DEFAULT_PORT, description = "HTTP port (default: ${DEFAULT-VALUE}).")
     int port;
 
     McpServeCommand(Invocation invocation) {
@@ -31,12 +32,16 @@ final class McpServeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        return serve(invocation, new ServeRequest(transport, host, port, invocation.workingDirectory()),
+                spec.commandLine().getErr());
+    }
+
+    static int serve(Invocation invocation, ServeRequest request, PrintWriter err) throws Exception {
         var launcher = invocation.environment().serverLauncher();
         if (launcher.isEmpty()) {
-            spec.commandLine().getErr().println(
-                    "graphiti: `mcp serve` runs only from the graphiti launcher (java -jar graphiti.jar mcp serve).");
-            return 1;
+            err.println("graphiti: `mcp serve` runs only from the graphiti launcher (java -jar graphiti.jar mcp serve).");
+            return Failures.FAILURE;
         }
-        return launcher.get().serve(new ServeRequest(transport, host, port, invocation.workingDirectory()));
+        return launcher.get().serve(request);
     }
 }
