@@ -57,6 +57,16 @@ public record LaunchCommand(List<String> argv, boolean viaJar) {
         }
     }
 
+    /** The java command line with JVM options before {@code -jar}; only for {@link #viaJar()} commands. */
+    public LaunchCommand withJvmOptions(List<String> options) {
+        if (!viaJar) {
+            throw new IllegalStateException("JVM options need the java -jar command line");
+        }
+        List<String> all = new ArrayList<>(argv);
+        all.addAll(1, options);
+        return new LaunchCommand(all, true);
+    }
+
     /** The command line with graphiti arguments appended. */
     public List<String> with(String... args) {
         List<String> all = new ArrayList<>(argv);

@@ -2,42 +2,67 @@ package dev.graphiti.bench;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import java.io.BufferedInputStream;
+import java.io.ByteArrayOutputStream;
+import java.io.EOFException;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.StringReader;
+import java.net.InetSocketAddress;
+import java.net.Socket;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.time.Duration;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.Locale;
+import java.util.Map;
 
-/** One streamable-HTTP MCP session: POSTs JSON-RPC, reads a JSON or SSE answer, DELETEs at close. */
+/**
+ * One streamable-HTTP MCP session on one kept-alive connection: POSTs JSON-RPC, reads a JSON or SSE
+ * answer, DELETEs at close. HTTP/1.1 by hand on a socket, because a general client's own overhead
+ * (java.net.http spends about half a millisecond per call on loopback) would be measured as the
+ * servers' and push every ratio toward 1.
+ */
 final class HttpPeer implements McpPeer {
 
-    private final HttpClient client;
     private final URI endpoint;
-    private final java.util.Map<String, String> headers;
+    private final Socket socket;
+    private final OutputStream out;
+    private final InputStream in;
+    private final Map<String, String> headers;
     private String sessionId;
+    private boolean abandon;
 
-    HttpPeer(HttpClient client, URI endpoint) {
-        this(client, endpoint, java.util.Map.of());
+    HttpPeer(URI endpoint) throws IOException {
+        this(endpoint, Map.of());
     }
 
     /** @param headers sent with every request (a team server's Authorization) */
-    HttpPeer(HttpClient client, URI endpoint, java.util.Map<String, String> headers) {
-        this.client = client;
+    HttpPeer(URI endpoint, Map<String, String> headers) throws IOException {
         this.endpoint = endpoint;
-        this.headers = java.util.Map.copyOf(headers);
+        this.headers = Map.copyOf(headers);
+        this.socket = new Socket();
+        socket.setTcpNoDelay(true);
+        socket.setSoTimeout(30_000);
+        socket.connect(new InetSocketAddress(endpoint.getHost(), endpoint.getPort()), 10_000);
+        this.out = socket.getOutputStream();
+        this.in = new BufferedInputStream(socket.getInputStream(), 64 * 1024);
+    }
+
+    record Response(int status, Map<String, String> headers, String body) {
     }
 
     @Override
-    public JsonObject request(JsonObject message) throws IOException, InterruptedException {
-        HttpResponse<String> response = post(message);
-        if (response.statusCode() != 200) {
-            throw new IOException("HTTP " + response.statusCode() + ": " + response.body());
+    public JsonObject request(JsonObject message) throws IOException {
+        Response response = exchange("POST", message.toString());
+        if (response.status() != 200) {
+            throw new IOException("HTTP " + response.status() + ": " + response.body());
         }
-        response.headers().firstValue("mcp-session-id").ifPresent(id -> sessionId = id);
-        String contentType = response.headers().firstValue("content-type").orElse("");
-        if (contentType.startsWith("application/json")) {
+        String session = response.headers().get("mcp-session-id");
+        if (session != null) {
+            sessionId = session;
+        }
+        if (response.headers().getOrDefault("content-type", "").startsWith("application/json")) {
             return parse(response.body());
         }
         String id = message.get("id").toString();
@@ -53,45 +78,91 @@ final class HttpPeer implements McpPeer {
     }
 
     @Override
-    public void notify(JsonObject message) throws IOException, InterruptedException {
-        HttpResponse<String> response = post(message);
-        if (response.statusCode() != 202) {
-            throw new IOException("notification answered HTTP " + response.statusCode());
+    public void notify(JsonObject message) throws IOException {
+        Response response = exchange("POST", message.toString());
+        if (response.status() != 202) {
+            throw new IOException("notification answered HTTP " + response.status());
         }
     }
 
-    private HttpResponse<String> post(JsonObject message) throws IOException, InterruptedException {
-        HttpRequest.Builder request = HttpRequest.newBuilder(endpoint)
-                .timeout(Duration.ofSeconds(30))
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .header("MCP-Protocol-Version", PROTOCOL_VERSION)
-                .POST(HttpRequest.BodyPublishers.ofString(message.toString()));
+    private Response exchange(String method, String body) throws IOException {
+        byte[] content = body.getBytes(StandardCharsets.UTF_8);
+        var head = new StringBuilder(256)
+                .append(method).append(' ').append(endpoint.getRawPath()).append(" HTTP/1.1\r\n")
+                .append("Host: ").append(endpoint.getHost()).append(':').append(endpoint.getPort()).append("\r\n")
+                .append("Accept: application/json, text/event-stream\r\n")
+                .append("MCP-Protocol-Version: ").append(PROTOCOL_VERSION).append("\r\n");
         if (sessionId != null) {
-            request.header("Mcp-Session-Id", sessionId);
+            head.append("Mcp-Session-Id: ").append(sessionId).append("\r\n");
         }
-        headers.forEach(request::header);
-        return client.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        headers.forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
+        if (content.length > 0) {
+            head.append("Content-Type: application/json\r\n");
+        }
+        head.append("Content-Length: ").append(content.length).append("\r\n\r\n");
+        byte[] headBytes = head.toString().getBytes(StandardCharsets.US_ASCII);
+        byte[] request = new byte[headBytes.length + content.length];
+        System.arraycopy(headBytes, 0, request, 0, headBytes.length);
+        System.arraycopy(content, 0, request, headBytes.length, content.length);
+        out.write(request);
+        out.flush();
+        return read();
+    }
+
+    private Response read() throws IOException {
+        String statusLine = line();
+        int status = Integer.parseInt(statusLine.split(" ", 3)[1]);
+        Map<String, String> headers = new HashMap<>();
+        for (String header = line(); !header.isEmpty(); header = line()) {
+            int colon = header.indexOf(':');
+            headers.put(header.substring(0, colon).trim().toLowerCase(Locale.ROOT), header.substring(colon + 1).trim());
+        }
+        byte[] body;
+        if ("chunked".equalsIgnoreCase(headers.get("transfer-encoding"))) {
+            var chunks = new ByteArrayOutputStream();
+            for (int size = Integer.parseInt(line().split(";")[0].trim(), 16); size > 0;
+                    size = Integer.parseInt(line().split(";")[0].trim(), 16)) {
+                chunks.write(in.readNBytes(size));
+                line();
+            }
+            for (String trailer = line(); !trailer.isEmpty(); trailer = line()) {
+                // Trailers carry nothing a benchmark needs.
+            }
+            body = chunks.toByteArray();
+        } else {
+            body = in.readNBytes(Integer.parseInt(headers.getOrDefault("content-length", "0")));
+        }
+        return new Response(status, headers, new String(body, StandardCharsets.UTF_8));
+    }
+
+    private String line() throws IOException {
+        var line = new StringBuilder(64);
+        for (int c = in.read(); c != '\n'; c = in.read()) {
+            if (c < 0) {
+                throw new EOFException("the server closed the connection");
+            }
+            if (c != '\r') {
+                line.append((char) c);
+            }
+        }
+        return line.toString();
     }
 
     private static JsonObject parse(String text) {
         return Json.createReader(new StringReader(text)).readObject();
     }
 
+    /** At close, drop the connection without ending the session (DELETE), as a crashed client would. */
+    void abandonSession() {
+        abandon = true;
+    }
+
     @Override
     public void close() throws IOException {
-        if (sessionId == null) {
-            return;
-        }
-        try {
-            HttpRequest.Builder delete = HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(10))
-                    .header("Mcp-Session-Id", sessionId)
-                    .header("MCP-Protocol-Version", PROTOCOL_VERSION)
-                    .DELETE();
-            headers.forEach(delete::header);
-            client.send(delete.build(), HttpResponse.BodyHandlers.discarding());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+        try (socket) {
+            if (sessionId != null && !abandon) {
+                exchange("DELETE", "");
+            }
         }
     }
 }

@@ -4,7 +4,6 @@ import dev.graphiti.http.HttpTransportConfig;
 import jakarta.json.Json;
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -48,14 +47,12 @@ public final class SessionSoak {
                     + "at most %d sessions%n", SECONDS, CLIENTS, IDLE_SECONDS, MAX_SESSIONS);
             System.out.printf(Locale.ROOT, "%8s %10s %10s %8s %10s %12s%n", "time s", "opened", "refused503", "failed",
                     "sessions", "heap MB");
-            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                    .connectTimeout(Duration.ofSeconds(10)).build();
             long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(SECONDS);
             ExecutorService pool = Executors.newFixedThreadPool(CLIENTS);
             for (int c = 0; c < CLIENTS; c++) {
                 pool.submit(() -> {
                     while (System.nanoTime() < end && !Thread.currentThread().isInterrupted()) {
-                        abandonOne(client, server, opened, full, failed);
+                        abandonOne(server, opened, full, failed);
                         TimeUnit.MILLISECONDS.sleep(PAUSE_MILLIS);
                     }
                     return null;
@@ -91,10 +88,10 @@ public final class SessionSoak {
     }
 
     /** Opens a session, makes one call and walks away without DELETE. */
-    private static void abandonOne(HttpClient client, TeamServer server, AtomicLong opened, AtomicLong full,
-                                   AtomicLong failed) throws InterruptedException {
-        var peer = new HttpPeer(client, server.endpoint(), server.authorization());
-        try {
+    private static void abandonOne(TeamServer server, AtomicLong opened, AtomicLong full, AtomicLong failed)
+            throws InterruptedException {
+        try (var peer = new HttpPeer(server.endpoint(), server.authorization())) {
+            peer.abandonSession();
             peer.handshake();
             opened.incrementAndGet();
             McpPeer.requireSuccess(peer.request(McpPeer.toolCall(1, "graphiti_search", Json.createObjectBuilder()

@@ -4,7 +4,6 @@ import dev.graphiti.http.HttpTransportConfig;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.lang.management.ManagementFactory;
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,19 +38,17 @@ public final class TeamLoadBenchmark {
                 .withLimits(HttpTransportConfig.DEFAULT_MAX_BODY_BYTES, Math.max(256, SESSIONS * 2), Duration.ofMinutes(30))
                 .withInitializeRate(Math.max(60, SESSIONS * 2));
         try (var server = TeamServer.start(config)) {
-            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                    .connectTimeout(Duration.ofSeconds(10)).build();
             System.out.printf("graphiti team-server load: %d sessions x %d tool calls (graphiti_search, every tenth "
                     + "graphiti_add), graph of %d items, GRAPHITI_HOME %s%n", SESSIONS, CALLS_PER_SESSION, ITEMS, server.home());
-            long seeded = seed(client, server);
+            long seeded = seed(server);
             System.out.printf("seeded %d items in %d ms%n", ITEMS, seeded);
-            run(client, server);
+            run(server);
         }
     }
 
-    private static long seed(HttpClient client, TeamServer server) throws Exception {
+    private static long seed(TeamServer server) throws Exception {
         long start = System.nanoTime();
-        try (var peer = new HttpPeer(client, server.endpoint(), server.authorization())) {
+        try (var peer = new HttpPeer(server.endpoint(), server.authorization())) {
             peer.handshake();
             for (int i = 0; i < ITEMS; i++) {
                 String topic = TOPICS[i % TOPICS.length];
@@ -64,7 +61,7 @@ public final class TeamLoadBenchmark {
         return (System.nanoTime() - start) / 1_000_000;
     }
 
-    private static void run(HttpClient client, TeamServer server) throws Exception {
+    private static void run(TeamServer server) throws Exception {
         var searches = new ConcurrentLinkedQueue<Long>();
         var adds = new ConcurrentLinkedQueue<Long>();
         var errors = new AtomicLong();
@@ -77,7 +74,7 @@ public final class TeamLoadBenchmark {
             for (int s = 0; s < SESSIONS; s++) {
                 int session = s;
                 sessions.add(pool.submit(() -> {
-                    try (var peer = new HttpPeer(client, server.endpoint(), server.authorization())) {
+                    try (var peer = new HttpPeer(server.endpoint(), server.authorization())) {
                         peer.handshake();
                         for (int i = 1; i <= CALLS_PER_SESSION; i++) {
                             boolean add = i % 10 == 0;

@@ -8,7 +8,6 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -94,15 +93,13 @@ public final class TransportBenchmark {
         try {
             awaitListening(port, server);
             URI endpoint = URI.create("http://127.0.0.1:" + port + "/mcp");
-            HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
-                    .connectTimeout(Duration.ofSeconds(10)).build();
             Latencies http;
-            try (var peer = new HttpPeer(client, endpoint)) {
+            try (var peer = new HttpPeer(endpoint)) {
                 peer.handshake();
                 http = sequentialCalls(peer, target);
             }
             AtomicLong errors = new AtomicLong();
-            double throughput = throughput(client, endpoint, target, errors);
+            double throughput = throughput(endpoint, target, errors);
             return new Results(target.name(), coldStart, stdio, http, throughput, errors.get());
         } finally {
             server.destroy();
@@ -137,7 +134,7 @@ public final class TransportBenchmark {
         return new Latencies(nanos);
     }
 
-    private double throughput(HttpClient client, URI endpoint, BenchTarget target, AtomicLong errors)
+    private double throughput(URI endpoint, BenchTarget target, AtomicLong errors)
             throws Exception {
         ExecutorService pool = Executors.newFixedThreadPool(SESSIONS);
         try {
@@ -145,7 +142,7 @@ public final class TransportBenchmark {
             long start = System.nanoTime();
             for (int s = 0; s < SESSIONS; s++) {
                 sessions.add(pool.submit(() -> {
-                    try (var peer = new HttpPeer(client, endpoint)) {
+                    try (var peer = new HttpPeer(endpoint)) {
                         peer.handshake();
                         for (int i = 1; i <= CALLS_PER_SESSION; i++) {
                             try {

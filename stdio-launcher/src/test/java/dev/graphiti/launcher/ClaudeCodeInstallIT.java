@@ -15,6 +15,7 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -80,16 +81,22 @@ class ClaudeCodeInstallIT {
     }
 
     private List<String> graphiti(String... args) {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar().toString()));
+        List<String> command = new ArrayList<>(List.of(javaExecutable(), "-jar", jar().toString()));
         command.addAll(List.of(args));
         return command;
+    }
+
+    private static String javaExecutable() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
     @Test
     void theRegisteredCommandLineAnswersInitializeOverStdioFromAnyDirectory() throws Exception {
         Files.writeString(home.resolve(".claude.json"), CLAUDE_JSON);
-        Ran install = run(graphiti("mcp", "install", "--format", "json"), elsewhere, "");
+        Path installed = Files.copy(jar(), elsewhere.resolve("graphiti.jar"));
+        List<String> command = new ArrayList<>(List.of(javaExecutable(), "-jar", installed.toString(),
+                "mcp", "install", "--format", "json"));
+        Ran install = run(command, elsewhere, "");
         assertEquals(0, install.code(), install.err());
         assertEquals("install", Json.createReader(new StringReader(install.out())).readObject().getString("action"));
 
@@ -102,8 +109,20 @@ class ClaudeCodeInstallIT {
         registered.add(entry.getString("command"));
         registered.addAll(entry.getJsonArray("args").getValuesAs(JsonString::getString));
         assertTrue(Path.of(registered.get(0)).isAbsolute());
-        assertEquals(List.of("-jar", jar().toString(), "mcp", "serve"), registered.subList(1, registered.size()));
+        Path archive = home.resolve(".graphiti/cache/graphiti-" + graphitiVersion() + ".jsa");
+        assertEquals(List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:disable", "-Xlog:all=warning:stderr",
+                "-jar", installed.toString(), "mcp", "serve"), registered.subList(1, registered.size()));
+        assertTrue(Files.size(archive) > 0, "install trained the startup archive");
 
+        assertEquals("", answersInitialize(registered), "nothing on stderr with a valid archive");
+
+        // A rebuilt jar: the JVM cannot use the archive and says so on stderr; stdout stays the protocol's.
+        Files.setLastModifiedTime(installed, FileTime.fromMillis(Files.getLastModifiedTime(installed).toMillis() + 60_000));
+        assertTrue(answersInitialize(registered).contains("shared archive"), "the JVM's warning went to stderr");
+    }
+
+    /** Starts the command as Claude Code does, checks the first stdout line answers initialize; returns stderr. */
+    private String answersInitialize(List<String> registered) throws Exception {
         ProcessBuilder builder = new ProcessBuilder(registered).directory(Path.of("/").toFile());
         builder.environment().put("HOME", home.toString());
         Process server = builder.start();
@@ -120,17 +139,24 @@ class ClaudeCodeInstallIT {
             assertEquals("2025-06-18", result.getString("protocolVersion"));
             assertEquals("graphiti", result.getJsonObject("serverInfo").getString("name"));
             in.close();
+            assertEquals(null, out.readLine(), "nothing else on stdout");
             assertTrue(server.waitFor(30, TimeUnit.SECONDS), "the server exits when stdin closes");
             assertEquals(0, server.exitValue());
+            return new String(server.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
         } finally {
             server.destroyForcibly();
         }
     }
 
+    private String graphitiVersion() throws Exception {
+        Ran version = run(graphiti("--version"), elsewhere, "");
+        return version.out().trim().substring("graphiti ".length());
+    }
+
     @Test
     void graphitiIsOneCommandAndUninstallRestoresTheOriginalBytes() throws Exception {
         Files.writeString(home.resolve(".claude.json"), CLAUDE_JSON);
-        Ran install = run(graphiti("mcp", "install"), elsewhere, "");
+        Ran install = run(graphiti("mcp", "install", "--no-startup-archive"), elsewhere, "");
         assertEquals(0, install.code(), install.err());
         assertTrue(install.err().contains(".local/bin is not on your PATH"), install.err());
 
@@ -139,7 +165,7 @@ class ClaudeCodeInstallIT {
         assertEquals(0, version.code(), version.err());
         assertTrue(version.out().startsWith("graphiti "), version.out());
 
-        Ran again = run(graphiti("mcp", "install"), elsewhere, "");
+        Ran again = run(graphiti("mcp", "install", "--no-startup-archive"), elsewhere, "");
         assertEquals(0, again.code(), again.err());
         assertFalse(again.out().contains("updated") || again.out().contains("created"), again.out());
 

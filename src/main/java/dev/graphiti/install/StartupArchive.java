@@ -1,0 +1,157 @@
+package dev.graphiti.install;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.stream.Stream;
+
+/**
+ * A class-data sharing archive (JDK AppCDS) of the classes graphiti loads to start its MCP server and
+ * answer a first tool call. The JVM maps it instead of loading and verifying those classes, which halves
+ * the work before a session's first answer. It is made at install by a training run of the server in a
+ * scratch home; a JVM that cannot use it (another java, a rebuilt jar) ignores it with a warning, which
+ * {@link #OPTIONS} sends to stderr because stdout belongs to the protocol.
+ */
+public final class StartupArchive {
+
+    /** JVM log output (CDS warnings included) to stderr only: the JVM's default is stdout. */
+    static final List<String> QUIET_STDOUT = List.of("-Xlog:disable", "-Xlog:all=warning:stderr");
+
+    private static final String TRAINING_INPUT = String.join("\n",
+            "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":\"2025-06-18\","
+                    + "\"capabilities\":{},\"clientInfo\":{\"name\":\"graphiti-install\",\"version\":\"1\"}}}",
+            "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}",
+            "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}",
+            "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/call\",\"params\":{\"name\":\"graphiti_search\","
+                    + "\"arguments\":{\"query\":\"startup\"}}}",
+            "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"resources/read\",\"params\":{\"uri\":\"graphiti://context\"}}",
+            "");
+    private static final int ANSWERS = 4;
+
+    private final Path file;
+    private final Duration timeout;
+
+    public StartupArchive(Path file, Duration timeout) {
+        this.file = file;
+        this.timeout = timeout;
+    }
+
+    /** Where graphiti keeps the archive for {@code version} under its home. */
+    public static Path location(Path graphitiHome, String version) {
+        return graphitiHome.resolve("cache").resolve("graphiti-" + version + ".jsa");
+    }
+
+    /**
+     * Trains a fresh archive for {@code jar} (a {@link LaunchCommand#viaJar()} command) and returns the
+     * command that uses it. Throws when the training run fails; the caller keeps the plain command then.
+     */
+    public LaunchCommand apply(LaunchCommand jar) throws InstallException {
+        if (!jar.viaJar()) {
+            throw new IllegalArgumentException("only a java -jar command can use a startup archive");
+        }
+        Path partial = file.resolveSibling(file.getFileName() + ".partial");
+        Path scratch = null;
+        try {
+            Files.createDirectories(file.getParent());
+            Files.deleteIfExists(partial);
+            scratch = Files.createTempDirectory("graphiti-training");
+            train(jar, partial, scratch);
+            if (!Files.isRegularFile(partial)) {
+                throw new InstallException("the training run wrote no archive");
+            }
+            Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new InstallException("cannot write the startup archive " + file + ": " + e.getMessage(), e);
+        } finally {
+            deleteQuietly(partial);
+            deleteTree(scratch);
+        }
+        List<String> options = new ArrayList<>(List.of("-XX:SharedArchiveFile=" + file));
+        options.addAll(QUIET_STDOUT);
+        return jar.withJvmOptions(options);
+    }
+
+    private void train(LaunchCommand jar, Path archive, Path scratch) throws IOException, InstallException {
+        List<String> options = new ArrayList<>(List.of("-XX:ArchiveClassesAtExit=" + archive));
+        options.addAll(QUIET_STDOUT);
+        var builder = new ProcessBuilder(jar.withJvmOptions(options).with("mcp", "serve"))
+                .directory(scratch.toFile())
+                .redirectError(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().put("GRAPHITI_HOME", scratch.toString());
+        builder.environment().remove("GRAPHITI_PROJECT_ROOT");
+        Process server = builder.start();
+        try {
+            // Every answer arrives before stdin closes, so the tool call's classes are loaded when the JVM exits;
+            // stdout is read to its end, as a server that cannot write its output fails.
+            var answered = new CompletableFuture<Void>();
+            CompletableFuture<Void> drained = CompletableFuture.runAsync(() -> readAnswers(server, answered));
+            try (OutputStream in = server.getOutputStream()) {
+                in.write(TRAINING_INPUT.getBytes(StandardCharsets.UTF_8));
+                in.flush();
+                answered.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            }
+            drained.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+            if (!server.waitFor(timeout.toMillis(), TimeUnit.MILLISECONDS)) {
+                throw new InstallException("the training run of the server did not exit within " + timeout.toSeconds() + " s");
+            }
+            if (server.exitValue() != 0) {
+                throw new InstallException("the training run of the server exited with " + server.exitValue());
+            }
+        } catch (TimeoutException e) {
+            throw new InstallException("the training run of the server did not answer within " + timeout.toSeconds() + " s");
+        } catch (ExecutionException e) {
+            throw new InstallException("cannot read the training run's answers: " + e.getCause().getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InstallException("interrupted while training the startup archive");
+        } finally {
+            server.destroyForcibly();
+        }
+    }
+
+    private static void readAnswers(Process server, CompletableFuture<Void> answered) {
+        int answers = 0;
+        try (var out = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = out.readLine(); line != null; line = out.readLine()) {
+                if (line.startsWith("{\"jsonrpc\":\"2.0\",\"id\":") && ++answers == ANSWERS) {
+                    answered.complete(null);
+                }
+            }
+        } catch (IOException e) {
+            answered.completeExceptionally(e);
+        }
+        answered.completeExceptionally(new IOException("the server ended after " + answers + " of " + ANSWERS + " answers"));
+    }
+
+    private static void deleteQuietly(Path path) {
+        try {
+            Files.deleteIfExists(path);
+        } catch (IOException e) {
+            // A leftover partial archive is overwritten by the next install.
+        }
+    }
+
+    private static void deleteTree(Path root) {
+        if (root == null) {
+            return;
+        }
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(StartupArchive::deleteQuietly);
+        } catch (IOException e) {
+            // A scratch directory left in the temp folder holds no user data.
+        }
+    }
+}
