@@ -33,11 +33,11 @@ final class ContextCommand extends GraphSubcommand {
         }
         TokenCounter counter = context.invocation().tokens().get();
         try (var graph = context.openGraph()) {
-            Optional<IndexFreshness> freshness = freshness(context, graph.location());
+            ContextSignals signals = GitSignals.of(context.directory(), graph.location().workTree());
+            Optional<IndexFreshness> freshness = freshness(context, graph.location(), signals.head());
             String stale = freshness.filter(fresh -> !fresh.headIndexed())
                     .map(fresh -> "\n> Note: " + fresh.describe() + ".\n").orElse("");
             int left = Math.max(1, budget - (stale.isEmpty() ? 0 : counter.count(stale).claude()));
-            ContextSignals signals = GitSignals.of(context.directory(), graph.location().workTree());
             ContextText assembled = new ContextAssembler(graph.repository(), piece -> counter.count(piece).claude())
                     .assemble(signals, left);
             // An empty graph gives empty text: the note only qualifies knowledge that is there.
@@ -58,9 +58,10 @@ final class ContextCommand extends GraphSubcommand {
     }
 
     /** Whether HEAD is indexed; empty outside git, or when git cannot say (the context is still worth returning). */
-    private static Optional<IndexFreshness> freshness(CommandContext context, dev.graphiti.graph.GraphLocation location) {
+    private static Optional<IndexFreshness> freshness(CommandContext context, dev.graphiti.graph.GraphLocation location,
+                                                      Optional<String> head) {
         try {
-            return IndexHealth.freshness(context, location);
+            return IndexHealth.freshness(context, location, head);
         } catch (dev.graphiti.graph.GraphException e) {
             return Optional.empty();
         }

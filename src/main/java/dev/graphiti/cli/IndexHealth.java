@@ -21,12 +21,18 @@ final class IndexHealth {
 
     /** Empty outside a git work tree (the global graph has no history to index). */
     static Optional<IndexFreshness> freshness(CommandContext context, GraphLocation location) {
+        return freshness(context, location, Optional.empty());
+    }
+
+    /** The same, given HEAD when the caller has read it already (empty: ask git). */
+    static Optional<IndexFreshness> freshness(CommandContext context, GraphLocation location, Optional<String> head) {
         Optional<GitWorkTree> tree = location.workTree();
         if (tree.isEmpty()) {
             return Optional.empty();
         }
         try (IngestState state = context.openIngest()) {
-            return IndexFreshness.of(new GitHistory(Git.at(tree.get().root())), state);
+            GitHistory history = new GitHistory(Git.at(tree.get().root()));
+            return IndexFreshness.of(head.isPresent() ? head : history.head(), history, state);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.graphiti.graph;
 import java.nio.file.Path;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -27,6 +28,8 @@ public final class ContextAssembler {
     static final int MAX_SIGNAL_FILES = 40;
     static final int MAX_FILE_TERMS = 12;
     static final int LINE_CHARS = 280;
+    private static final Comparator<KnowledgeItem> NEWEST_FIRST =
+            Comparator.comparing(KnowledgeItem::createdAt).reversed();
 
     private final ItemRepository repository;
     private final ToIntFunction<String> tokens;
@@ -92,11 +95,11 @@ public final class ContextAssembler {
         if (names.isEmpty()) {
             return List.of();
         }
-        String expression = "entities : (" + String.join(" OR ", names) + ")";
-        List<KnowledgeItem> items = new ArrayList<>();
-        for (LexicalMatch match : repository.lexical(expression, ItemFilter.current(), Optional.empty(), RELATED_ITEMS)) {
-            items.add(match.item());
-        }
+        // The newest mentions, not the best-ranked: ranking every match of a dozen common file names costs
+        // tens of milliseconds at 10k items, and a session starts with what happened lately.
+        List<KnowledgeItem> items = new ArrayList<>(repository.newestMatching(
+                "entities : (" + String.join(" OR ", names) + ")", ItemFilter.current(), RELATED_ITEMS));
+        items.sort(NEWEST_FIRST);
         return items;
     }
 
@@ -155,8 +158,10 @@ public final class ContextAssembler {
         }
 
         /**
-         * The heading and as many unseen items as fit under {@code limit}; the heading goes in with the first
-         * item that fits, so a section with nothing new or no room is left out whole.
+         * The heading and the section's unseen items in order until the next one would not fit under
+         * {@code limit}; the heading goes in with the first item, so a section with nothing new or no room is
+         * left out whole. Stopping at the first misfit keeps the order without holes and counts the tokens of
+         * one line too many rather than of every remaining candidate (counting is most of an assembly's cost).
          */
         void section(String heading, List<KnowledgeItem> items, Set<String> shown, int limit) {
             boolean headed = false;
@@ -166,10 +171,11 @@ public final class ContextAssembler {
                 }
                 String piece = (headed ? "" : "\n" + heading) + line(item);
                 // A section's share bounds its later items; its first item may use what the budget has left.
-                if (add(piece, headed ? limit : budget)) {
-                    shown.add(item.id());
-                    headed = true;
+                if (!add(piece, headed ? limit : budget)) {
+                    return;
                 }
+                shown.add(item.id());
+                headed = true;
             }
         }
 

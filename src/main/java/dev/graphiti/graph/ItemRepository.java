@@ -30,6 +30,12 @@ public interface ItemRepository extends AutoCloseable {
     /** Full-text candidates, best first by weighted BM25 (title, content, tags, entities). */
     List<LexicalMatch> lexical(String matchExpression, ItemFilter filter, Optional<String> exactPhrase, int limit);
 
+    /**
+     * The items matching an FTS5 expression, most recently stored first, unranked: cheap at any size
+     * (the match stops after {@code limit} items that pass the filter), for "what mentions these" questions.
+     */
+    List<KnowledgeItem> newestMatching(String matchExpression, ItemFilter filter, int limit);
+
     /** A short excerpt of each item around the terms of {@code matchExpression}, by item id. */
     java.util.Map<String, String> snippets(String matchExpression, Collection<String> ids);
 

@@ -13,7 +13,11 @@ record SqlFilter(String condition, List<Object> parameters) {
         List<String> conditions = new ArrayList<>();
         List<Object> parameters = new ArrayList<>();
         if (!filter.includeSuperseded()) {
-            conditions.add("i.superseded_by IS NULL");
+            // The unary + keeps SQLite from driving the query by the superseded_by index: nearly every item is
+            // current, so that index selects everything and forces a sort of the whole table (or, joined with
+            // items_fts, one full-text probe per item); created_at order and the full-text match are the
+            // selective paths (10k items: list 57 -> 0.4 ms, a 12-term file match 5 s -> 1 ms).
+            conditions.add("+i.superseded_by IS NULL");
         }
         if (!filter.kinds().isEmpty()) {
             conditions.add("i.kind IN (" + filter.kinds().stream().map(k -> "?").collect(Collectors.joining(", ")) + ")");

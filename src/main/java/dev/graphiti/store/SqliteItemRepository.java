@@ -223,6 +223,19 @@ final class SqliteItemRepository implements ItemRepository {
     }
 
     @Override
+    public List<KnowledgeItem> newestMatching(String matchExpression, ItemFilter filter, int limit) {
+        SqlFilter sql = SqlFilter.of(filter);
+        List<Object> parameters = new ArrayList<>();
+        parameters.add(matchExpression);
+        parameters.addAll(sql.parameters());
+        parameters.add(limit);
+        // CROSS JOIN keeps items_fts the outer loop, so its rowid order serves ORDER BY and LIMIT ends the scan.
+        return read(() -> rows.items("SELECT " + ItemRows.COLUMNS + " FROM items_fts CROSS JOIN items i"
+                + " ON i.seq = items_fts.rowid WHERE items_fts MATCH ? AND " + sql.condition()
+                + " ORDER BY items_fts.rowid DESC LIMIT ?", parameters));
+    }
+
+    @Override
     public Map<String, String> snippets(String matchExpression, Collection<String> ids) {
         if (ids.isEmpty()) {
             return Map.of();

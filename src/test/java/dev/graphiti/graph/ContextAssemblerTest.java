@@ -1,6 +1,7 @@
 package dev.graphiti.graph;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.store.SqliteStore;
@@ -68,6 +69,23 @@ class ContextAssemblerTest {
         assertTrue(decision > 0 && billing > decision && lunch > billing, text);
         assertTrue(text.indexOf("## About the files in play") < billing, text);
         assertEquals(1, text.split("Lunch menu", -1).length - 1, "each item once");
+    }
+
+    @Test
+    void itemsAboutTheFilesInPlayAreTheNewestCurrentOnes() {
+        String old = add(Kind.bugfix, "BillingClient.java retried forever on timeouts", "2025-01-01T00:00:00Z");
+        items.add(new NewItem(Kind.bugfix, Optional.empty(), "BillingClient.java retries three times, then fails",
+                List.of(), "manual", Optional.of(old), Optional.of(Instant.parse("2025-02-01T00:00:00Z"))));
+        add(Kind.pattern, "Callers reach BillingClient.java through BillingGateway", "2025-03-01T00:00:00Z");
+        for (int i = 0; i < 30; i++) {
+            add(Kind.note, "Note " + i + ": the staging host for team t" + i + " is rebuilt nightly", "2026-01-01T00:00:00Z");
+        }
+        var signals = new ContextSignals("demo", Optional.empty(), Optional.empty(),
+                List.of("src/main/java/dev/app/billing/BillingClient.java"));
+        String text = assembler().assemble(signals, 8192).text();
+        String files = text.substring(text.indexOf("## About the files in play"), text.indexOf("## Recent"));
+        assertTrue(files.indexOf("through BillingGateway") < files.indexOf("three times"), "newest first: " + files);
+        assertFalse(text.contains("retried forever"), "a superseded item is not context: " + text);
     }
 
     @Test

@@ -16,11 +16,21 @@ public record IndexFreshness(String head, int unindexedCommits, boolean everInde
 
     /** Empty in a repository without commits. */
     public static Optional<IndexFreshness> of(GitHistory history, IndexLedger ledger) {
-        Optional<String> head = history.head();
+        return of(history.head(), history, ledger);
+    }
+
+    /**
+     * The same for a HEAD already read (e.g. from git status). When HEAD is the tip of a completed run, the
+     * usual case, no git process starts: a context read must stay within milliseconds.
+     */
+    public static Optional<IndexFreshness> of(Optional<String> head, GitHistory history, IndexLedger ledger) {
         if (head.isEmpty()) {
             return Optional.empty();
         }
         List<String> tips = ledger.tips(HistoryIndexer.TIP_LIMIT);
+        if (tips.contains(head.get())) {
+            return Optional.of(new IndexFreshness(head.get(), 0, true));
+        }
         List<String> range = new ArrayList<>(List.of(head.get()));
         List<String> exclude = tips.stream().filter(history::exists).toList();
         if (!exclude.isEmpty()) {

@@ -21,7 +21,7 @@ import java.util.Random;
  * titles and content that name modules, file paths, classes and methods, tags, and creation times
  * spread over two years. Seeded, so every run generates the same graph.
  */
-final class GraphGenerator {
+public final class GraphGenerator {
 
     private static final List<String> MODULES = List.of("storage", "search", "ingest", "http", "cli", "auth", "billing",
             "cache", "scheduler", "export", "render", "sync");
@@ -38,7 +38,7 @@ final class GraphGenerator {
     private final Random random = new Random(42);
 
     /** Writes {@code count} items into the project graph at {@code database}. */
-    void generate(Path database, int count) {
+    public void generate(Path database, int count) {
         Instant start = Instant.parse("2024-11-01T00:00:00Z");
         try (var repository = new SqliteStore(Duration.ofSeconds(5), Duration.ofSeconds(60)).open(database, Scope.project)) {
             var items = new ItemService(repository, Scope.project, text -> new SecretRedaction.Redacted(text, 0),

@@ -1,7 +1,6 @@
 package dev.graphiti.tools.bench;
 
 import dev.graphiti.protocol.Content;
-import dev.graphiti.protocol.ResourceContents;
 import dev.graphiti.protocol.ToolResult;
 import dev.graphiti.tools.CliCall;
 import dev.graphiti.tools.CliOutcome;
@@ -21,7 +20,6 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,8 +28,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * scripts/bench-tokens: generates a realistic project graph (default 10,000 items), then prints
  * (1) o200k tokens of search results of 10, 50 and 200 rows as pretty JSON, compact JSON and what
- * graphiti_search sends, (2) the graphiti://context text's tokens against its budget, and (3) the
- * context resource's read latency p50/p95 through the real tool path (in-process CLI, SQLite, git).
+ * graphiti_search sends, and (2) the graphiti://context text's tokens against its budget (its latency:
+ * scripts/bench-context, {@link dev.graphiti.bench.ContextBenchmark}).
  */
 public final class TokenReport {
 
@@ -40,7 +38,6 @@ public final class TokenReport {
 
     public static void main(String[] args) throws Exception {
         int count = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
-        int reads = args.length > 1 ? Integer.parseInt(args[1]) : 200;
         Path work = Files.createTempDirectory("graphiti-bench-tokens");
         Path project = Files.createDirectories(work.resolve("project"));
         Path home = Files.createDirectories(work.resolve("home"));
@@ -64,7 +61,7 @@ public final class TokenReport {
             ResponseEncoder encoder = tools.gateway().renderer().encoder();
             TokenCounter counter = tools.counter().awaitReady();
             searchReport(tools, encoder, counter, project);
-            contextReport(tools, counter, project, reads);
+            contextReport(tools, counter);
         }
     }
 
@@ -95,29 +92,13 @@ public final class TokenReport {
         System.out.println();
     }
 
-    private static void contextReport(GraphitiTools tools, TokenCounter counter, Path project, int reads) throws Exception {
+    /** The context text against its budget; its latency is scripts/bench-context's. */
+    private static void contextReport(GraphitiTools tools, TokenCounter counter) {
         ContextResource context = (ContextResource) tools.resources().get(0);
-        for (int i = 0; i < 20; i++) {
-            context.read(null);
-        }
-        while (context.indexing()) {
-            TimeUnit.MILLISECONDS.sleep(100);
-        }
-        String text = "";
-        long[] micros = new long[reads];
-        for (int i = 0; i < reads; i++) {
-            long t = System.nanoTime();
-            List<ResourceContents> contents = context.read(null);
-            micros[i] = (System.nanoTime() - t) / 1000;
-            text = contents.get(0).text();
-        }
-        Arrays.sort(micros);
+        String text = context.read(null).get(0).text();
         var tokens = counter.count(text);
         System.out.printf("graphiti://context: %d o200k tokens, %d Claude-estimated, budget 8192 (mcp.context_tokens), "
                 + "%d lines%n", tokens.o200k(), tokens.claude(), text.split("\n").length);
-        System.out.printf("graphiti://context read latency over %d reads: p50 %.1f ms, p95 %.1f ms, max %.1f ms "
-                + "(target p95 <= 20 ms)%n", reads, micros[reads / 2] / 1000.0, micros[(int) Math.ceil(reads * 0.95) - 1] / 1000.0,
-                micros[reads - 1] / 1000.0);
     }
 
     /** The rows the tool sent: the trimming note's count, or all of them. */
