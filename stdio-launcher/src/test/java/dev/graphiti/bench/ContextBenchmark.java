@@ -1,5 +1,7 @@
 package dev.graphiti.bench;
 
+import static dev.graphiti.tools.ProjectFixture.git;
+
 import com.sun.management.OperatingSystemMXBean;
 import dev.graphiti.graph.ContextAssembler;
 import dev.graphiti.graph.ContextSignals;
@@ -20,7 +22,6 @@ import java.lang.management.ThreadMXBean;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -133,14 +134,5 @@ public final class ContextBenchmark {
         Files.writeString(project.resolve(files.get(0)), "class StorageRepository { int size; }\n");
         Files.writeString(project.resolve(files.get(1)).resolveSibling("CacheEviction.java"), "class CacheEviction {}\n");
         return List.of(files.get(0), "src/main/java/dev/app/cache/CacheEviction.java");
-    }
-
-    private static void git(Path dir, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("git"));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).directory(dir.toFile()).inheritIO().start();
-        if (!process.waitFor(30, TimeUnit.SECONDS) || process.exitValue() != 0) {
-            throw new IOException("git " + String.join(" ", args) + " failed");
-        }
     }
 }

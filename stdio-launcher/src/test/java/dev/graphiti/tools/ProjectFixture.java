@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** A real git repository and a graphiti home in temporary directories, and the packaged launcher to serve them. */
-record ProjectFixture(Path project, Path home) {
+public record ProjectFixture(Path project, Path home) {
 
     static ProjectFixture create(Path temp) throws IOException, InterruptedException {
         Path project = Files.createDirectories(temp.resolve("project"));
@@ -20,7 +20,8 @@ record ProjectFixture(Path project, Path home) {
         return new ProjectFixture(project.toRealPath(), home.toRealPath());
     }
 
-    static void git(Path dir, String... args) throws IOException, InterruptedException {
+    /** Runs git in {@code dir}; fails unless it exits 0 within 30 s. */
+    public static void git(Path dir, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("git"));
         command.addAll(List.of(args));
         Process process = new ProcessBuilder(command).directory(dir.toFile()).inheritIO().start();

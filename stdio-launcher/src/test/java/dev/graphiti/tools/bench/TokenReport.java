@@ -1,5 +1,7 @@
 package dev.graphiti.tools.bench;
 
+import static dev.graphiti.tools.ProjectFixture.git;
+
 import dev.graphiti.protocol.Content;
 import dev.graphiti.protocol.ToolResult;
 import dev.graphiti.tools.CliCall;
@@ -14,16 +16,13 @@ import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonStructure;
 import jakarta.json.stream.JsonGenerator;
-import java.io.IOException;
 import java.io.StringReader;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.TimeUnit;
 
 /**
  * scripts/bench-tokens: generates a realistic project graph (default 10,000 items), then prints
@@ -117,14 +116,5 @@ public final class TokenReport {
             writer.write(json);
         }
         return out.toString();
-    }
-
-    private static void git(Path dir, String... args) throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of("git"));
-        command.addAll(List.of(args));
-        Process process = new ProcessBuilder(command).directory(dir.toFile()).inheritIO().start();
-        if (!process.waitFor(30, TimeUnit.SECONDS) || process.exitValue() != 0) {
-            throw new IOException("git " + String.join(" ", args) + " failed");
-        }
     }
 }
