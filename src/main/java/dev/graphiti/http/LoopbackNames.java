@@ -36,25 +36,45 @@ public final class LoopbackNames {
                 return null;
             }
             String rest = value.substring(close + 1);
-            return rest.isEmpty() || rest.matches(":\\d{1,5}") ? value.substring(0, close + 1) : null;
+            return rest.isEmpty() || rest.charAt(0) == ':' && isPort(rest, 1) ? value.substring(0, close + 1) : null;
         }
         int colon = value.indexOf(':');
         if (colon < 0) {
             return value;
         }
-        return value.substring(colon + 1).matches("\\d{1,5}") ? value.substring(0, colon) : null;
+        return isPort(value, colon + 1) ? value.substring(0, colon) : null;
     }
 
-    private static boolean isIpv4Loopback(String name) {
-        String[] parts = name.split("\\.", -1);
-        if (parts.length != 4 || !parts[0].equals("127")) {
+    /** One to five digits from {@code from} to the end. Checked by hand: this runs on every request. */
+    private static boolean isPort(String text, int from) {
+        return digits(text, from, text.length()) && text.length() - from <= 5;
+    }
+
+    private static boolean digits(String text, int from, int to) {
+        if (from >= to) {
             return false;
         }
-        for (String part : parts) {
-            if (!part.matches("\\d{1,3}") || Integer.parseInt(part) > 255) {
+        for (int i = from; i < to; i++) {
+            if (text.charAt(i) < '0' || text.charAt(i) > '9') {
                 return false;
             }
         }
         return true;
+    }
+
+    private static boolean isIpv4Loopback(String name) {
+        if (!name.startsWith("127.")) {
+            return false;
+        }
+        int parts = 0;
+        for (int start = 0; start <= name.length(); parts++) {
+            int end = name.indexOf('.', start);
+            end = end < 0 ? name.length() : end;
+            if (end - start > 3 || !digits(name, start, end) || Integer.parseInt(name, start, end, 10) > 255) {
+                return false;
+            }
+            start = end + 1;
+        }
+        return parts == 4;
     }
 }

@@ -115,11 +115,13 @@ final class RequestValidation {
 
     private String read(HttpServletRequest request) throws HttpRejection, IOException {
         long limit = config.maxBodyBytes();
-        if (request.getContentLengthLong() > limit) {
+        long declared = request.getContentLengthLong();
+        if (declared > limit) {
             throw tooLarge(limit);
         }
         try (InputStream in = request.getInputStream()) {
-            byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 1, limit) + 1);
+            // A declared length is read in one piece; a chunked body is read up to one byte past the limit.
+            byte[] bytes = in.readNBytes((int) (declared >= 0 ? declared : Math.min(Integer.MAX_VALUE - 1, limit) + 1));
             if (bytes.length > limit) {
                 throw tooLarge(limit);
             }

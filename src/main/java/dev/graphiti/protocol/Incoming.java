@@ -15,6 +15,11 @@ public sealed interface Incoming permits SingleMessage, MessageBatch {
 
     /** True when the input contains the initialize request. */
     default boolean hasInitialize() {
-        return messages().stream().anyMatch(m -> m instanceof JsonRpcRequest r && r.isInitialize());
+        for (JsonRpcMessage message : messages()) {
+            if (message instanceof JsonRpcRequest request && request.isInitialize()) {
+                return true;
+            }
+        }
+        return false;
     }
 }

@@ -21,6 +21,8 @@ public enum ProtocolVersion {
     /** What an HTTP server assumes when a request has no MCP-Protocol-Version header. */
     public static final ProtocolVersion HTTP_DEFAULT = V2025_03_26;
 
+    private static final ProtocolVersion[] ALL = values();
+
     private final String wire;
     private final boolean batches;
     private final boolean overHttp;
@@ -47,7 +49,12 @@ public enum ProtocolVersion {
 
     /** The revision with this wire name, if this server knows it. */
     public static Optional<ProtocolVersion> fromWire(String wire) {
-        return Arrays.stream(values()).filter(v -> v.wire.equals(wire)).findFirst();
+        for (ProtocolVersion version : ALL) {
+            if (version.wire.equals(wire)) {
+                return Optional.of(version);
+            }
+        }
+        return Optional.empty();
     }
 
     /** The supported revision named by {@code wire} on this transport, if any (HTTP header check). */

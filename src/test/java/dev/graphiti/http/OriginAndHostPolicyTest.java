@@ -45,6 +45,12 @@ class OriginAndHostPolicyTest {
         assertFalse(policy.allows("evil.example.com:8000"));
         assertFalse(policy.allows("127.0.0.1.evil.example.com"));
         assertFalse(policy.allows("localhost:notaport"));
+        assertFalse(policy.allows("localhost:123456"), "a port has at most five digits");
+        assertFalse(policy.allows("localhost:"));
+        assertFalse(policy.allows("127.0.0.256"));
+        assertFalse(policy.allows("127.0.0.1."));
+        assertFalse(policy.allows("127..0.1"));
+        assertFalse(policy.allows("127.0.0.1.2"));
         assertFalse(policy.allows(""));
         assertTrue(HostPolicy.forBinding("localhost", Set.of("box.lan")).allows("box.lan:8000"));
     }
