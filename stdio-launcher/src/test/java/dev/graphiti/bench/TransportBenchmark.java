@@ -48,7 +48,7 @@ public final class TransportBenchmark {
         BenchTarget reference = target("reference");
         var bench = new TransportBenchmark(logDir);
         System.out.printf("graphiti transport benchmark (server stderr in %s)%n", logDir);
-        System.out.printf("  %d cold starts, %d warm-up + %d measured calls, %d sessions x %d calls%n%n",
+        System.out.printf("  %d cold starts, %d warm-up + %d measured calls, %d sessions x %d calls (twice: warm-up, measured)%n%n",
                 COLD_STARTS, WARMUP_CALLS, MEASURED_CALLS, SESSIONS, CALLS_PER_SESSION);
         Results a = bench.measure(ours);
         Results b = bench.measure(reference);
@@ -99,6 +99,8 @@ public final class TransportBenchmark {
                 http = sequentialCalls(peer, target);
             }
             AtomicLong errors = new AtomicLong();
+            // A first, unmeasured round warms each server under concurrency, as the sequential calls did alone.
+            throughput(endpoint, target, errors);
             double throughput = throughput(endpoint, target, errors);
             return new Results(target.name(), coldStart, stdio, http, throughput, errors.get());
         } finally {
