@@ -7,12 +7,9 @@ import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import java.io.OutputStream;
 import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
@@ -31,29 +28,12 @@ class ClaudeCodeHooksIT {
     @TempDir
     Path project;
 
-    private record Ran(int code, String out, String err) {
+    private ClaudeUser.Ran run(List<String> command, String stdin) throws Exception {
+        return new ClaudeUser(home).run(command, project, stdin);
     }
 
-    private Ran run(List<String> command, String stdin) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile());
-        builder.environment().put("HOME", home.toString());
-        builder.environment().remove("CLAUDE_CONFIG_DIR");
-        builder.environment().remove("GRAPHITI_HOME");
-        Process process = builder.start();
-        try (OutputStream in = process.getOutputStream()) {
-            in.write(stdin.getBytes(StandardCharsets.UTF_8));
-        }
-        byte[] out = process.getInputStream().readAllBytes();
-        byte[] err = process.getErrorStream().readAllBytes();
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "process ended");
-        return new Ran(process.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
-    }
-
-    private List<String> graphiti(String... args) {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", Path.of(System.getProperty("graphiti.jar")).toAbsolutePath().toString()));
-        command.addAll(List.of(args));
-        return command;
+    private static List<String> graphiti(String... args) {
+        return ClaudeUser.graphiti(args);
     }
 
     /** The command of graphiti's hook group for an event, exactly as written into settings.json. */
@@ -76,17 +56,17 @@ class ClaudeCodeHooksIT {
     @BeforeEach
     void installIntoAGitProject() throws Exception {
         assertEquals(0, new ProcessBuilder("git", "init", "-q", project.toString()).start().waitFor());
-        Ran install = run(graphiti("mcp", "install"), "");
+        ClaudeUser.Ran install = run(graphiti("mcp", "install"), "");
         assertEquals(0, install.code(), install.err());
     }
 
     @Test
     void sessionStartPrintsTheProjectsContext() throws Exception {
-        Ran add = run(graphiti("add", "--kind", "decision", "--title", "SQLite in WAL mode",
+        ClaudeUser.Ran add = run(graphiti("add", "--kind", "decision", "--title", "SQLite in WAL mode",
                 "We run SQLite in WAL mode so hooks and the server can write at the same time."), "");
         assertEquals(0, add.code(), add.err());
 
-        Ran start = run(List.of("sh", "-c", hookCommand("SessionStart")),
+        ClaudeUser.Ran start = run(List.of("sh", "-c", hookCommand("SessionStart")),
                 hookJson("SessionStart", home.resolve("t.jsonl"), ",\"source\":\"startup\""));
         assertEquals(0, start.code(), start.err());
         assertTrue(start.out().contains("SQLite in WAL mode"), start.out());
@@ -99,17 +79,17 @@ class ClaudeCodeHooksIT {
         Files.copy(Path.of("..", "src", "test", "resources", "transcripts", "session-a.jsonl"), transcript);
 
         long started = System.nanoTime();
-        Ran stop = run(List.of("sh", "-c", hookCommand("Stop")),
+        ClaudeUser.Ran stop = run(List.of("sh", "-c", hookCommand("Stop")),
                 hookJson("Stop", transcript, ",\"stop_hook_active\":false"));
         assertEquals(0, stop.code(), stop.err());
-        Ran compact = run(List.of("sh", "-c", hookCommand("PreCompact")),
+        ClaudeUser.Ran compact = run(List.of("sh", "-c", hookCommand("PreCompact")),
                 hookJson("PreCompact", transcript, ",\"trigger\":\"auto\",\"custom_instructions\":\"\""));
         assertEquals(0, compact.code(), compact.err());
         assertTrue(TimeUnit.NANOSECONDS.toSeconds(System.nanoTime() - started) < 30, "hooks return promptly");
 
         List<JsonValue> captured = List.of();
         for (int i = 0; i < 60 && captured.isEmpty(); i++) {
-            Ran list = run(graphiti("list", "--format", "json"), "");
+            ClaudeUser.Ran list = run(graphiti("list", "--format", "json"), "");
             assertEquals(0, list.code(), list.err());
             captured = Json.createReader(new StringReader(list.out())).readArray().stream()
                     .filter(item -> item.asJsonObject().getString("source").startsWith("capture:"))

@@ -8,7 +8,6 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import java.io.BufferedReader;
-import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.StringReader;
@@ -58,45 +57,21 @@ class ClaudeCodeInstallIT {
     @TempDir
     Path elsewhere;
 
-    private static Path jar() {
-        return Path.of(System.getProperty("graphiti.jar")).toAbsolutePath();
+    private ClaudeUser.Ran run(List<String> command, Path directory, String stdin) throws Exception {
+        return new ClaudeUser(home).run(command, directory, stdin);
     }
 
-    private record Ran(int code, String out, String err) {
-    }
-
-    private Ran run(List<String> command, Path directory, String stdin) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile());
-        builder.environment().put("HOME", home.toString());
-        builder.environment().remove("CLAUDE_CONFIG_DIR");
-        builder.environment().remove("GRAPHITI_HOME");
-        Process process = builder.start();
-        try (OutputStream in = process.getOutputStream()) {
-            in.write(stdin.getBytes(StandardCharsets.UTF_8));
-        }
-        byte[] out = process.getInputStream().readAllBytes();
-        byte[] err = process.getErrorStream().readAllBytes();
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "process ended");
-        return new Ran(process.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
-    }
-
-    private List<String> graphiti(String... args) {
-        List<String> command = new ArrayList<>(List.of(javaExecutable(), "-jar", jar().toString()));
-        command.addAll(List.of(args));
-        return command;
-    }
-
-    private static String javaExecutable() {
-        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    private static List<String> graphiti(String... args) {
+        return ClaudeUser.graphiti(args);
     }
 
     @Test
     void theRegisteredCommandLineAnswersInitializeOverStdioFromAnyDirectory() throws Exception {
         Files.writeString(home.resolve(".claude.json"), CLAUDE_JSON);
-        Path installed = Files.copy(jar(), elsewhere.resolve("graphiti.jar"));
-        List<String> command = new ArrayList<>(List.of(javaExecutable(), "-jar", installed.toString(),
+        Path installed = Files.copy(ClaudeUser.jar(), elsewhere.resolve("graphiti.jar"));
+        List<String> command = new ArrayList<>(List.of(ClaudeUser.java(), "-jar", installed.toString(),
                 "mcp", "install", "--format", "json"));
-        Ran install = run(command, elsewhere, "");
+        ClaudeUser.Ran install = run(command, elsewhere, "");
         assertEquals(0, install.code(), install.err());
         assertEquals("install", Json.createReader(new StringReader(install.out())).readObject().getString("action"));
 
@@ -149,27 +124,27 @@ class ClaudeCodeInstallIT {
     }
 
     private String graphitiVersion() throws Exception {
-        Ran version = run(graphiti("--version"), elsewhere, "");
+        ClaudeUser.Ran version = run(graphiti("--version"), elsewhere, "");
         return version.out().trim().substring("graphiti ".length());
     }
 
     @Test
     void graphitiIsOneCommandAndUninstallRestoresTheOriginalBytes() throws Exception {
         Files.writeString(home.resolve(".claude.json"), CLAUDE_JSON);
-        Ran install = run(graphiti("mcp", "install", "--no-startup-archive"), elsewhere, "");
+        ClaudeUser.Ran install = run(graphiti("mcp", "install", "--no-startup-archive"), elsewhere, "");
         assertEquals(0, install.code(), install.err());
         assertTrue(install.err().contains(".local/bin is not on your PATH"), install.err());
 
         Path script = home.resolve(".local/bin/graphiti");
-        Ran version = run(List.of(script.toString(), "--version"), elsewhere, "");
+        ClaudeUser.Ran version = run(List.of(script.toString(), "--version"), elsewhere, "");
         assertEquals(0, version.code(), version.err());
         assertTrue(version.out().startsWith("graphiti "), version.out());
 
-        Ran again = run(graphiti("mcp", "install", "--no-startup-archive"), elsewhere, "");
+        ClaudeUser.Ran again = run(graphiti("mcp", "install", "--no-startup-archive"), elsewhere, "");
         assertEquals(0, again.code(), again.err());
         assertFalse(again.out().contains("updated") || again.out().contains("created"), again.out());
 
-        Ran uninstall = run(List.of(script.toString(), "mcp", "uninstall"), elsewhere, "");
+        ClaudeUser.Ran uninstall = run(List.of(script.toString(), "mcp", "uninstall"), elsewhere, "");
         assertEquals(0, uninstall.code(), uninstall.err());
         assertEquals(CLAUDE_JSON, Files.readString(home.resolve(".claude.json")));
         assertFalse(Files.exists(script));

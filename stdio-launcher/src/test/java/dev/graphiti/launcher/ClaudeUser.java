@@ -1,0 +1,51 @@
+package dev.graphiti.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A user whose HOME is a temporary directory, running the packaged graphiti (and what it installs) as
+ * Claude Code would: no CLAUDE_CONFIG_DIR or GRAPHITI_HOME leaking in from the machine running the tests.
+ */
+record ClaudeUser(Path home) {
+
+    record Ran(int code, String out, String err) {
+    }
+
+    /** Runs {@code command} in {@code directory} with {@code stdin}; fails the test if it runs over a minute. */
+    Ran run(List<String> command, Path directory, String stdin) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile());
+        builder.environment().put("HOME", home.toString());
+        builder.environment().remove("CLAUDE_CONFIG_DIR");
+        builder.environment().remove("GRAPHITI_HOME");
+        Process process = builder.start();
+        try (OutputStream in = process.getOutputStream()) {
+            in.write(stdin.getBytes(StandardCharsets.UTF_8));
+        }
+        byte[] out = process.getInputStream().readAllBytes();
+        byte[] err = process.getErrorStream().readAllBytes();
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "process ended");
+        return new Ran(process.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
+    }
+
+    /** The packaged graphiti jar's command line with {@code args}. */
+    static List<String> graphiti(String... args) {
+        List<String> command = new ArrayList<>(List.of(java(), "-jar", jar().toString()));
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    static Path jar() {
+        return Path.of(System.getProperty("graphiti.jar")).toAbsolutePath();
+    }
+
+    static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}
