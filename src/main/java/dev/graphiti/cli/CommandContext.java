@@ -53,6 +53,11 @@ final class CommandContext {
         return root.quiet;
     }
 
+    /** Colour for text output: only at a terminal, and not under NO_COLOR. */
+    Colour colour() {
+        return Colour.of(root.invocation.environment());
+    }
+
     Invocation invocation() {
         return root.invocation;
     }

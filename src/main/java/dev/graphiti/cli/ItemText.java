@@ -11,10 +11,10 @@ final class ItemText {
     }
 
     /** One aligned row per item: id, kind, age, title and tags. */
-    static TextTable table(List<KnowledgeItem> items, Instant now) {
+    static TextTable table(List<KnowledgeItem> items, Instant now, Colour colour) {
         TextTable table = new TextTable();
         for (KnowledgeItem item : items) {
-            table.row(item.id(), item.kind().name(), RelativeTime.since(item.createdAt(), now), titleWithTags(item));
+            table.row(colour.id(item.id()), item.kind().name(), RelativeTime.since(item.createdAt(), now), titleWithTags(item));
         }
         return table;
     }

@@ -36,7 +36,7 @@ final class ListCommand extends GraphSubcommand {
                             + graph.location().database() + "). Add one: graphiti add \"...\"");
                 }
             } else {
-                ItemText.table(items, now).print(context.out());
+                ItemText.table(items, now, context.colour()).print(context.out());
             }
         }
         return 0;

@@ -59,11 +59,12 @@ final class SearchCommand extends GraphSubcommand {
             } else {
                 var out = context.out();
                 TextTable table = new TextTable();
+                Colour colour = context.colour();
                 for (SearchHit hit : hits) {
-                    table.row(String.format(Locale.ROOT, "%.3f", hit.score()), hit.item().id(), hit.item().kind().name(),
+                    table.row(String.format(Locale.ROOT, "%.3f", hit.score()), colour.id(hit.item().id()), hit.item().kind().name(),
                             RelativeTime.since(hit.item().createdAt(), now), ItemText.titleWithTags(hit.item()));
                     if (!context.quiet()) {
-                        table.detail("       " + hit.snippet().replaceAll("\\s+", " "));
+                        table.detail("       " + colour.dim(hit.snippet().replaceAll("\\s+", " ")));
                     }
                 }
                 table.print(out);

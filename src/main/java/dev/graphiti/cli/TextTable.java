@@ -30,7 +30,7 @@ final class TextTable {
         int[] widths = new int[columns];
         for (String[] row : rows) {
             for (int c = 0; c < row.length - 1; c++) {
-                widths[c] = Math.max(widths[c], row[c].codePointCount(0, row[c].length()));
+                widths[c] = Math.max(widths[c], Colour.width(row[c]));
             }
         }
         for (int r = 0; r < rows.size(); r++) {
@@ -39,7 +39,7 @@ final class TextTable {
             for (int c = 0; c < row.length; c++) {
                 line.append(row[c]);
                 if (c < row.length - 1) {
-                    line.append(" ".repeat(widths[c] - row[c].codePointCount(0, row[c].length()) + 2));
+                    line.append(" ".repeat(widths[c] - Colour.width(row[c]) + 2));
                 }
             }
             out.println(line.toString().stripTrailing());

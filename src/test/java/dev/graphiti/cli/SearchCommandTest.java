@@ -96,4 +96,31 @@ class SearchCommandTest extends InRepositoryTest {
         assertTrue(lines.get(0).matches("[01]\\.\\d{3}  " + id + "  decision  just now  Use SQLite  #db"), lines.get(0));
         assertTrue(lines.get(1).contains("Embedded SQLite keeps setup at zero"), lines.get(1));
     }
+
+    private String atTerminal(java.util.Map<String, String> extra, String... args) {
+        java.util.Map<String, String> variables = new java.util.HashMap<>(cli.variables());
+        variables.putAll(extra);
+        java.io.StringWriter out = new java.io.StringWriter();
+        java.io.StringWriter err = new java.io.StringWriter();
+        int code = new Cli(new CliEnvironment(variables, true, java.util.Optional.empty())).run(List.of(args), repo,
+                java.io.InputStream.nullInputStream(), new java.io.PrintWriter(out), new java.io.PrintWriter(err));
+        assertEquals(0, code, err::toString);
+        return out.toString();
+    }
+
+    @Test
+    void colourOnlyAtATerminalAndNotUnderNoColor() {
+        String first = add("-k", "decision", "--title", "Use SQLite", "Embedded SQLite keeps setup at zero");
+        add("-k", "architecture", "--title", "SQLite file per project", "One SQLite file under .graphiti per git root");
+        String coloured = atTerminal(java.util.Map.of(), "search", "sqlite");
+        assertTrue(coloured.contains("\u001b[33m" + first + "\u001b[0m"), coloured);
+        List<String> rows = coloured.lines().filter(line -> !line.startsWith(" ")).toList();
+        assertEquals(2, rows.size(), coloured);
+        List<String> plain = rows.stream().map(row -> row.replaceAll("\u001b\\[[0-9;]*m", "")).toList();
+        assertEquals(plain.get(0).indexOf("just now"), plain.get(1).indexOf("just now"), "colour keeps the columns aligned");
+        assertTrue(atTerminal(java.util.Map.of(), "list").contains("\u001b[33m" + first + "\u001b[0m"));
+        assertTrue(!atTerminal(java.util.Map.of("NO_COLOR", "1"), "search", "sqlite").contains("\u001b["));
+        assertTrue(!atTerminal(java.util.Map.of("TERM", "dumb"), "list").contains("\u001b["));
+        assertTrue(!cli.run(repo, "search", "sqlite").out().contains("\u001b["), "no colour when stdout is no terminal");
+    }
 }
