@@ -48,7 +48,8 @@ final class CaptureCommand extends GraphSubcommand {
             BackgroundCapture.Started started = new BackgroundCapture(context).start(session.transcript(), session.id());
             if (context.json()) {
                 JsonShapes.print(context.out(), Json.createObjectBuilder().add("session", session.id())
-                        .add("async", true).add("log", started.log().toString()));
+                        .add("transcript", session.transcript().toString()).add("async", true)
+                        .add("log", started.log().toString()));
             } else if (!context.quiet()) {
                 context.out().println("capturing session " + session.id() + " in the background (log: " + started.log() + ")");
             }

@@ -6,30 +6,26 @@ import dev.graphiti.protocol.ToolResult;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
-import java.time.Duration;
+import java.io.StringReader;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 /**
- * graphiti_capture: `graphiti capture` started in the background. The call waits a moment so a capture
- * that fails at once (a missing transcript, a CLI without capture) is reported as what happened; a
- * capture still running after that answers "started" and finishes on its own.
+ * graphiti_capture: `graphiti capture --async`. The CLI finds the transcript (the argument, the session's
+ * file, or the project's newest) and fails at once when there is none; otherwise it starts the capture in
+ * the background (in-process: a thread of this server; external runner: a detached process) and the tool
+ * answers at once with which transcript is being captured and where the outcome is logged. A tool call has
+ * no hook input on stdin, so the transcript comes from the arguments or the transcripts on disk.
  */
 @ApplicationScoped
 public class CaptureTool extends CliTool {
-
-    static final Duration EARLY_ANSWER = Duration.ofMillis(500);
-    private static final System.Logger LOG = System.getLogger(CaptureTool.class.getName());
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_capture", "Capture session",
             "Read new turns of a Claude Code transcript and store the decisions, preferences and root causes in it. "
                     + "Returns at once; capture runs in the background.",
             new InputSchema().string("transcript", "JSONL path; default: latest").string("session_id", null)
                     .string("dir", null),
-            false, writes(false));
+            // Idempotent: a turn captured once is never stored again, however often capture runs.
+            false, writes(true));
 
     @Inject
     public CaptureTool(CliGateway gateway) {
@@ -43,40 +39,20 @@ public class CaptureTool extends CliTool {
 
     @Override
     List<String> command(JsonObject arguments) {
-        return new Argv(arguments, "capture").option("--transcript", "transcript")
+        return new Argv(arguments, "capture", "--async").option("--transcript", "transcript")
                 .option("--session-id", "session_id").build();
     }
 
     @Override
     public ToolResult call(JsonObject arguments, RequestContext context) {
-        List<String> command = command(arguments);
-        // The background run must outlive this request, so it does not follow the request's cancellation.
-        CompletableFuture<CliOutcome> capture = CompletableFuture.supplyAsync(
-                () -> gateway().run(command, arguments, null), daemon());
-        capture.thenAccept(outcome -> {
-            if (!outcome.succeeded()) {
-                LOG.log(System.Logger.Level.WARNING, "background capture failed: " + outcome.stderr().strip());
-            }
-        });
-        try {
-            CliOutcome early = capture.get(EARLY_ANSWER.toMillis(), TimeUnit.MILLISECONDS);
-            return gateway().renderer().render("capture", early, ResultShape.OBJECT);
-        } catch (TimeoutException e) {
-            return ToolResult.text("capture of " + arguments.getString("transcript", "the latest transcript")
-                    + " started in the background; its items appear in search when it finishes");
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            return ToolResult.text("capture started in the background");
-        } catch (ExecutionException e) {
-            return ToolResult.error("capture could not start: " + e.getCause().getMessage());
+        CliOutcome outcome = gateway().run(command(arguments), arguments, context);
+        if (!outcome.succeeded()) {
+            return gateway().renderer().render("capture", outcome, ResultShape.OBJECT);
         }
-    }
-
-    private static java.util.concurrent.Executor daemon() {
-        return task -> {
-            Thread thread = new Thread(task, "graphiti-capture");
-            thread.setDaemon(true);
-            thread.start();
-        };
+        JsonObject started = InputSchema.JSON.createReader(new StringReader(outcome.stdout())).readObject();
+        return ToolResult.text("capturing session " + started.getString("session", "?")
+                + started.getString("transcript", "").transform(t -> t.isEmpty() ? "" : " from " + t)
+                + " in the background; what it finds appears in graphiti_search when it is done (log: "
+                + started.getString("log", "?") + ")");
     }
 }

@@ -24,8 +24,7 @@ public final class GraphitiTools implements AutoCloseable {
             patterns, git history.
             - Read resource graphiti://context at session start.
             - graphiti_search before designing, deciding or debugging something that may have come up before.
-            - graphiti_add a fact once it is settled: one fact per item, with the right kind; to correct one, \
-            add the new one with supersedes.
+            - graphiti_add each settled fact as its own item, with the right kind.
             - scope: project (default inside a git work tree) or global (preferences across projects). \
             dir: the project directory when it is not the client's root.
             - kind: decision, architecture, bugfix, preference, pattern, note, commit, conversation.

@@ -9,13 +9,13 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** Real git repositories, worktrees and submodules made with the git command line. */
-final class GitFixture {
+public final class GitFixture {
 
     private GitFixture() {
     }
 
     /** A new repository at {@code dir} with one commit. */
-    static Path repository(Path dir) throws IOException, InterruptedException {
+    public static Path repository(Path dir) throws IOException, InterruptedException {
         Files.createDirectories(dir);
         git(dir, "init", "-q", "-b", "main");
         Files.writeString(dir.resolve("README.md"), "# test\n");
@@ -24,7 +24,7 @@ final class GitFixture {
         return dir;
     }
 
-    static String git(Path dir, String... args) throws IOException, InterruptedException {
+    public static String git(Path dir, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of("git", "-c", "user.name=Test", "-c", "user.email=test@example.com",
                 "-c", "protocol.file.allow=always", "-c", "init.defaultBranch=main"));
         command.addAll(List.of(args));

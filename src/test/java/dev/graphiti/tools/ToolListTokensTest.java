@@ -31,6 +31,29 @@ class ToolListTokensTest {
         }
     }
 
+    /**
+     * Every text the agent reads in tools/list and initialize says its own thing: no run of five words appears
+     * in two of them (the instructions included), and the instructions stay a few lines.
+     */
+    @Test
+    void noTwoDescriptionsNorTheInstructionsShareAPhrase() throws Exception {
+        try (var tools = new GraphitiTools(ToolSettings.defaults(), Map.of(), Path.of("."))) {
+            Map<String, String> owners = new java.util.HashMap<>();
+            Map<String, String> texts = new java.util.LinkedHashMap<>();
+            texts.put("instructions", GraphitiTools.INSTRUCTIONS);
+            tools.tools().forEach(tool -> texts.put(tool.descriptor().name(), tool.descriptor().description()));
+            texts.forEach((name, text) -> {
+                String[] words = text.toLowerCase(java.util.Locale.ROOT).split("[^a-z0-9_]+");
+                for (int i = 0; i + 5 <= words.length; i++) {
+                    String phrase = String.join(" ", java.util.Arrays.copyOfRange(words, i, i + 5));
+                    String owner = owners.putIfAbsent(phrase, name);
+                    assertTrue(owner == null || owner.equals(name), "\"" + phrase + "\" in " + owner + " and " + name);
+                }
+            });
+            assertTrue(GraphitiTools.INSTRUCTIONS.lines().count() <= 8, GraphitiTools.INSTRUCTIONS);
+        }
+    }
+
     @Test
     void descriptionsDoNotRepeatEachOther() throws Exception {
         try (var tools = new GraphitiTools(ToolSettings.defaults(), Map.of(), Path.of("."))) {

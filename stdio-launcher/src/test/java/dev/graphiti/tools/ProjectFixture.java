@@ -11,8 +11,13 @@ import java.util.concurrent.TimeUnit;
 public record ProjectFixture(Path project, Path home) {
 
     static ProjectFixture create(Path temp) throws IOException, InterruptedException {
+        return create(temp, temp.resolve("home"));
+    }
+
+    /** A project in {@code temp} for a graphiti home shared with others (a server's). */
+    static ProjectFixture create(Path temp, Path home) throws IOException, InterruptedException {
         Path project = Files.createDirectories(temp.resolve("project"));
-        Path home = Files.createDirectories(temp.resolve("home"));
+        Files.createDirectories(home);
         git(project, "init", "-q", "-b", "main");
         Files.writeString(project.resolve("Storage.java"), "class Storage {}\n");
         git(project, "add", ".");

@@ -1,0 +1,124 @@
+package dev.graphiti.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.graphiti.cli.GitFixture;
+import dev.graphiti.ingest.transcript.TranscriptFiles;
+import dev.graphiti.protocol.Content;
+import dev.graphiti.protocol.ToolResult;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.StringReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * graphiti_capture with the in-process runner, whose CLI has no hook input on stdin: the transcript comes
+ * from the arguments (or the project's newest under the Claude home); the call answers at once saying what
+ * it captures, the items follow in the background; what cannot be captured is an error at once.
+ */
+class CaptureToolTest {
+
+    static final String SESSION = TranscriptFiles.SESSION_A;
+
+    @TempDir
+    Path temp;
+    Path project;
+    Path claude;
+    GraphitiTools tools;
+    CaptureTool capture;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        project = GitFixture.repository(temp.resolve("project")).toRealPath();
+        claude = temp.resolve("claude");
+        Path home = temp.resolve("home");
+        tools = new GraphitiTools(ToolSettings.defaults().withProjectRoot(project), Map.of("GRAPHITI_HOME", home.toString(),
+                "HOME", home.toString(), "CLAUDE_CONFIG_DIR", claude.toString()), project);
+        capture = (CaptureTool) tools.tools().stream().filter(t -> t instanceof CaptureTool).findFirst().orElseThrow();
+    }
+
+    @AfterEach
+    void tearDown() throws Exception {
+        tools.close();
+    }
+
+    @Test
+    void theTranscriptGivenIsCapturedInTheBackground() throws Exception {
+        Path transcript = TranscriptFiles.copy("session-a.jsonl", temp.resolve("elsewhere").resolve("talk.jsonl"));
+        ToolResult started = capture.call(Json.createObjectBuilder().add("transcript", transcript.toString())
+                .add("session_id", SESSION).build(), null);
+        assertFalse(started.isError(), text(started));
+        assertTrue(text(started).startsWith("capturing session " + SESSION + " from " + transcript + " in the background"),
+                text(started));
+        assertEquals(6, awaitItems(6).size(), "the capture stored the session's decisions, preferences and root causes");
+        awaitLogged();
+    }
+
+    @Test
+    void withoutArgumentsTheProjectsNewestTranscriptIsCaptured() throws Exception {
+        Path folder = claude.resolve("projects").resolve(project.toString().replace('/', '-'));
+        Path transcript = TranscriptFiles.copy("session-a.jsonl", folder.resolve(SESSION + ".jsonl"));
+        ToolResult started = capture.call(Json.createObjectBuilder().build(), null);
+        assertFalse(started.isError(), text(started));
+        assertTrue(text(started).contains(transcript.toString()), text(started));
+        assertTrue(awaitItems(6).stream().allMatch(item -> item.getString("source").equals("capture:" + SESSION)));
+        awaitLogged();
+    }
+
+    @Test
+    void whatCannotBeCapturedIsAnErrorAtOnce() throws Exception {
+        ToolResult missing = capture.call(Json.createObjectBuilder().add("transcript",
+                project.resolve("missing.jsonl").toString()).build(), null);
+        assertTrue(missing.isError());
+        assertTrue(text(missing).contains("missing.jsonl") && text(missing).contains("no such file"), text(missing));
+
+        ToolResult none = capture.call(Json.createObjectBuilder().build(), null);
+        assertTrue(none.isError());
+        assertTrue(text(none).contains("no Claude Code transcript") && text(none).contains("transcript"), text(none));
+        assertEquals(List.of(), items());
+    }
+
+    private List<JsonObject> awaitItems(int count) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        List<JsonObject> items = items();
+        while (items.size() < count && System.nanoTime() < deadline) {
+            TimeUnit.MILLISECONDS.sleep(50);
+            items = items();
+        }
+        return items;
+    }
+
+    /** The background capture's last act is its log line (the test's directory goes when the test ends). */
+    private void awaitLogged() throws Exception {
+        Path log = temp.resolve("home").resolve("logs").resolve("capture.log");
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+        while (!(Files.exists(log) && Files.readString(log).contains("capture " + SESSION + ": read 6 turns"))
+                && System.nanoTime() < deadline) {
+            TimeUnit.MILLISECONDS.sleep(50);
+        }
+        assertTrue(Files.readString(log).contains("added 6 items"), Files.readString(log));
+    }
+
+    private List<JsonObject> items() {
+        CliOutcome listed = tools.gateway().runner().run(new CliCall(List.of("-C", project.toString(), "--format", "json",
+                "list", "-l", "100"), project));
+        assertTrue(listed.succeeded(), listed.stderr());
+        return Json.createReader(new StringReader(listed.stdout())).readArray().getValuesAs(JsonObject.class);
+    }
+
+    private static String text(ToolResult result) {
+        return result.content().stream().map(Content::json).map(c -> c.getString("text", ""))
+                .collect(Collectors.joining("\n"));
+    }
+}

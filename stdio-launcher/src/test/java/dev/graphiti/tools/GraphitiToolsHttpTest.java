@@ -1,0 +1,110 @@
+package dev.graphiti.tools;
+
+import dev.graphiti.http.HttpTransportConfig;
+import dev.graphiti.protocol.McpServer;
+import dev.graphiti.protocol.ServerInfo;
+import dev.graphiti.server.CdiServer;
+import dev.graphiti.server.EmbeddedJetty;
+import io.modelcontextprotocol.client.McpClient;
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The {@link ToolScenarios} over streamable HTTP: the official Java SDK client against the graphiti tools on
+ * the CDI-managed servlet in embedded Jetty on a real port, with the in-process runner. The server has no
+ * configured project and runs elsewhere, so every call finds its project through the client's root
+ * (roots/list, a server-to-client request inside the tools/call's response stream).
+ */
+class GraphitiToolsHttpTest {
+
+    @TempDir
+    static Path shared;
+    static GraphitiTools tools;
+    static McpServer server;
+    static CdiServer cdi;
+    static EmbeddedJetty jetty;
+
+    @TempDir
+    Path temp;
+    ProjectFixture fixture;
+    McpSyncClient mcp;
+
+    @BeforeAll
+    static void start() throws Exception {
+        Path home = Files.createDirectories(shared.resolve("home")).toRealPath();
+        Path elsewhere = Files.createDirectories(shared.resolve("server-directory"));
+        tools = new GraphitiTools(ToolSettings.defaults(), Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()),
+                elsewhere);
+        server = tools.register(McpServer.builder(new ServerInfo("graphiti", "graphiti knowledge graph", "test"))).build();
+        cdi = CdiServer.boot(HttpTransportConfig.forBinding("127.0.0.1"), Optional.of(server));
+        jetty = EmbeddedJetty.start("127.0.0.1", 0, cdi.servlet());
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        jetty.close();
+        cdi.close();
+        server.close();
+        tools.close();
+    }
+
+    @BeforeEach
+    void connect() throws Exception {
+        fixture = ProjectFixture.create(temp, shared.resolve("home"));
+        var transport = HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + jetty.port())
+                .endpoint(EmbeddedJetty.ENDPOINT).build();
+        mcp = McpClient.sync(transport)
+                .requestTimeout(Duration.ofSeconds(60))
+                .clientInfo(new McpSchema.Implementation("graphiti-tools-http-test", "1.0"))
+                .capabilities(McpSchema.ClientCapabilities.builder().roots(false).build())
+                .roots(new McpSchema.Root(fixture.project().toUri().toString(), "project"))
+                .build();
+        mcp.initialize();
+    }
+
+    @AfterEach
+    void disconnect() {
+        mcp.closeGracefully();
+    }
+
+    ToolScenarios scenarios() {
+        return new ToolScenarios(mcp, fixture);
+    }
+
+    @Test
+    void everyToolIsListedWithTruthfulAnnotations() {
+        scenarios().everyToolIsListedWithTruthfulAnnotations();
+    }
+
+    @Test
+    void everyTool() {
+        scenarios().everyTool();
+    }
+
+    @Test
+    void theContextResourceIsEmptyForAnEmptyGraphThenLeadsWithDecisions() {
+        scenarios().contextIsEmptyThenLeadsWithDecisions();
+    }
+
+    @Test
+    void theClientsRootIsTheProjectAndScopeGlobalIsNot() {
+        scenarios().theClientsRootIsTheProjectAndScopeGlobalIsNot();
+    }
+
+    @Test
+    void failuresAreErrorResultsWithTheCliMessage() {
+        scenarios().failuresAreErrorResultsWithTheCliMessage(temp.resolve("nowhere"));
+    }
+}

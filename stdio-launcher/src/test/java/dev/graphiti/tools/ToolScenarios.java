@@ -1,0 +1,133 @@
+package dev.graphiti.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import io.modelcontextprotocol.client.McpSyncClient;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * What a user of the graphiti tools checks, through any transport: the stdio and the HTTP tests run these
+ * same scenarios with the official Java SDK client against a real project database.
+ */
+record ToolScenarios(McpSyncClient mcp, ProjectFixture fixture) {
+
+    McpSchema.CallToolResult call(String tool, Map<String, Object> arguments) {
+        return mcp.callTool(new McpSchema.CallToolRequest(tool, arguments));
+    }
+
+    /** The call's text; fails the test when the call failed. */
+    String ok(String tool, Map<String, Object> arguments) {
+        var result = call(tool, arguments);
+        assertFalse(Boolean.TRUE.equals(result.isError()), tool + " failed: " + text(result));
+        return text(result);
+    }
+
+    static String text(McpSchema.CallToolResult result) {
+        return result.content().stream().map(c -> ((McpSchema.TextContent) c).text()).collect(Collectors.joining("\n"));
+    }
+
+    /** All eleven tools, each with a title; read-only, destructive and idempotent hints as they behave. */
+    void everyToolIsListedWithTruthfulAnnotations() {
+        Map<String, McpSchema.Tool> tools = mcp.listTools().tools().stream()
+                .collect(Collectors.toMap(McpSchema.Tool::name, t -> t));
+        assertEquals(List.of("graphiti_add", "graphiti_capture", "graphiti_compact", "graphiti_config",
+                "graphiti_delete", "graphiti_health", "graphiti_index", "graphiti_list", "graphiti_search",
+                "graphiti_show", "graphiti_summarize"), tools.keySet().stream().sorted().toList());
+        for (String readOnly : List.of("graphiti_search", "graphiti_list", "graphiti_show", "graphiti_health")) {
+            assertTrue(tools.get(readOnly).annotations().readOnlyHint(), readOnly);
+        }
+        assertTrue(tools.get("graphiti_delete").annotations().destructiveHint());
+        assertFalse(tools.get("graphiti_add").annotations().idempotentHint());
+        assertFalse(tools.get("graphiti_add").annotations().readOnlyHint());
+        tools.values().forEach(t -> assertNotNull(t.title(), t.name()));
+        String instructions = mcp.getCurrentInitializationResult().instructions();
+        assertTrue(instructions.contains("graphiti://context"), instructions);
+    }
+
+    /** add -> search finds it -> show -> the other tools -> delete -> search no longer finds it. */
+    void everyTool() {
+        var added = call("graphiti_add", Map.of(
+                "content", "Use SQLite in WAL mode so hooks and servers write one file concurrently",
+                "kind", "decision", "tags", List.of("storage", "sqlite")));
+        assertFalse(Boolean.TRUE.equals(added.isError()), text(added));
+        assertNotNull(added.structuredContent(), "add answers an object");
+        @SuppressWarnings("unchecked")
+        String id = (String) ((Map<String, Object>) added.structuredContent()).get("id");
+        assertNotNull(id);
+
+        assertTrue(ok("graphiti_search", Map.of("query", "WAL concurrently")).contains(id));
+        assertTrue(ok("graphiti_list", Map.of("kind", "decision")).contains(id));
+        assertTrue(ok("graphiti_show", Map.of("id", id)).contains("hooks and servers"));
+        assertTrue(ok("graphiti_summarize", Map.of()).contains("decision"));
+        ok("graphiti_compact", Map.of("dry_run", true));
+        ok("graphiti_health", Map.of());
+        assertTrue(ok("graphiti_config", Map.of()).contains("mcp.context_tokens"));
+        assertTrue(ok("graphiti_config", Map.of("key", "mcp.context_tokens")).contains("8192"));
+        ok("graphiti_index", Map.of());
+        assertTrue(ok("graphiti_search", Map.of("query", "storage layer", "kind", "commit")).contains("Add the storage layer"),
+                "the fixture's commit is indexed");
+        Path missing = fixture.project().resolve("missing.jsonl");
+        var capture = call("graphiti_capture", Map.of("transcript", missing.toString()));
+        assertTrue(Boolean.TRUE.equals(capture.isError()) && text(capture).contains("missing.jsonl"),
+                "a capture that cannot start says why, at once: " + text(capture));
+
+        ok("graphiti_delete", Map.of("ids", List.of(id)));
+        assertFalse(ok("graphiti_search", Map.of("query", "WAL concurrently")).contains(id));
+    }
+
+    /** An empty graph gives empty context; then decisions and architecture lead. */
+    void contextIsEmptyThenLeadsWithDecisions() {
+        assertEquals("", context());
+        ok("graphiti_add", Map.of("content", "Lunch menu moved to the wiki"));
+        ok("graphiti_add", Map.of("content", "Keep Storage.java free of HTTP types", "kind", "architecture"));
+        String text = context();
+        assertTrue(text.indexOf("Storage.java free") < text.indexOf("Lunch menu"), text);
+        assertTrue(text.contains("branch main"), text);
+    }
+
+    String context() {
+        var read = mcp.readResource(new McpSchema.ReadResourceRequest("graphiti://context"));
+        assertEquals("text/markdown", read.contents().get(0).mimeType());
+        return ((McpSchema.TextResourceContents) read.contents().get(0)).text();
+    }
+
+    /** For a client whose root is the project: calls go to the root's graph, scope global to the user's. */
+    void theClientsRootIsTheProjectAndScopeGlobalIsNot() {
+        var added = call("graphiti_add", Map.of("content", "Prefer records for data carriers",
+                "kind", "preference", "scope", "global"));
+        assertFalse(Boolean.TRUE.equals(added.isError()), text(added));
+        ok("graphiti_add", Map.of("content", "Project decision: SQLite in WAL mode", "kind", "decision"));
+        assertTrue(Files.isDirectory(fixture.project().resolve(".graphiti")), "the root's project graph is used");
+
+        String global = ok("graphiti_list", Map.of("scope", "global"));
+        assertTrue(global.contains("Prefer records"), global);
+        assertFalse(global.contains("SQLite"), global);
+        String project = ok("graphiti_list", Map.of());
+        assertTrue(project.contains("SQLite"), project);
+        assertFalse(project.contains("Prefer records"), project);
+    }
+
+    /** A failing call is a tool result with isError and the CLI's message; the session goes on. */
+    void failuresAreErrorResultsWithTheCliMessage(Path nowhere) {
+        var missing = call("graphiti_show", Map.of("id", "zzzzzz-no-such-item"));
+        assertTrue(missing.isError());
+        assertTrue(text(missing).contains("zzzzzz-no-such-item"), text(missing));
+
+        var badKind = call("graphiti_add", Map.of("content", "x", "kind", "gossip"));
+        assertTrue(badKind.isError());
+        assertTrue(text(badKind).contains("kind"), text(badKind));
+
+        var badDir = call("graphiti_list", Map.of("dir", nowhere.toString()));
+        assertTrue(badDir.isError());
+        assertTrue(text(badDir).contains("not a directory"), text(badDir));
+        ok("graphiti_health", Map.of());
+    }
+}
