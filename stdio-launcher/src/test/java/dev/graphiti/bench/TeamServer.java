@@ -14,10 +14,12 @@ import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * The product's HTTP server as `graphiti mcp serve --transport http` runs it (the graphiti tools over the
@@ -85,5 +87,11 @@ final class TeamServer implements AutoCloseable {
         cdi.close();
         server.close();
         tools.close();
+        // The generated graph is the benchmark's own: leave nothing behind in the temp directory.
+        try (Stream<Path> files = Files.walk(home)) {
+            for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(file);
+            }
+        }
     }
 }
