@@ -102,7 +102,11 @@ final class SqliteItemRepository implements ItemRepository {
         SqlFilter sql = SqlFilter.of(filter);
         List<Object> parameters = new ArrayList<>(sql.parameters());
         parameters.add(limit);
-        return select(sql.condition() + " ORDER BY i.created_at DESC, i.seq DESC LIMIT ?", parameters);
+        // INDEXED BY: newest first is a backward walk of the creation index that stops at the limit. Left to itself
+        // SQLite takes "superseded_by IS NULL" for a selective index lookup and sorts every current item
+        // (180 ms instead of under 1 ms at 100k items).
+        return read(() -> rows.items("SELECT " + ItemRows.COLUMNS + " FROM items i INDEXED BY items_created WHERE "
+                + sql.condition() + " ORDER BY i.created_at DESC, i.seq DESC LIMIT ?", parameters));
     }
 
     @Override
