@@ -37,6 +37,10 @@ class MaintenanceCommandsTest extends InRepositoryTest {
         List<String> entities = summary.getJsonArray("top_entities").getValuesAs(JsonObject.class).stream()
                 .map(o -> o.getString("name")).toList();
         assertTrue(entities.subList(0, 2).containsAll(List.of("picocli", "sqlite")), entities::toString);
+        String kafka = add("-k", "decision", "Queue events through Kafka").getString("id");
+        assertTrue(cli.run(repo, "summarize", "--format", "json").out().contains("\"kafka\""));
+        add("-k", "decision", "--supersedes", kafka, "Queue events in the database table");
+        assertTrue(!cli.run(repo, "summarize", "--format", "json").out().contains("\"kafka\""), "superseded items' entities leave the counts");
         assertTrue(summary.getString("summary").startsWith("The graph holds 4 items: 2 decisions, 1 bugfix, 1 note."),
                 summary.getString("summary"));
         JsonObject topic = cli.run(repo, "summarize", "sqlite", "--format", "json").object();

@@ -1,0 +1,51 @@
+package dev.graphiti.store;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.graphiti.graph.ItemFilter;
+import dev.graphiti.graph.ItemRepository;
+import dev.graphiti.graph.Scope;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A database written by an older graphiti upgrades in place on open, its items kept and found. */
+class MigrationsTest {
+
+    @TempDir
+    Path temp;
+
+    @Test
+    void aSchemaTwoDatabaseUpgradesToTheLatestKeepingItsItems() throws Exception {
+        Path database = temp.resolve("graph.db");
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + database);
+             Statement statement = connection.createStatement()) {
+            for (String script : Migrations.SCRIPTS.subList(0, 2)) {
+                try (InputStream in = Migrations.class.getResourceAsStream(script)) {
+                    for (String sql : Migrations.statements(new String(in.readAllBytes(), StandardCharsets.UTF_8))) {
+                        statement.execute(sql);
+                    }
+                }
+            }
+            statement.execute("PRAGMA user_version = 2");
+            statement.execute("INSERT INTO items (id, kind, title, title_key, content, tags, entities, source, created_at, "
+                    + "fingerprint) VALUES ('abcd2345', 'decision', 'Queue through Kafka', 'queue through kafka', "
+                    + "'We queue events through Kafka', 'infra', 'kafka', 'manual', 1700000000000, 'f1')");
+            statement.execute("INSERT INTO item_entities (seq, name, type) VALUES (1, 'kafka', 'library')");
+        }
+        try (ItemRepository repository = SqliteStore.withDefaults().open(database, Scope.project)) {
+            assertEquals(Migrations.latest(), repository.health().schemaVersion());
+            assertTrue(repository.health().integrityProblems().isEmpty());
+            assertEquals("abcd2345", repository.lexical("\"kafka\"", ItemFilter.current(), Optional.empty(), 5).get(0).item().id());
+            assertEquals("kafka", repository.stats(ItemFilter.current(), 5).topEntities().get(0).name());
+            assertEquals(1, repository.stats(ItemFilter.current(), 5).byKind().get(dev.graphiti.graph.Kind.decision));
+        }
+    }
+}
