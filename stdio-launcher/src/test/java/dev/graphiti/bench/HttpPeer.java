@@ -1,6 +1,5 @@
 package dev.graphiti.bench;
 
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
@@ -149,7 +148,7 @@ final class HttpPeer implements McpPeer {
     }
 
     private static JsonObject parse(String text) {
-        return Json.createReader(new StringReader(text)).readObject();
+        return McpPeer.JSON.createReader(new StringReader(text)).readObject();
     }
 
     /** At close, drop the connection without ending the session (DELETE), as a crashed client would. */

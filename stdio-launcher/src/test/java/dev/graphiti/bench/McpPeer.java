@@ -1,13 +1,19 @@
 package dev.graphiti.bench;
 
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.spi.JsonProvider;
 import java.io.IOException;
 
 /** A minimal MCP client end: sends one JSON-RPC request and waits for its response. */
 interface McpPeer extends AutoCloseable {
 
     String PROTOCOL_VERSION = "2025-06-18";
+
+    /**
+     * Looked up once: each {@code jakarta.json.Json} call repeats a service-loader scan of the class path,
+     * which made this client, not the servers, the benchmark's main CPU cost.
+     */
+    JsonProvider JSON = JsonProvider.provider();
 
     JsonObject request(JsonObject message) throws IOException, InterruptedException;
 
@@ -18,21 +24,21 @@ interface McpPeer extends AutoCloseable {
 
     /** initialize + notifications/initialized, as every client does before its first call. */
     default JsonObject handshake() throws IOException, InterruptedException {
-        JsonObject result = request(Json.createObjectBuilder()
+        JsonObject result = request(JSON.createObjectBuilder()
                 .add("jsonrpc", "2.0").add("id", 0).add("method", "initialize")
-                .add("params", Json.createObjectBuilder()
+                .add("params", JSON.createObjectBuilder()
                         .add("protocolVersion", PROTOCOL_VERSION)
-                        .add("capabilities", Json.createObjectBuilder())
-                        .add("clientInfo", Json.createObjectBuilder().add("name", "graphiti-bench").add("version", "1")))
+                        .add("capabilities", JSON.createObjectBuilder())
+                        .add("clientInfo", JSON.createObjectBuilder().add("name", "graphiti-bench").add("version", "1")))
                 .build());
-        notify(Json.createObjectBuilder().add("jsonrpc", "2.0").add("method", "notifications/initialized").build());
+        notify(JSON.createObjectBuilder().add("jsonrpc", "2.0").add("method", "notifications/initialized").build());
         return result;
     }
 
     static JsonObject toolCall(long id, String tool, JsonObject arguments) {
-        return Json.createObjectBuilder()
+        return JSON.createObjectBuilder()
                 .add("jsonrpc", "2.0").add("id", id).add("method", "tools/call")
-                .add("params", Json.createObjectBuilder().add("name", tool).add("arguments", arguments))
+                .add("params", JSON.createObjectBuilder().add("name", tool).add("arguments", arguments))
                 .build();
     }
 

@@ -1,6 +1,5 @@
 package dev.graphiti.bench;
 
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -36,7 +35,7 @@ final class StdioPeer implements McpPeer {
             if (line == null) {
                 throw new IOException("server closed stdout (exit " + exitCode() + ")");
             }
-            JsonObject reply = Json.createReader(new StringReader(line)).readObject();
+            JsonObject reply = McpPeer.JSON.createReader(new StringReader(line)).readObject();
             if (reply.containsKey("id") && !reply.containsKey("method") && reply.get("id").toString().equals(id)) {
                 return reply;
             }
