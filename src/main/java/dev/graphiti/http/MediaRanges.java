@@ -7,7 +7,14 @@ import java.util.Locale;
 /** An Accept header's media ranges, with wildcards and q=0 ("not acceptable") understood. */
 record MediaRanges(List<String> ranges) {
 
+    /** What MCP clients send on every POST, parsed once. */
+    private static final String USUAL = "application/json, text/event-stream";
+    private static final MediaRanges USUAL_RANGES = new MediaRanges(List.of("application/json", "text/event-stream"));
+
     static MediaRanges parse(String header) {
+        if (USUAL.equals(header)) {
+            return USUAL_RANGES;
+        }
         List<String> ranges = new ArrayList<>();
         if (header != null) {
             for (String part : header.split(",")) {

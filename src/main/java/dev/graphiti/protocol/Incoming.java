@@ -10,7 +10,12 @@ public sealed interface Incoming permits SingleMessage, MessageBatch {
 
     /** True when any message is a request, i.e. the input will be answered (HTTP: not a 202). */
     default boolean hasRequests() {
-        return messages().stream().anyMatch(JsonRpcRequest.class::isInstance);
+        for (JsonRpcMessage message : messages()) {
+            if (message instanceof JsonRpcRequest) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** True when the input contains the initialize request. */
