@@ -11,7 +11,6 @@ import dev.graphiti.ingest.transcript.PatternExtractor;
 import dev.graphiti.ingest.transcript.TranscriptLocator;
 import dev.graphiti.ingest.transcript.TranscriptReader;
 import dev.graphiti.redact.Redactor;
-import jakarta.json.Json;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -47,7 +46,7 @@ final class CaptureCommand extends GraphSubcommand {
         if (async) {
             BackgroundCapture.Started started = new BackgroundCapture(context).start(session.transcript(), session.id());
             if (context.json()) {
-                JsonShapes.print(context.out(), Json.createObjectBuilder().add("session", session.id())
+                JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder().add("session", session.id())
                         .add("transcript", session.transcript().toString()).add("async", true)
                         .add("log", started.log().toString()));
             } else if (!context.quiet()) {
@@ -149,7 +148,7 @@ final class CaptureCommand extends GraphSubcommand {
     private static void print(CommandContext context, CaptureReport report) {
         PrintWriter out = context.out();
         if (context.json()) {
-            JsonShapes.print(out, Json.createObjectBuilder().add("session", report.session())
+            JsonShapes.print(out, JsonShapes.JSON.createObjectBuilder().add("session", report.session())
                     .add("turns_read", report.turnsRead()).add("items_added", report.itemsAdded())
                     .add("duplicates", report.duplicates()));
         } else if (context.quiet()) {

@@ -2,7 +2,6 @@ package dev.graphiti.cli;
 
 import dev.graphiti.graph.CompactReport;
 import dev.graphiti.graph.Compactor;
-import jakarta.json.Json;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -20,7 +19,7 @@ final class CompactCommand extends GraphSubcommand {
         try (var graph = context.openGraph()) {
             CompactReport report = new Compactor(graph.repository(), context.clock()).compact(dryRun);
             if (context.json()) {
-                JsonShapes.print(context.out(), Json.createObjectBuilder().add("dry_run", report.dryRun())
+                JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder().add("dry_run", report.dryRun())
                         .add("merged", report.merged()).add("superseded", report.superseded())
                         .add("removed", report.removed()).add("bytes_before", report.bytesBefore())
                         .add("bytes_after", report.bytesAfter()));

@@ -4,7 +4,6 @@ import dev.graphiti.config.Config;
 import dev.graphiti.config.ConfigException;
 import dev.graphiti.config.ConfigKey;
 import dev.graphiti.config.ConfigKeys;
-import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -42,7 +41,7 @@ final class ConfigCommand implements Runnable {
 
     static void print(CommandContext context, Map<ConfigKey, String> values) {
         if (context.json()) {
-            JsonObjectBuilder json = Json.createObjectBuilder();
+            JsonObjectBuilder json = JsonShapes.JSON.createObjectBuilder();
             values.forEach((key, value) -> add(json, key, value));
             JsonShapes.print(context.out(), json);
         } else if (values.size() == 1 && context.quiet()) {

@@ -7,7 +7,6 @@ import dev.graphiti.graph.ContextText;
 import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.ingest.git.IndexFreshness;
 import dev.graphiti.toon.TokenCounter;
-import jakarta.json.Json;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -43,7 +42,7 @@ final class ContextCommand extends GraphSubcommand {
             // An empty graph gives empty text: the note only qualifies knowledge that is there.
             String text = assembled.text().isEmpty() ? "" : assembled.text() + stale;
             if (context.json()) {
-                var json = Json.createObjectBuilder().add("text", text).add("tokens", assembled.tokens())
+                var json = JsonShapes.JSON.createObjectBuilder().add("text", text).add("tokens", assembled.tokens())
                         .add("budget", budget).add("items", assembled.items());
                 JsonShapes.add(json, "head", signals.head());
                 json.add("head_indexed", freshness.map(IndexFreshness::headIndexed).orElse(true))

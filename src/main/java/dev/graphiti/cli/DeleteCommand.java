@@ -1,7 +1,6 @@
 package dev.graphiti.cli;
 
 import dev.graphiti.graph.KnowledgeItem;
-import jakarta.json.Json;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -36,7 +35,7 @@ final class DeleteCommand extends GraphSubcommand {
             service.delete(items);
             List<String> deleted = items.stream().map(KnowledgeItem::id).distinct().toList();
             if (context.json()) {
-                JsonShapes.print(context.out(), Json.createObjectBuilder().add("deleted", deleted.size())
+                JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder().add("deleted", deleted.size())
                         .add("ids", JsonShapes.strings(deleted)));
             } else if (context.quiet()) {
                 deleted.forEach(context.out()::println);

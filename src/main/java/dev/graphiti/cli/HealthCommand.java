@@ -3,7 +3,6 @@ package dev.graphiti.cli;
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.HealthCheck;
 import dev.graphiti.graph.HealthReport;
-import jakarta.json.Json;
 import picocli.CommandLine.Command;
 
 /** `graphiti health`: database integrity, index, schema and size; exit 1 when a check fails. */
@@ -22,10 +21,10 @@ final class HealthCommand extends GraphSubcommand {
             report = new HealthReport(checks);
         }
         if (context.json()) {
-            var checks = Json.createArrayBuilder();
-            report.checks().forEach(check -> checks.add(Json.createObjectBuilder().add("name", check.name())
+            var checks = JsonShapes.JSON.createArrayBuilder();
+            report.checks().forEach(check -> checks.add(JsonShapes.JSON.createObjectBuilder().add("name", check.name())
                     .add("status", check.status().name()).add("detail", check.detail())));
-            JsonShapes.print(context.out(), Json.createObjectBuilder()
+            JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder()
                     .add("overall", report.ok() ? "ok" : "fail").add("checks", checks));
         } else {
             TextTable table = new TextTable();

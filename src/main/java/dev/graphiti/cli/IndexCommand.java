@@ -13,7 +13,6 @@ import dev.graphiti.ingest.git.IndexReport;
 import dev.graphiti.ingest.git.IndexRequest;
 import dev.graphiti.ingest.git.SkipReason;
 import dev.graphiti.redact.Redactor;
-import jakarta.json.Json;
 import jakarta.json.JsonObjectBuilder;
 import java.io.PrintWriter;
 import java.util.Map;
@@ -76,10 +75,10 @@ final class IndexCommand extends GraphSubcommand {
     private static void print(CommandContext context, IndexReport report) {
         PrintWriter out = context.out();
         if (context.json()) {
-            JsonObjectBuilder skippedBy = Json.createObjectBuilder();
+            JsonObjectBuilder skippedBy = JsonShapes.JSON.createObjectBuilder();
             report.skippedBy().entrySet().stream().sorted(Map.Entry.comparingByKey())
                     .forEach(entry -> skippedBy.add(entry.getKey().name(), entry.getValue()));
-            JsonObjectBuilder json = Json.createObjectBuilder()
+            JsonObjectBuilder json = JsonShapes.JSON.createObjectBuilder()
                     .add("commits_indexed", report.commitsIndexed())
                     .add("skipped", report.skipped());
             if (report.head() == null) {

@@ -6,7 +6,6 @@ import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.LexicalRanking;
 import dev.graphiti.graph.Summarizer;
 import dev.graphiti.graph.Summary;
-import jakarta.json.Json;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -31,19 +30,19 @@ final class SummarizeCommand extends GraphSubcommand {
             Summary summary = new Summarizer(graph.repository(), ranking, graph.location().scope())
                     .summarize(topic.isEmpty() ? Optional.empty() : Optional.of(String.join(" ", topic)));
             if (context.json()) {
-                var counts = Json.createObjectBuilder();
+                var counts = JsonShapes.JSON.createObjectBuilder();
                 summary.byKind().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
                         .forEach(e -> counts.add(e.getKey().name(), e.getValue()));
-                var entities = Json.createArrayBuilder();
+                var entities = JsonShapes.JSON.createArrayBuilder();
                 for (GraphStats.EntityCount entity : summary.topEntities()) {
-                    entities.add(Json.createObjectBuilder().add("name", entity.name()).add("type", entity.type())
+                    entities.add(JsonShapes.JSON.createObjectBuilder().add("name", entity.name()).add("type", entity.type())
                             .add("count", entity.count()));
                 }
-                var decisions = Json.createArrayBuilder();
-                summary.recentDecisions().forEach(item -> decisions.add(Json.createObjectBuilder()
+                var decisions = JsonShapes.JSON.createArrayBuilder();
+                summary.recentDecisions().forEach(item -> decisions.add(JsonShapes.JSON.createObjectBuilder()
                         .add("id", item.id()).add("title", item.title())
                         .add("created_at", JsonShapes.timestamp(item.createdAt()))));
-                var json = Json.createObjectBuilder().add("scope", summary.scope().name());
+                var json = JsonShapes.JSON.createObjectBuilder().add("scope", summary.scope().name());
                 JsonShapes.add(json, "topic", summary.topic());
                 JsonShapes.print(context.out(), json.add("item_count", summary.itemCount()).add("by_kind", counts)
                         .add("summary", summary.text()).add("top_entities", entities).add("recent_decisions", decisions));
