@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.spec.McpSchema;
@@ -11,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
@@ -91,6 +93,29 @@ record ToolScenarios(McpSyncClient mcp, ProjectFixture fixture) {
         String text = context();
         assertTrue(text.indexOf("Storage.java free") < text.indexOf("Lunch menu"), text);
         assertTrue(text.contains("branch main"), text);
+        awaitBackgroundIndex();
+    }
+
+    /**
+     * The first read found HEAD not indexed and started an index in the background; it finishes (health's
+     * index check turns ok), and nothing writes into the project after the test.
+     */
+    void awaitBackgroundIndex() {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        String health = "";
+        while (System.nanoTime() < deadline) {
+            health = text(call("graphiti_health", Map.of()));
+            if (health.contains(" is indexed")) {
+                return;
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        fail("the background index did not finish: " + health);
     }
 
     String context() {
