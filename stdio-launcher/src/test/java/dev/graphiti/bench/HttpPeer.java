@@ -52,8 +52,8 @@ final class HttpPeer implements McpPeer {
     }
 
     @Override
-    public JsonObject request(JsonObject message) throws IOException {
-        Response response = exchange("POST", message.toString());
+    public JsonObject request(String id, String message) throws IOException {
+        Response response = exchange("POST", message);
         if (response.status() != 200) {
             throw new IOException("HTTP " + response.status() + ": " + response.body());
         }
@@ -64,7 +64,6 @@ final class HttpPeer implements McpPeer {
         if (response.headers().getOrDefault("content-type", "").startsWith("application/json")) {
             return parse(response.body());
         }
-        String id = message.get("id").toString();
         for (String line : response.body().split("\n")) {
             if (line.startsWith("data:")) {
                 JsonObject event = parse(line.substring(5).trim());

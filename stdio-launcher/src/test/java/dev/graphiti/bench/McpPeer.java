@@ -15,7 +15,12 @@ interface McpPeer extends AutoCloseable {
      */
     JsonProvider JSON = JsonProvider.provider();
 
-    JsonObject request(JsonObject message) throws IOException, InterruptedException;
+    /** Sends one request already written as JSON text ({@code id}: its id as JSON text); returns the response. */
+    JsonObject request(String id, String message) throws IOException, InterruptedException;
+
+    default JsonObject request(JsonObject message) throws IOException, InterruptedException {
+        return request(message.get("id").toString(), message.toString());
+    }
 
     void notify(JsonObject message) throws IOException, InterruptedException;
 

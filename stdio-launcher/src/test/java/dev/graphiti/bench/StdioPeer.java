@@ -27,9 +27,8 @@ final class StdioPeer implements McpPeer {
     }
 
     @Override
-    public JsonObject request(JsonObject message) throws IOException {
+    public JsonObject request(String id, String message) throws IOException {
         send(message);
-        String id = message.get("id").toString();
         while (true) {
             String line = stdout.readLine();
             if (line == null) {
@@ -44,11 +43,11 @@ final class StdioPeer implements McpPeer {
 
     @Override
     public void notify(JsonObject message) throws IOException {
-        send(message);
+        send(message.toString());
     }
 
-    private void send(JsonObject message) throws IOException {
-        stdin.write((message.toString() + "\n").getBytes(StandardCharsets.UTF_8));
+    private void send(String message) throws IOException {
+        stdin.write((message + "\n").getBytes(StandardCharsets.UTF_8));
         stdin.flush();
     }
 

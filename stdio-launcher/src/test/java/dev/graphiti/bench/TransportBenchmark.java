@@ -123,14 +123,15 @@ public final class TransportBenchmark {
     }
 
     private Latencies sequentialCalls(McpPeer peer, BenchTarget target) throws Exception {
+        var call = ToolCallText.of(target.tool(), target.toolArguments());
         long id = 1;
-        for (int i = 0; i < WARMUP_CALLS; i++) {
-            McpPeer.requireSuccess(peer.request(McpPeer.toolCall(id++, target.tool(), target.toolArguments())));
+        for (int i = 0; i < WARMUP_CALLS; i++, id++) {
+            McpPeer.requireSuccess(peer.request(Long.toString(id), call.withId(id)));
         }
         long[] nanos = new long[MEASURED_CALLS];
-        for (int i = 0; i < MEASURED_CALLS; i++) {
+        for (int i = 0; i < MEASURED_CALLS; i++, id++) {
             long start = System.nanoTime();
-            McpPeer.requireSuccess(peer.request(McpPeer.toolCall(id++, target.tool(), target.toolArguments())));
+            McpPeer.requireSuccess(peer.request(Long.toString(id), call.withId(id)));
             nanos[i] = System.nanoTime() - start;
         }
         return new Latencies(nanos);
@@ -138,6 +139,7 @@ public final class TransportBenchmark {
 
     private double throughput(URI endpoint, BenchTarget target, AtomicLong errors)
             throws Exception {
+        var call = ToolCallText.of(target.tool(), target.toolArguments());
         ExecutorService pool = Executors.newFixedThreadPool(SESSIONS);
         try {
             List<Future<?>> sessions = new ArrayList<>();
@@ -148,8 +150,7 @@ public final class TransportBenchmark {
                         peer.handshake();
                         for (int i = 1; i <= CALLS_PER_SESSION; i++) {
                             try {
-                                McpPeer.requireSuccess(peer.request(
-                                        McpPeer.toolCall(i, target.tool(), target.toolArguments())));
+                                McpPeer.requireSuccess(peer.request(Integer.toString(i), call.withId(i)));
                             } catch (Exception e) {
                                 errors.incrementAndGet();
                             }
