@@ -4,10 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.graphiti.store.SqliteStore;
+import dev.graphiti.store.ProjectGraph;
 import dev.graphiti.toon.TokenCounter;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -23,19 +22,20 @@ class ContextAssemblerTest {
 
     @TempDir
     Path temp;
+    ProjectGraph graph;
     ItemRepository repository;
     ItemService items;
 
     @BeforeEach
     void open() {
-        repository = SqliteStore.withDefaults().open(temp.resolve("graph.db"), Scope.project);
-        items = new ItemService(repository, Scope.project, text -> new SecretRedaction.Redacted(text, 0),
-                new EntityExtractor(), new ItemIds(), Clock.systemUTC(), 1 << 20);
+        graph = ProjectGraph.open(temp);
+        repository = graph.repository();
+        items = graph.items();
     }
 
     @AfterEach
     void close() {
-        repository.close();
+        graph.close();
     }
 
     ContextAssembler assembler() {

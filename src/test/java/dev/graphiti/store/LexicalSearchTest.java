@@ -3,19 +3,14 @@ package dev.graphiti.store;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.graphiti.graph.EntityExtractor;
 import dev.graphiti.graph.ItemFilter;
-import dev.graphiti.graph.ItemIds;
 import dev.graphiti.graph.ItemRepository;
 import dev.graphiti.graph.ItemService;
 import dev.graphiti.graph.Kind;
 import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.LexicalMatch;
 import dev.graphiti.graph.NewItem;
-import dev.graphiti.graph.Scope;
-import dev.graphiti.graph.SecretRedaction;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,19 +29,20 @@ class LexicalSearchTest {
 
     @TempDir
     Path temp;
+    ProjectGraph graph;
     ItemRepository repository;
     ItemService items;
 
     @BeforeEach
     void open() {
-        repository = SqliteStore.withDefaults().open(temp.resolve("graph.db"), Scope.project);
-        items = new ItemService(repository, Scope.project, text -> new SecretRedaction.Redacted(text, 0),
-                new EntityExtractor(), new ItemIds(), Clock.systemUTC(), 1 << 20);
+        graph = ProjectGraph.open(temp);
+        repository = graph.repository();
+        items = graph.items();
     }
 
     @AfterEach
     void close() {
-        repository.close();
+        graph.close();
     }
 
     private List<KnowledgeItem> add(List<NewItem> requests) {
