@@ -55,13 +55,11 @@ public final class StartupArchive {
     }
 
     /**
-     * Trains a fresh archive for {@code jar} (a {@link LaunchCommand#viaJar()} command) and returns the
+     * Trains a fresh archive for {@code jar} (a {@link LaunchCommand#viaJar()} command, which
+     * {@link LaunchCommand#withJvmOptions} insists on) and returns the
      * command that uses it. Throws when the training run fails; the caller keeps the plain command then.
      */
     public LaunchCommand apply(LaunchCommand jar) throws InstallException {
-        if (!jar.viaJar()) {
-            throw new IllegalArgumentException("only a java -jar command can use a startup archive");
-        }
         Path partial = file.resolveSibling(file.getFileName() + ".partial");
         Path scratch = null;
         try {
