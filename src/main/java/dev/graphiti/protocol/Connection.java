@@ -22,6 +22,7 @@ public final class Connection {
     private final PendingRequests pending = new PendingRequests();
     private final Map<JsonValue, InFlightRequest> inFlight = new ConcurrentHashMap<>();
     private final Set<String> subscriptions = ConcurrentHashMap.newKeySet();
+    private final ClientRoots roots = new ClientRoots();
     private volatile ConnectionState state = ConnectionState.NEW;
     private volatile ProtocolVersion version;
     private volatile JsonObject clientCapabilities = JsonValue.EMPTY_JSON_OBJECT;
@@ -211,8 +212,10 @@ public final class Connection {
             if (work != null) {
                 work.cancel();
             }
+        } else if (notification.method().equals("notifications/roots/list_changed")) {
+            roots.changed();
         }
-        // notifications/initialized, roots/list_changed, progress for our requests: nothing to do yet.
+        // notifications/initialized, progress for our requests: nothing to do.
     }
 
     private void answer(Exchange exchange, JsonRpcRequest request, McpException error) {
@@ -247,6 +250,10 @@ public final class Connection {
 
     JsonObject clientCapabilities() {
         return clientCapabilities;
+    }
+
+    ClientRoots roots() {
+        return roots;
     }
 
     /** The notifications/message for a log entry, or empty when the client's threshold filters it. */

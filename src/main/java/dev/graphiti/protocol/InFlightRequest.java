@@ -149,6 +149,11 @@ final class InFlightRequest implements RequestContext {
     }
 
     @Override
+    public CompletableFuture<JsonObject> clientRoots(Duration timeout) {
+        return connection.roots().get(() -> requestFromClient("roots/list", JsonValue.EMPTY_JSON_OBJECT, timeout));
+    }
+
+    @Override
     public CompletableFuture<JsonObject> requestFromClient(String method, JsonObject params, Duration timeout) {
         String capability = REQUIRED_CAPABILITY.get(method);
         if (capability != null && !clientCapabilities().containsKey(capability)) {

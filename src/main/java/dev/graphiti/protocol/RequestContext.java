@@ -35,4 +35,10 @@ public interface RequestContext {
      * {@link java.util.concurrent.CancellationException} when the connection closes first.
      */
     CompletableFuture<JsonObject> requestFromClient(String method, JsonObject params, Duration timeout);
+
+    /**
+     * The client's roots/list result, asked once per connection and again after the client sent
+     * notifications/roots/list_changed; fails as {@link #requestFromClient} does (then the next call asks again).
+     */
+    CompletableFuture<JsonObject> clientRoots(Duration timeout);
 }

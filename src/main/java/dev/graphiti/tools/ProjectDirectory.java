@@ -12,8 +12,9 @@ import java.util.Optional;
 
 /**
  * Decides which project a tool call is about: the call's {@code dir} argument, else the client's first
- * file root (roots/list, when the client declared roots), else GRAPHITI_PROJECT_ROOT, else the server's
- * working directory. A client that does not answer roots/list in time falls through to the next source.
+ * file root (roots/list, when the client declared roots; asked once per session and again after
+ * notifications/roots/list_changed), else GRAPHITI_PROJECT_ROOT, else the server's working directory. A
+ * client that does not answer roots/list in time falls through to the next source.
  */
 public final class ProjectDirectory {
 
@@ -49,7 +50,7 @@ public final class ProjectDirectory {
             return Optional.empty();
         }
         try {
-            JsonObject result = context.requestFromClient("roots/list", JsonValue.EMPTY_JSON_OBJECT, ROOTS_TIMEOUT)
+            JsonObject result = context.clientRoots(ROOTS_TIMEOUT)
                     .get(ROOTS_TIMEOUT.toMillis() + 500, java.util.concurrent.TimeUnit.MILLISECONDS);
             for (JsonValue root : result.getJsonArray("roots")) {
                 Optional<Path> path = fileRoot(root);

@@ -36,7 +36,10 @@ class ProjectDirectoryTest {
         assertEquals(temp, new ProjectDirectory(Optional.empty(), temp).resolve(Json.createObjectBuilder().build(), null));
     }
 
-    /** Through a real connection: the server asks the client for roots/list when the client declared roots. */
+    /**
+     * Through a real connection: the server asks the client for roots/list when the client declared roots,
+     * once per session and again after notifications/roots/list_changed.
+     */
     @Test
     void theClientsFirstFileRootWhenItDeclaresRoots() throws Exception {
         Path root = Files.createDirectories(temp.resolve("client-root"));
@@ -56,6 +59,17 @@ class ProjectDirectoryTest {
                 session.request("tools/call", Json.createObjectBuilder().add("name", "graphiti_health").build());
                 assertEquals(root, seen.get());
                 assertEquals(1, session.rootsRequests.get());
+
+                Path moved = Files.createDirectories(temp.resolve("moved"));
+                session.roots = Json.createArrayBuilder().add(Json.createObjectBuilder().add("uri", moved.toUri().toString())).build();
+                session.request("tools/call", Json.createObjectBuilder().add("name", "graphiti_health").build());
+                assertEquals(root, seen.get(), "the session's roots are asked once");
+                assertEquals(1, session.rootsRequests.get());
+
+                session.notify("notifications/roots/list_changed");
+                session.request("tools/call", Json.createObjectBuilder().add("name", "graphiti_health").build());
+                assertEquals(moved, seen.get(), "list_changed: asked again");
+                assertEquals(2, session.rootsRequests.get());
             }
             try (var session = new ServerSession(List.of(new HealthTool(gateway)))) {
                 session.initialize("{}");

@@ -55,6 +55,11 @@ final class ServerSession implements AutoCloseable {
         connection.receive(codec.parse("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}"), new Discard());
     }
 
+    /** Sends a notification (no reply). */
+    void notify(String method) throws Exception {
+        connection.receive(codec.parse("{\"jsonrpc\":\"2.0\",\"method\":\"" + method + "\"}"), new Discard());
+    }
+
     /** Sends a request and returns its result; fails the test on a JSON-RPC error. */
     JsonObject request(String method, JsonObject params) throws Exception {
         JsonObject reply = send(codec.write(Json.createObjectBuilder().add("jsonrpc", "2.0")

@@ -1,5 +1,7 @@
 package dev.graphiti.tools;
 
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.protocol.McpServer;
 import dev.graphiti.protocol.ServerInfo;
@@ -101,6 +103,26 @@ class GraphitiToolsHttpTest {
     @Test
     void theClientsRootIsTheProjectAndScopeGlobalIsNot() {
         scenarios().theClientsRootIsTheProjectAndScopeGlobalIsNot();
+    }
+
+    /**
+     * The root is asked once per session: a root changed without notifications/roots/list_changed is not
+     * seen (no second roots/list), and after the notification the next call asks again and uses the new one.
+     */
+    @Test
+    void theRootIsAskedOncePerSessionAndAgainAfterTheClientSaysItChanged() throws Exception {
+        ProjectFixture other = ProjectFixture.create(Files.createDirectories(temp.resolve("other")), shared.resolve("home"));
+        var scenarios = scenarios();
+        assertTrue(scenarios.ok("graphiti_health", Map.of()).contains(fixture.project().toString()));
+
+        mcp.removeRoot(fixture.project().toUri().toString());
+        mcp.addRoot(new McpSchema.Root(other.project().toUri().toString(), "other"));
+        assertTrue(scenarios.ok("graphiti_health", Map.of()).contains(fixture.project().toString()),
+                "no list_changed: the session's root is the one asked for at the first call");
+
+        mcp.rootsListChangedNotification(); // answered 202 once the server has taken it in
+        String health = scenarios.ok("graphiti_health", Map.of());
+        assertTrue(health.contains(other.project().toString()), "after list_changed the new root: " + health);
     }
 
     @Test
