@@ -101,6 +101,9 @@ class StdioWireIT {
         assertTrue(refused.getJsonObject("error").getString("message").contains("exceeds the limit of 16777216 bytes"),
                 refused.toString());
         assertEquals(JsonObject.EMPTY_JSON_OBJECT, client.request(5, "ping", "{}").getJsonObject("result"));
+        for (int i = 0; i < 100 && !client.stderr().contains("exceeds the limit"); i++) {
+            Thread.sleep(20); // stderr is read by its own thread: it can lag behind stdout
+        }
         assertTrue(client.stderr().contains("exceeds the limit"), client.stderr());
     }
 
