@@ -16,12 +16,20 @@ public final class HealthCheck {
 
     public HealthReport run(GraphLocation location) {
         List<HealthReport.Check> checks = new ArrayList<>();
-        StoreHealth health;
-        try (ItemRepository repository = opener.get()) {
-            checks.add(new HealthReport.Check("database", HealthReport.Status.ok, location.scope() + " graph at " + location.database()));
-            health = repository.health();
+        ItemRepository repository;
+        try {
+            repository = opener.get();
         } catch (GraphException e) {
             checks.add(new HealthReport.Check("database", HealthReport.Status.fail, e.getMessage()));
+            return new HealthReport(checks);
+        }
+        checks.add(new HealthReport.Check("database", HealthReport.Status.ok, location.scope() + " graph at " + location.database()));
+        StoreHealth health;
+        try (repository) {
+            health = repository.health();
+        } catch (GraphException e) {
+            // it opened, but reading it failed: the file is damaged past what integrity_check can report
+            checks.add(new HealthReport.Check("integrity", HealthReport.Status.fail, e.getMessage()));
             return new HealthReport(checks);
         }
         checks.add(health.integrityProblems().isEmpty()

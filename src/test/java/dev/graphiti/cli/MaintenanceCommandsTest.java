@@ -124,6 +124,27 @@ class MaintenanceCommandsTest extends InRepositoryTest {
         assertEquals("fail", damaged.object().getString("overall"));
     }
 
+    /** A file that opens but cannot be read: one database check (ok: it opened), then integrity fails; no name twice. */
+    @Test
+    void healthOnADatabaseThatOpensButCannotBeReadFailsIntegrityOnce() throws Exception {
+        add("one item so the graph exists");
+        assertEquals(0, cli.run(repo, "compact").code()); // checkpoints the log into the file
+        Path database = repo.resolve(".graphiti/graph.db");
+        try (RandomAccessFile file = new RandomAccessFile(database.toFile(), "rw")) {
+            file.seek(4096); // page 2: the first table's root page header
+            byte[] garbage = new byte[16];
+            java.util.Arrays.fill(garbage, (byte) 0xff);
+            file.write(garbage);
+        }
+        CliHarness.Result damaged = cli.run(repo, "health", "--format", "json");
+        assertEquals(1, damaged.code(), damaged::toString);
+        assertEquals("fail", damaged.object().getString("overall"));
+        List<JsonObject> checks = damaged.object().getJsonArray("checks").getValuesAs(JsonObject.class);
+        assertEquals(List.of("database:ok", "integrity:fail"),
+                checks.stream().map(o -> o.getString("name") + ":" + o.getString("status")).toList(), damaged::toString);
+        assertTrue(checks.get(1).getString("detail").contains("damaged"), damaged::toString);
+    }
+
     @Test
     void contextPutsDecisionsFirstAndKeepsToTheBudget() {
         add("-k", "note", "a note that matters less");
