@@ -19,6 +19,8 @@ public final class ItemService {
     /** Word-set similarity above which an item with the same kind and title is a repeat. */
     static final double NEAR_DUPLICATE = 0.9;
     private static final int TITLE_LENGTH = 80;
+    /** Shorter id prefixes are not looked up: too many items share them. */
+    private static final int MIN_PREFIX = 4;
 
     private final ItemRepository repository;
     private final Scope scope;
@@ -130,7 +132,7 @@ public final class ItemService {
         if (exact.isPresent()) {
             return exact.get();
         }
-        if (ItemIds.looksLikeId(ref) && ref.length() >= 4) {
+        if (ItemIds.looksLikeId(ref) && ref.length() >= MIN_PREFIX) {
             List<KnowledgeItem> byPrefix = repository.findByIdPrefix(ref, 10);
             if (byPrefix.size() == 1) {
                 return byPrefix.get(0);
@@ -145,7 +147,9 @@ public final class ItemService {
             return current.size() == 1 ? current.get(0) : byTitle.get(0);
         }
         if (byTitle.isEmpty()) {
-            throw new NotFoundException("no item matches '" + ref + "'; try `graphiti search " + ref + "`", List.of());
+            String hint = ItemIds.looksLikeId(ref) && ref.length() < MIN_PREFIX
+                    ? " (an id prefix needs at least " + MIN_PREFIX + " characters)" : "";
+            throw new NotFoundException("no item matches '" + ref + "'" + hint + "; try `graphiti search " + ref + "`", List.of());
         }
         throw ambiguous(ref, current.isEmpty() ? byTitle : current);
     }
@@ -193,11 +197,12 @@ public final class ItemService {
                 items.add(exact.get());
                 continue;
             }
-            List<KnowledgeItem> byPrefix = ItemIds.looksLikeId(ref) && ref.length() >= 4
+            List<KnowledgeItem> byPrefix = ItemIds.looksLikeId(ref) && ref.length() >= MIN_PREFIX
                     ? repository.findByIdPrefix(ref, 10) : List.of();
             if (byPrefix.size() != 1) {
                 throw byPrefix.isEmpty()
-                        ? new NotFoundException("no item has id '" + reference + "'; nothing was deleted", List.of())
+                        ? new NotFoundException("no item has id '" + reference + "' (give an id or a unique prefix of at least "
+                                + MIN_PREFIX + " characters; `graphiti list` shows them); nothing was deleted", List.of())
                         : ambiguous(reference, byPrefix);
             }
             items.add(byPrefix.get(0));

@@ -122,6 +122,9 @@ class ItemCommandsTest extends InRepositoryTest {
         CliHarness.Result missing = cli.run(repo, "show", "nothing-like-this");
         assertEquals(1, missing.code());
         assertTrue(missing.err().contains("no item matches"), missing.err());
+        CliHarness.Result tooShort = cli.run(repo, "show", id.substring(0, 3));
+        assertEquals(1, tooShort.code());
+        assertTrue(tooShort.err().contains("at least 4 characters"), "says why a short prefix finds nothing: " + tooShort.err());
         CliHarness.Result text = cli.run(repo, "show", id);
         assertTrue(text.out().contains("Cache layer") && text.out().contains("We cache parsed ASTs in memory"), text.out());
     }
