@@ -118,7 +118,7 @@ public final class ContextBenchmark {
     }
 
     /** A git repository whose commits touch files the generated items name; one file modified, one untracked. */
-    private static List<String> repository(Path project) throws IOException, InterruptedException {
+    static List<String> repository(Path project) throws IOException, InterruptedException {
         git(project, "init", "-q", "-b", "main");
         List<String> files = List.of("src/main/java/dev/app/storage/StorageRepository.java",
                 "src/main/java/dev/app/cache/CacheIndex.java", "src/main/java/dev/app/search/SearchPlanner.java",
