@@ -27,7 +27,7 @@ public final class Main {
         var out = new PrintWriter(new OutputStreamWriter(streams.stdout(), StandardCharsets.UTF_8), true);
         var err = new PrintWriter(new OutputStreamWriter(streams.stderr(), StandardCharsets.UTF_8), true);
         // -Dgraphiti.home works like GRAPHITI_HOME (see ServerSettings).
-        var environment = new CliEnvironment(ServerSettings.ofProcess().cliEnvironment(), System.console() != null,
+        var environment = new CliEnvironment(ServerSettings.ofProcess().cliEnvironment(), Terminal.attached(),
                 Optional.of(launcher));
         return new Cli(environment).run(List.of(args), Path.of("").toAbsolutePath(), streams.stdin(), out, err);
     }
