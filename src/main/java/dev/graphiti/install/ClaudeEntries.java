@@ -1,5 +1,6 @@
 package dev.graphiti.install;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,11 +34,32 @@ final class ClaudeEntries {
 
     /** Hook event name to the matcher group graphiti appends to that event's array. */
     Map<String, Json> hooks() {
+        LaunchCommand hook = hookCommand();
         Map<String, Json> hooks = new LinkedHashMap<>();
-        hooks.put("SessionStart", group(command.shell("context")));
-        hooks.put("Stop", group(command.shell("capture", "--async")));
-        hooks.put("PreCompact", group(command.shell("capture", "--async")));
+        hooks.put("SessionStart", group(hook.shell("context")));
+        hooks.put("Stop", group(hook.shell("capture", "--async")));
+        hooks.put("PreCompact", group(hook.shell("capture", "--async")));
         return hooks;
+    }
+
+    /**
+     * A hook is a JVM that lives about a second, started at every session start, stop and compaction: it
+     * gains nothing from C2 (its compiler threads cost more CPU than the code they would speed up, mostly
+     * loading the tokenizer's vocabulary) nor from G1 (a young generation that holds what `context`
+     * allocates, about 120 MB, means no collection at all). The server is long-lived and keeps the defaults.
+     * JVM warnings about these options (a small heap) go to stderr, as SessionStart's stdout is context.
+     */
+    static final List<String> HOOK_JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmn256m");
+
+    private LaunchCommand hookCommand() {
+        if (!command.viaJar()) {
+            return command;
+        }
+        List<String> options = new ArrayList<>(HOOK_JVM_OPTIONS);
+        if (!command.argv().containsAll(StartupArchive.QUIET_STDOUT)) {
+            options.addAll(StartupArchive.QUIET_STDOUT);
+        }
+        return command.withJvmOptions(options);
     }
 
     private static Json group(String shellCommand) {

@@ -64,7 +64,8 @@ class ClaudeInstallTest {
         assertEquals(List.of(), hooks.removed());
         String added = String.join("\n", hooks.added());
         assertEquals(3, added.split("\"timeout\": 30").length - 1, added);
-        assertTrue(added.contains("\"command\": \"'/opt/jdk 17/bin/java' -jar /opt/graphiti/graphiti.jar context\""));
+        assertTrue(added.contains("\"command\": \"'/opt/jdk 17/bin/java' -XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+                + " -Xmn256m -Xlog:disable -Xlog:all=warning:stderr -jar /opt/graphiti/graphiti.jar context\""), added);
         assertEquals(2, added.split("graphiti.jar capture --async\"").length - 1, added);
         assertFalse(added.contains("notify-send") || added.contains("guard.sh") || added.contains("permissions"));
 
