@@ -42,9 +42,15 @@ public final class Cli {
         if (args.equals(STDIO_SERVER)) {
             return serveStdio(invocation, failures, err);
         }
+        List<Class<?>> subcommands = subcommandsFor(args);
+        if (subcommands.equals(List.of(ContextCommand.class))) {
+            // The SessionStart hook's command counts tokens: the vocabulary loads on its own thread while
+            // picocli, SQLite and git start, instead of after them.
+            tokens.get();
+        }
         var factory = new CommandFactory(invocation);
         CommandLine commandLine = new CommandLine(new GraphitiCommand(invocation), factory);
-        for (Class<?> subcommand : subcommandsFor(args)) {
+        for (Class<?> subcommand : subcommands) {
             commandLine.addSubcommand(create(factory, subcommand));
         }
         commandLine.setOut(out);
