@@ -90,6 +90,12 @@ final class CommandContext {
         return Path.of(user).resolve(".graphiti");
     }
 
+    /** The configured language model, or empty when llm.endpoint is not set. */
+    Optional<dev.graphiti.llm.LlmSettings> llm() {
+        return dev.graphiti.llm.LlmSettings.of(config().get(ConfigKeys.LLM_ENDPOINT), config().get(ConfigKeys.LLM_MODEL),
+                config().get(ConfigKeys.LLM_API_KEY));
+    }
+
     Config config() {
         if (config == null) {
             config = Config.load(home());

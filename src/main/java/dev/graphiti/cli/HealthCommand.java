@@ -18,6 +18,7 @@ final class HealthCommand extends GraphSubcommand {
         if (report.ok()) {
             var checks = new java.util.ArrayList<>(report.checks());
             IndexHealth.check(context, location).ifPresent(checks::add);
+            LlmHealth.check(context).ifPresent(checks::add);
             report = new HealthReport(checks);
         }
         if (context.json()) {

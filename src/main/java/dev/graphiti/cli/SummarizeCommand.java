@@ -6,6 +6,11 @@ import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.LexicalRanking;
 import dev.graphiti.graph.Summarizer;
 import dev.graphiti.graph.Summary;
+import dev.graphiti.graph.SummaryPrompt;
+import dev.graphiti.llm.ChatModel;
+import dev.graphiti.llm.LlmException;
+import dev.graphiti.llm.LlmSettings;
+import dev.graphiti.redact.Redactor;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -13,10 +18,16 @@ import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
-/** `graphiti summarize`: counts by kind, top entities and the latest decisions, overall or on a topic. */
+/**
+ * `graphiti summarize`: counts by kind, top entities and the latest decisions, overall or on a topic; the
+ * summary sentence is a language model's prose when llm.endpoint is set.
+ */
 @Command(name = "summarize", mixinStandardHelpOptions = true,
         description = "Summarize the graph, or what it holds on TOPIC.")
 final class SummarizeCommand extends GraphSubcommand {
+
+    /** Under the MCP tools' 60 s timeout, with room for the rest of the command. */
+    static final Duration LLM_TIMEOUT = Duration.ofSeconds(30);
 
     @Parameters(arity = "0..*", paramLabel = "TOPIC", description = "Restrict to items a search for TOPIC finds.")
     List<String> topic = List.of();
@@ -29,6 +40,7 @@ final class SummarizeCommand extends GraphSubcommand {
                     Duration.ofDays(context.config().getInt(ConfigKeys.SEARCH_RECENCY_HALF_LIFE_DAYS)));
             Summary summary = new Summarizer(graph.repository(), ranking, graph.location().scope())
                     .summarize(topic.isEmpty() ? Optional.empty() : Optional.of(String.join(" ", topic)));
+            summary = inProse(context, summary);
             if (context.json()) {
                 var counts = JsonShapes.JSON.createObjectBuilder();
                 summary.byKind().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
@@ -51,6 +63,26 @@ final class SummarizeCommand extends GraphSubcommand {
             }
         }
         return 0;
+    }
+
+    /**
+     * With llm.endpoint set, the model retells the summary's facts as prose (redacted before they leave);
+     * when it cannot, the deterministic text stays and stderr says why.
+     */
+    private static Summary inProse(CommandContext context, Summary summary) {
+        Optional<LlmSettings> llm = context.llm();
+        if (llm.isEmpty() || summary.itemCount() == 0) {
+            return summary;
+        }
+        String prompt = new Redactor().redact(SummaryPrompt.of(summary)).text();
+        try {
+            return summary.withText(new ChatModel(llm.get(), LLM_TIMEOUT).complete(SummaryPrompt.SYSTEM, prompt,
+                    SummaryPrompt.MAX_TOKENS));
+        } catch (LlmException e) {
+            context.err().println("graphiti: warning: no prose summary: " + e.getMessage()
+                    + "; showing graphiti's own (`graphiti health` checks the endpoint)");
+            return summary;
+        }
     }
 
     private static void text(CommandContext context, Summary summary, Instant now) {

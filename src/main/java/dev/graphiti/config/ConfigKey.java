@@ -7,7 +7,7 @@ import java.util.Objects;
 public record ConfigKey(String name, Type type, String defaultValue, boolean secret, long min, long max,
                         String description) {
 
-    public enum Type { INT, BOOL, STRING }
+    public enum Type { INT, BOOL, STRING, URL }
 
     public ConfigKey {
         Objects.requireNonNull(name, "name");
@@ -25,6 +25,11 @@ public record ConfigKey(String name, Type type, String defaultValue, boolean sec
 
     static ConfigKey string(String name, String defaultValue, boolean secret, String description) {
         return new ConfigKey(name, Type.STRING, defaultValue, secret, 0, 0, description);
+    }
+
+    /** An http(s) URL, or empty for unset. */
+    static ConfigKey url(String name, String description) {
+        return new ConfigKey(name, Type.URL, "", false, 0, 0, description);
     }
 
     /** Checks and canonicalizes a value given as text; the message says what is expected. */
@@ -49,6 +54,22 @@ public record ConfigKey(String name, Type type, String defaultValue, boolean sec
                     return lower;
                 }
                 throw new ConfigException(name + " takes true or false, not '" + value + "'");
+            }
+            case URL -> {
+                if (text.isEmpty()) {
+                    return text;
+                }
+                try {
+                    java.net.URI uri = new java.net.URI(text);
+                    String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+                    if ((scheme.equals("http") || scheme.equals("https")) && uri.getHost() != null) {
+                        return text;
+                    }
+                } catch (java.net.URISyntaxException e) {
+                    // the message below says what is expected
+                }
+                throw new ConfigException(name + " takes an http or https URL such as https://api.openai.com/v1, not '"
+                        + value + "'");
             }
             default -> {
                 return value;

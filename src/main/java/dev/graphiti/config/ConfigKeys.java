@@ -18,8 +18,8 @@ public final class ConfigKeys {
             8_388_608, "largest content add accepts (UTF-8 bytes)");
     public static final ConfigKey STORE_BUSY_TIMEOUT_MS = ConfigKey.integer("store.busy_timeout_ms", 60_000, 100,
             600_000, "how long a write waits for other processes before giving up");
-    public static final ConfigKey LLM_ENDPOINT = ConfigKey.string("llm.endpoint", "", false,
-            "OpenAI-compatible endpoint for prose summaries (empty: deterministic summaries)");
+    public static final ConfigKey LLM_ENDPOINT = ConfigKey.url("llm.endpoint",
+            "OpenAI-compatible base URL (e.g. https://api.openai.com/v1) for prose summaries (empty: deterministic ones)");
     public static final ConfigKey LLM_MODEL = ConfigKey.string("llm.model", "", false, "model name for llm.endpoint");
     public static final ConfigKey LLM_API_KEY = ConfigKey.string("llm.api_key", "", true, "API key for llm.endpoint");
 

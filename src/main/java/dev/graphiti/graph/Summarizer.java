@@ -12,7 +12,8 @@ import java.util.stream.Collectors;
 
 /**
  * A deterministic overview: counts by kind, most mentioned entities, latest decisions, in a few sentences.
- * With a topic, only the items a search for it finds. (Prose from an LLM, when configured, is a later step.)
+ * With a topic, only the items a search for it finds. (With llm.endpoint set, the summarize command has a
+ * language model retell it as prose: {@link SummaryPrompt}.)
  */
 public final class Summarizer {
 

@@ -13,4 +13,9 @@ public record Summary(Scope scope, Optional<String> topic, int itemCount, Map<Ki
         topEntities = List.copyOf(topEntities);
         recentDecisions = List.copyOf(recentDecisions);
     }
+
+    /** The same facts told in other words (a language model's prose). */
+    public Summary withText(String prose) {
+        return new Summary(scope, topic, itemCount, byKind, prose, topEntities, recentDecisions);
+    }
 }
