@@ -10,6 +10,9 @@ import dev.graphiti.graph.NewItem;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -99,6 +102,12 @@ final class AddCommand extends GraphSubcommand {
         } catch (IOException e) {
             throw new GraphException("cannot read standard input: " + e.getMessage(), e);
         }
-        return buffer.toString(StandardCharsets.UTF_8);
+        try {
+            return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(buffer.toByteArray())).toString();
+        } catch (CharacterCodingException e) {
+            throw new InvalidInputException("standard input is not UTF-8 text (a binary file?); nothing was stored."
+                    + " Pipe text: a note, or a summary of the file");
+        }
     }
 }

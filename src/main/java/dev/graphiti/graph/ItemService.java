@@ -65,6 +65,10 @@ public final class ItemService {
         if (request.content().isBlank()) {
             throw new InvalidInputException("nothing to add: the content is empty");
         }
+        if (request.content().indexOf('\0') >= 0) {
+            throw new InvalidInputException("the content holds NUL characters, so it is binary, not text; nothing was stored."
+                    + " Add text: a note, or a summary of the file");
+        }
         int bytes = request.content().getBytes(StandardCharsets.UTF_8).length;
         if (bytes > maxContentBytes) {
             throw new GraphException("the content is " + bytes + " bytes; the limit is " + maxContentBytes

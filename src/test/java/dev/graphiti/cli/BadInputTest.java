@@ -49,6 +49,22 @@ class BadInputTest extends InRepositoryTest {
         assertEquals(1, cli.run(repo, "list", "--format", "json").array().size());
     }
 
+    /** A binary file piped by mistake (NUL bytes, or bytes that are not UTF-8) is refused, not stored as mojibake. */
+    @Test
+    void binaryContentIsRefused() {
+        byte[] notUtf8 = {'P', 'K', 3, 4, (byte) 0xff, (byte) 0xfe, (byte) 0xc3, 0x28, 'x'};
+        CliHarness.Result stdin = cli.runWithStdin(repo, notUtf8, "add", "--format", "json");
+        assertEquals(2, stdin.code(), stdin::toString);
+        assertEquals("", stdin.out());
+        assertTrue(stdin.err().contains("not UTF-8 text"), stdin.err());
+        CliHarness.Result nul = cli.runWithStdin(repo, "ELF\0\0\0header", "add");
+        assertEquals(2, nul.code(), nul::toString);
+        assertTrue(nul.err().contains("binary"), nul.err());
+        assertEquals(2, cli.run(repo, "add", "text with a \0 inside").code(), "an argument too (the MCP tool's path)");
+        assertEquals(1, cli.run(repo, "list", "--format", "json").array().size());
+        assertStillThere();
+    }
+
     @Test
     void tenMegabytesOfContentIsRefusedWithoutStoringAnything() {
         String big = "0123456789abcdef ".repeat(10 * 1024 * 1024 / 17 + 1);

@@ -55,10 +55,14 @@ final class CliHarness {
     }
 
     Result runWithStdin(Path cwd, String stdin, String... args) {
+        return runWithStdin(cwd, stdin.getBytes(StandardCharsets.UTF_8), args);
+    }
+
+    Result runWithStdin(Path cwd, byte[] stdin, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = new Cli(CliEnvironment.embedded(variables())).run(List.of(args), cwd,
-                new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), new PrintWriter(out), new PrintWriter(err));
+                new ByteArrayInputStream(stdin), new PrintWriter(out), new PrintWriter(err));
         return new Result(code, out.toString(), err.toString());
     }
 
