@@ -11,6 +11,7 @@ import dev.graphiti.graph.ItemService;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.ScopeResolver;
 import dev.graphiti.ingest.IngestState;
+import dev.graphiti.store.GraphDatabase;
 import dev.graphiti.store.SqliteStore;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -126,8 +127,9 @@ final class CommandContext {
             }
         });
         Duration wait = Duration.ofMillis(config().getInt(ConfigKeys.STORE_BUSY_TIMEOUT_MS));
-        ItemRepository repository = new SqliteStore(Duration.ofSeconds(5), wait).open(location.database(), location.scope());
-        return new Graph(location, repository);
+        GraphDatabase database = new SqliteStore(Duration.ofSeconds(5), wait).openWithIngest(location.database(),
+                location.scope());
+        return new Graph(location, database.items(), database.ingest());
     }
 
     /** Opens what git indexing and capture remember, in the same database file as the graph. */
@@ -141,10 +143,14 @@ final class CommandContext {
                 new EntityExtractor(), new ItemIds(), clock, config().getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES));
     }
 
-    /** An open graph; close it when the command is done. */
-    record Graph(GraphLocation location, ItemRepository repository) implements AutoCloseable {
+    /**
+     * An open graph; close it when the command is done. Its ingest state shares the connection, for reading;
+     * indexing and capture write theirs through {@link #openIngest}, a connection of its own.
+     */
+    record Graph(GraphLocation location, ItemRepository repository, IngestState ingest) implements AutoCloseable {
         @Override
         public void close() {
+            ingest.close();
             repository.close();
         }
     }

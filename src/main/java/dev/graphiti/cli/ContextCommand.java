@@ -4,6 +4,7 @@ import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.graph.ContextAssembler;
 import dev.graphiti.graph.ContextSignals;
 import dev.graphiti.graph.ContextText;
+import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.ingest.git.IndexFreshness;
 import dev.graphiti.toon.TokenCounter;
@@ -33,7 +34,7 @@ final class ContextCommand extends GraphSubcommand {
         TokenCounter counter = context.invocation().tokens().get();
         try (var graph = context.openGraph()) {
             ContextSignals signals = GitSignals.of(context.directory(), graph.location().workTree());
-            Optional<IndexFreshness> freshness = freshness(context, graph.location(), signals.head());
+            Optional<IndexFreshness> freshness = freshness(graph, signals.head());
             String stale = freshness.filter(fresh -> !fresh.headIndexed())
                     .map(fresh -> "\n> Note: " + fresh.describe() + ".\n").orElse("");
             int left = Math.max(1, budget - (stale.isEmpty() ? 0 : counter.count(stale).claude()));
@@ -57,11 +58,10 @@ final class ContextCommand extends GraphSubcommand {
     }
 
     /** Whether HEAD is indexed; empty outside git, or when git cannot say (the context is still worth returning). */
-    private static Optional<IndexFreshness> freshness(CommandContext context, dev.graphiti.graph.GraphLocation location,
-                                                      Optional<String> head) {
+    private static Optional<IndexFreshness> freshness(CommandContext.Graph graph, Optional<String> head) {
         try {
-            return IndexHealth.freshness(context, location, head);
-        } catch (dev.graphiti.graph.GraphException e) {
+            return IndexHealth.freshness(graph, head);
+        } catch (GraphException e) {
             return Optional.empty();
         }
     }

@@ -31,9 +31,18 @@ final class IndexHealth {
             return Optional.empty();
         }
         try (IngestState state = context.openIngest()) {
-            GitHistory history = new GitHistory(Git.at(tree.get().root()));
-            return IndexFreshness.of(head.isPresent() ? head : history.head(), history, state);
+            return freshness(tree.get(), head, state);
         }
+    }
+
+    /** The same, with the graph's ingest state open already. */
+    static Optional<IndexFreshness> freshness(CommandContext.Graph graph, Optional<String> head) {
+        return graph.location().workTree().flatMap(tree -> freshness(tree, head, graph.ingest()));
+    }
+
+    private static Optional<IndexFreshness> freshness(GitWorkTree tree, Optional<String> head, IngestState state) {
+        GitHistory history = new GitHistory(Git.at(tree.root()));
+        return IndexFreshness.of(head.isPresent() ? head : history.head(), history, state);
     }
 
     static Optional<HealthReport.Check> check(CommandContext context, GraphLocation location) {

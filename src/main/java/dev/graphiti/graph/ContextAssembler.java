@@ -28,8 +28,7 @@ public final class ContextAssembler {
     static final int MAX_SIGNAL_FILES = 40;
     static final int MAX_FILE_TERMS = 12;
     static final int LINE_CHARS = 280;
-    private static final Comparator<KnowledgeItem> NEWEST_FIRST =
-            Comparator.comparing(KnowledgeItem::createdAt).reversed();
+    private static final Comparator<ItemBrief> NEWEST_FIRST = Comparator.comparing(ItemBrief::createdAt).reversed();
 
     private final ItemRepository repository;
     private final ToIntFunction<String> tokens;
@@ -44,14 +43,17 @@ public final class ContextAssembler {
         if (budget < 1) {
             throw new InvalidInputException("the context budget must be at least 1 token, not " + budget);
         }
-        List<KnowledgeItem> durable = repository.list(kinds(Kind.decision, Kind.architecture), DURABLE_ITEMS);
-        List<KnowledgeItem> commits = repository.list(kinds(Kind.commit), RECENT_COMMITS);
-        List<KnowledgeItem> recent = repository.list(ItemFilter.current(), RECENT_ITEMS);
-        if (durable.isEmpty() && recent.isEmpty()) {
+        var durable = new BriefPages((offset, limit) -> repository.briefs(kinds(Kind.decision, Kind.architecture),
+                offset, limit), DURABLE_ITEMS);
+        var recent = new BriefPages((offset, limit) -> repository.briefs(ItemFilter.current(), offset, limit),
+                RECENT_ITEMS);
+        // Every durable item is current, so no current item means nothing to say.
+        if (recent.isEmpty()) {
             return new ContextText("", 0, 0);
         }
+        List<KnowledgeItem> commits = repository.list(kinds(Kind.commit), RECENT_COMMITS);
         Set<String> files = filesInPlay(signals, commits);
-        List<KnowledgeItem> related = aboutFiles(files);
+        List<ItemBrief> related = aboutFiles(files);
 
         var text = new Budgeted(budget);
         if (!text.add(header(signals, files))) {
@@ -81,7 +83,7 @@ public final class ContextAssembler {
     }
 
     /** Items whose entities name one of the files (by file name, as items mention files in many spellings). */
-    private List<KnowledgeItem> aboutFiles(Set<String> files) {
+    private List<ItemBrief> aboutFiles(Set<String> files) {
         Set<String> names = new LinkedHashSet<>();
         for (String file : files) {
             Path name = Path.of(file).getFileName();
@@ -97,8 +99,8 @@ public final class ContextAssembler {
         }
         // The newest mentions, not the best-ranked: ranking every match of a dozen common file names costs
         // tens of milliseconds at 10k items, and a session starts with what happened lately.
-        List<KnowledgeItem> items = new ArrayList<>(repository.newestMatching(
-                "entities : (" + String.join(" OR ", names) + ")", ItemFilter.current(), RELATED_ITEMS));
+        List<ItemBrief> items = new ArrayList<>(repository.newestMatching(
+                "entities : (" + String.join(" OR ", names) + ")", ItemFilter.current(), 0, RELATED_ITEMS));
         items.sort(NEWEST_FIRST);
         return items;
     }
@@ -116,17 +118,38 @@ public final class ContextAssembler {
         return header.toString();
     }
 
-    static String line(KnowledgeItem item) {
-        String body = item.content().strip().replaceAll("\\s+", " ");
-        if (body.startsWith(item.title())) {
-            body = body.substring(item.title().length()).strip();
+    static String line(ItemBrief item) {
+        String title = collapseWhitespace(item.title());
+        String body = collapseWhitespace(item.lead());
+        if (body.startsWith(title)) {
+            body = body.substring(title.length()).strip();
         }
-        if (body.length() > LINE_CHARS) {
-            body = body.substring(0, LINE_CHARS - 3) + "...";
+        if (body.length() > LINE_CHARS || item.cut()) {
+            body = body.substring(0, Math.min(body.length(), LINE_CHARS - 3)) + "...";
         }
         String date = item.createdAt().truncatedTo(ChronoUnit.DAYS).toString().substring(0, 10);
-        return "- " + item.kind() + ": " + item.title() + " (" + item.id() + ", " + date + ")"
+        return "- " + item.kind() + ": " + title + " (" + item.id() + ", " + date + ")"
                 + (body.isEmpty() ? "" : ": " + body) + "\n";
+    }
+
+    /** The text stripped, with each run of ASCII whitespace inside it as one space. */
+    static String collapseWhitespace(String text) {
+        String stripped = text.strip();
+        StringBuilder collapsed = new StringBuilder(stripped.length());
+        boolean space = false;
+        for (int i = 0; i < stripped.length(); i++) {
+            char c = stripped.charAt(i);
+            if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\u000B') {
+                space = true;
+            } else {
+                if (space) {
+                    collapsed.append(' ');
+                    space = false;
+                }
+                collapsed.append(c);
+            }
+        }
+        return collapsed.toString();
     }
 
     private static ItemFilter kinds(Kind... kinds) {
@@ -163,9 +186,9 @@ public final class ContextAssembler {
          * left out whole. Stopping at the first misfit keeps the order without holes and counts the tokens of
          * one line too many rather than of every remaining candidate (counting is most of an assembly's cost).
          */
-        void section(String heading, List<KnowledgeItem> items, Set<String> shown, int limit) {
+        void section(String heading, Iterable<ItemBrief> items, Set<String> shown, int limit) {
             boolean headed = false;
-            for (KnowledgeItem item : items) {
+            for (ItemBrief item : items) {
                 if (shown.contains(item.id())) {
                     continue;
                 }

@@ -30,11 +30,14 @@ public interface ItemRepository extends AutoCloseable {
     /** Full-text candidates, best first by weighted BM25 (title, content, tags, entities). */
     List<LexicalMatch> lexical(String matchExpression, ItemFilter filter, Optional<String> exactPhrase, int limit);
 
+    /** Newest first, like {@link #list}, as briefs: {@code limit} of them after skipping {@code offset}. */
+    List<ItemBrief> briefs(ItemFilter filter, int offset, int limit);
+
     /**
-     * The items matching an FTS5 expression, most recently stored first, unranked: cheap at any size
-     * (the match stops after {@code limit} items that pass the filter), for "what mentions these" questions.
+     * Briefs of the items matching an FTS5 expression, most recently stored first, unranked: cheap at any
+     * size (the match stops after the page's items that pass the filter), for "what mentions these" questions.
      */
-    List<KnowledgeItem> newestMatching(String matchExpression, ItemFilter filter, int limit);
+    List<ItemBrief> newestMatching(String matchExpression, ItemFilter filter, int offset, int limit);
 
     /** A short excerpt of each item around the terms of {@code matchExpression}, by item id. */
     java.util.Map<String, String> snippets(String matchExpression, Collection<String> ids);

@@ -1,6 +1,7 @@
 package dev.graphiti.store;
 
 import dev.graphiti.graph.Entity;
+import dev.graphiti.graph.ItemBrief;
 import dev.graphiti.graph.Kind;
 import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.Scope;
@@ -22,6 +23,9 @@ final class ItemRows {
 
     static final String COLUMNS = "i.seq, i.id, i.kind, i.title, i.content, i.tags, i.source, i.created_at, "
             + "i.valid_until, i.superseded_by, i.supersedes";
+    /** What {@link #briefs} reads: no entities, and the content only as far as a brief's lead. */
+    static final String BRIEF_COLUMNS = "i.id, i.kind, i.title, substr(i.content, 1, " + ItemBrief.LEAD_CHARS
+            + "), length(i.content) > " + ItemBrief.LEAD_CHARS + ", i.created_at";
 
     private final Connection connection;
     private final Scope scope;
@@ -58,6 +62,19 @@ final class ItemRows {
 
     List<KnowledgeItem> items(String sql, List<Object> parameters) throws SQLException {
         return query(sql, parameters, Extra.NONE);
+    }
+
+    /** Runs a query selecting {@link #BRIEF_COLUMNS}. */
+    List<ItemBrief> briefs(String sql, List<Object> parameters) throws SQLException {
+        List<ItemBrief> briefs = new ArrayList<>();
+        try (PreparedStatement statement = prepare(connection, sql, parameters);
+             ResultSet row = statement.executeQuery()) {
+            while (row.next()) {
+                briefs.add(new ItemBrief(row.getString(1), Kind.valueOf(row.getString(2)), row.getString(3),
+                        row.getString(4), row.getBoolean(5), Instant.ofEpochMilli(row.getLong(6))));
+            }
+        }
+        return briefs;
     }
 
     private Map<Long, List<Entity>> entities(List<Long> seqs) throws SQLException {

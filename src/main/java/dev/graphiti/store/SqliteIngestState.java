@@ -17,10 +17,13 @@ final class SqliteIngestState implements IngestState {
 
     private final Connection connection;
     private final BusyRetry retry;
+    private final boolean ownsConnection;
 
-    SqliteIngestState(Connection connection, BusyRetry retry) {
+    /** @param ownsConnection false when the connection is shared with the graph's items, which close it */
+    SqliteIngestState(Connection connection, BusyRetry retry, boolean ownsConnection) {
         this.connection = connection;
         this.retry = retry;
+        this.ownsConnection = ownsConnection;
     }
 
     @Override
@@ -130,6 +133,8 @@ final class SqliteIngestState implements IngestState {
 
     @Override
     public void close() {
-        SqliteStore.closeQuietly(connection);
+        if (ownsConnection) {
+            SqliteStore.closeQuietly(connection);
+        }
     }
 }

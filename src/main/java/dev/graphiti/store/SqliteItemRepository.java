@@ -1,6 +1,7 @@
 package dev.graphiti.store;
 
 import dev.graphiti.graph.GraphStats;
+import dev.graphiti.graph.ItemBrief;
 import dev.graphiti.graph.ItemFilter;
 import dev.graphiti.graph.ItemRepository;
 import dev.graphiti.graph.Kind;
@@ -223,16 +224,27 @@ final class SqliteItemRepository implements ItemRepository {
     }
 
     @Override
-    public List<KnowledgeItem> newestMatching(String matchExpression, ItemFilter filter, int limit) {
+    public List<ItemBrief> briefs(ItemFilter filter, int offset, int limit) {
+        SqlFilter sql = SqlFilter.of(filter);
+        List<Object> parameters = new ArrayList<>(sql.parameters());
+        parameters.add(limit);
+        parameters.add(offset);
+        return read(() -> rows.briefs("SELECT " + ItemRows.BRIEF_COLUMNS + " FROM items i WHERE " + sql.condition()
+                + " ORDER BY i.created_at DESC, i.seq DESC LIMIT ? OFFSET ?", parameters));
+    }
+
+    @Override
+    public List<ItemBrief> newestMatching(String matchExpression, ItemFilter filter, int offset, int limit) {
         SqlFilter sql = SqlFilter.of(filter);
         List<Object> parameters = new ArrayList<>();
         parameters.add(matchExpression);
         parameters.addAll(sql.parameters());
         parameters.add(limit);
+        parameters.add(offset);
         // CROSS JOIN keeps items_fts the outer loop, so its rowid order serves ORDER BY and LIMIT ends the scan.
-        return read(() -> rows.items("SELECT " + ItemRows.COLUMNS + " FROM items_fts CROSS JOIN items i"
+        return read(() -> rows.briefs("SELECT " + ItemRows.BRIEF_COLUMNS + " FROM items_fts CROSS JOIN items i"
                 + " ON i.seq = items_fts.rowid WHERE items_fts MATCH ? AND " + sql.condition()
-                + " ORDER BY items_fts.rowid DESC LIMIT ?", parameters));
+                + " ORDER BY items_fts.rowid DESC LIMIT ? OFFSET ?", parameters));
     }
 
     @Override

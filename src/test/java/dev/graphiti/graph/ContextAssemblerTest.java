@@ -104,4 +104,18 @@ class ContextAssemblerTest {
         ContextText large = assembler().assemble(ContextSignals.none("demo"), 100_000);
         assertEquals(120, large.items());
     }
+
+    @Test
+    void aLongItemIsOneLineCutWithAnEllipsis() {
+        String words = "The cache key includes the tenant id\n\n\tbecause two tenants shared one entry. ";
+        add(Kind.decision, "Cache keys carry the tenant\n\n" + words.repeat(200), "2025-06-01T00:00:00Z");
+        add(Kind.decision, "Short one:   spaces\tcollapse", "2025-05-01T00:00:00Z");
+        String text = assembler().assemble(ContextSignals.none("demo"), 8192).text();
+        String line = text.lines().filter(l -> l.contains("Cache keys carry the tenant")).findFirst().orElseThrow();
+        assertTrue(line.endsWith("..."), line);
+        assertTrue(line.contains(": The cache key includes the tenant id because two tenants"), "whitespace collapsed: " + line);
+        assertTrue(line.length() < 400, line.length() + " characters");
+        assertTrue(text.lines().anyMatch(l -> l.matches("- decision: Short one: spaces collapse \\(\\w+, 2025-05-01\\)")),
+                "the title once, collapsed: " + text);
+    }
 }

@@ -1,0 +1,22 @@
+package dev.graphiti.graph;
+
+import java.time.Instant;
+import java.util.Objects;
+
+/**
+ * What a one-line mention of an item needs, read without its entities and with only the start of its
+ * content: {@code lead} is the content's first {@link #LEAD_CHARS} characters, {@code cut} says more followed.
+ */
+public record ItemBrief(String id, Kind kind, String title, String lead, boolean cut, Instant createdAt) {
+
+    /** Far more than a one-line mention shows, so collapsing whitespace rarely leaves it short. */
+    public static final int LEAD_CHARS = 1024;
+
+    public ItemBrief {
+        Objects.requireNonNull(id, "id");
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(title, "title");
+        Objects.requireNonNull(lead, "lead");
+        Objects.requireNonNull(createdAt, "createdAt");
+    }
+}
