@@ -45,11 +45,6 @@ public final class GitHistory {
                 () -> new GitException("'" + revision + "' does not name a commit in " + git.directory()));
     }
 
-    /** Whether the object exists and is a commit (a rebased-away tip survives until git gc prunes it). */
-    public boolean exists(String sha) {
-        return resolveOptional(sha).isPresent();
-    }
-
     private Optional<String> resolveOptional(String revision) {
         if (revision.startsWith("-")) {
             throw new GitException("a revision cannot start with '-': " + revision);
@@ -59,6 +54,19 @@ public final class GitHistory {
             return Optional.empty();
         }
         return Optional.of(git.run("rev-parse", "-q", "--verify", spec));
+    }
+
+    /**
+     * The range of commits {@code head} reaches and none of {@code excluded} does. An excluded commit git no
+     * longer has (history rewritten, then collected) is ignored by git itself: one process, not one per commit.
+     */
+    public static List<String> rangeExcluding(String head, List<String> excluded) {
+        List<String> range = new ArrayList<>(List.of("--ignore-missing", head));
+        if (!excluded.isEmpty()) {
+            range.add("--not");
+            range.addAll(excluded);
+        }
+        return range;
     }
 
     /** How many commits a revision range holds (for progress). */

@@ -50,22 +50,10 @@ public final class HistoryIndexer {
     }
 
     private List<String> range(IndexRequest request, String head) {
-        List<String> range = new ArrayList<>(List.of(head));
-        List<String> exclude = new ArrayList<>();
         if (request.since() != null) {
-            exclude.add(history.resolve(request.since()));
-        } else if (!request.full()) {
-            for (String tip : ledger.tips(TIP_LIMIT)) {
-                if (history.exists(tip)) {
-                    exclude.add(tip);
-                }
-            }
+            return GitHistory.rangeExcluding(head, List.of(history.resolve(request.since())));
         }
-        if (!exclude.isEmpty()) {
-            range.add("--not");
-            range.addAll(exclude);
-        }
-        return range;
+        return GitHistory.rangeExcluding(head, request.full() ? List.of() : ledger.tips(TIP_LIMIT));
     }
 
     /** The state of one walk: counters, and the judged commits and drafts not yet stored. */

@@ -31,13 +31,8 @@ public record IndexFreshness(String head, int unindexedCommits, boolean everInde
         if (tips.contains(head.get())) {
             return Optional.of(new IndexFreshness(head.get(), 0, true));
         }
-        List<String> range = new ArrayList<>(List.of(head.get()));
-        List<String> exclude = tips.stream().filter(history::exists).toList();
-        if (!exclude.isEmpty()) {
-            range.add("--not");
-            range.addAll(exclude);
-        }
-        return Optional.of(new IndexFreshness(head.get(), history.count(range), !tips.isEmpty()));
+        return Optional.of(new IndexFreshness(head.get(), history.count(GitHistory.rangeExcluding(head.get(), tips)),
+                !tips.isEmpty()));
     }
 
     /** One line for a person or an agent. */

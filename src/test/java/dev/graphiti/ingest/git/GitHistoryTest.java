@@ -97,8 +97,10 @@ class GitHistoryTest {
         String sha = repo.commit("One", Map.of("a", "1"));
         assertEquals(sha, history.head().orElseThrow());
         assertEquals("main", history.branch().orElseThrow());
-        assertTrue(history.exists(sha));
-        assertFalse(history.exists("0123456789012345678901234567890123456789"));
+        String second = repo.commit("Two", Map.of("a", "2"));
+        String gone = "0123456789012345678901234567890123456789";
+        assertEquals(1, history.count(GitHistory.rangeExcluding(second, List.of(sha, gone))), "a commit git lacks is ignored");
+        assertEquals(2, history.count(GitHistory.rangeExcluding(second, List.of(gone))));
         GitException unknown = assertThrows(GitException.class, () -> history.resolve("no-such-branch"));
         assertTrue(unknown.getMessage().contains("'no-such-branch' does not name a commit"), unknown.getMessage());
         assertThrows(GitException.class, () -> history.resolve("--output=/tmp/x"));
