@@ -60,7 +60,7 @@ final class GraphitiCommand implements Runnable {
         spec.commandLine().usage(spec.commandLine().getErr());
     }
 
-    @Command(name = "mcp", description = "Serve or install the MCP server.",
+    @Command(name = "mcp", mixinStandardHelpOptions = true, description = "Serve or install the MCP server.",
             subcommands = {McpServeCommand.class, McpInstallCommand.class, McpUninstallCommand.class})
     static final class Mcp implements Runnable {
         @Spec

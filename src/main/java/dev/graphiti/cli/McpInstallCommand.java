@@ -15,7 +15,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** `graphiti mcp install`: one command, and the next Claude Code session has graphiti. */
-@Command(name = "install",
+@Command(name = "install", mixinStandardHelpOptions = true,
         description = "Register graphiti with Claude Code: the stdio MCP server, SKILL.md, and hooks"
                 + " (SessionStart: graphiti context; Stop and PreCompact: graphiti capture --async).")
 final class McpInstallCommand implements Callable<Integer> {

@@ -8,7 +8,8 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 /** `graphiti mcp serve`: runs the MCP server on stdio (for Claude Code) or streamable HTTP. */
-@Command(name = "serve", description = "Run the MCP server (stdio by default, or streamable HTTP at /mcp).")
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Run the MCP server (stdio by default, or streamable HTTP at /mcp).")
 final class McpServeCommand implements Callable<Integer> {
 
     private final Invocation invocation;

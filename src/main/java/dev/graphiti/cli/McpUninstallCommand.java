@@ -11,7 +11,8 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /** `graphiti mcp uninstall`: removes exactly what `graphiti mcp install` added. */
-@Command(name = "uninstall", description = "Remove what `graphiti mcp install` added, and nothing else.")
+@Command(name = "uninstall", mixinStandardHelpOptions = true,
+        description = "Remove what `graphiti mcp install` added, and nothing else.")
 final class McpUninstallCommand implements Callable<Integer> {
 
     private final Invocation invocation;
