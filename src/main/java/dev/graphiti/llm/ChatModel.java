@@ -29,7 +29,8 @@ public final class ChatModel {
     public ChatModel(LlmSettings settings, Duration timeout) {
         this.settings = settings;
         this.timeout = timeout;
-        this.http = HttpClient.newBuilder().connectTimeout(timeout).build();
+        // HTTP/1.1: local model servers (llama.cpp, vLLM behind uvicorn) mishandle the h2c upgrade of a POST
+        this.http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(timeout).build();
     }
 
     /** The model's answer to {@code system} + {@code user}, stripped. */
