@@ -20,6 +20,8 @@ import java.util.TreeMap;
 public final class Config {
 
     public static final String FILE_NAME = "config.properties";
+    private static final String WHAT_TO_DO = "Fix that line, or move the file aside (graphiti then uses its defaults"
+            + " and `graphiti config set` writes a new one)";
     private static final String MASK = "********";
 
     private final Path file;
@@ -38,8 +40,10 @@ public final class Config {
             Properties properties = new Properties();
             try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
                 properties.load(reader);
+            } catch (java.nio.charset.CharacterCodingException e) {
+                throw new ConfigException("cannot read " + file + ": it is not UTF-8 text. " + WHAT_TO_DO);
             } catch (IOException | IllegalArgumentException e) {
-                throw new ConfigException("cannot read " + file + ": " + e.getMessage());
+                throw new ConfigException("cannot read " + file + ": " + e.getMessage() + ". " + WHAT_TO_DO);
             }
             properties.stringPropertyNames().forEach(name -> values.put(name, properties.getProperty(name)));
         }

@@ -53,4 +53,21 @@ class ConfigCommandTest {
         }
         assertTrue(cli.run(dir, "config", "list").out().lines().anyMatch(l -> l.matches("mcp\\.context_tokens\\s+=\\s+8192")));
     }
+
+    /** A settings file that does not parse stops every command with what is wrong and what to do; nothing is rewritten. */
+    @Test
+    void aDamagedSettingsFileSaysWhatToDo() throws Exception {
+        Path home = Files.createDirectories(tmp.resolve("home"));
+        CliHarness cli = new CliHarness(home);
+        Path dir = Files.createDirectories(tmp.resolve("work"));
+        Path file = home.resolve("config.properties");
+        for (byte[] damaged : new byte[][] {"search.default_limit=\\u12\n".getBytes(java.nio.charset.StandardCharsets.UTF_8),
+                {'a', '=', (byte) 0xff, (byte) 0xfe, '\n'}}) {
+            Files.write(file, damaged);
+            CliHarness.Result result = cli.run(dir, "list");
+            assertEquals(2, result.code(), result::toString);
+            assertTrue(result.err().contains(file.toString()) && result.err().contains("move the file aside"), result.err());
+            assertEquals(java.util.Arrays.toString(damaged), java.util.Arrays.toString(Files.readAllBytes(file)));
+        }
+    }
 }
