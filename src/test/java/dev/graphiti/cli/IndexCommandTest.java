@@ -159,6 +159,7 @@ class IndexCommandTest {
         CliHarness.Result badRef = cli.run(dir, "index", "--since", "no-such-tag");
         assertEquals(1, badRef.code(), badRef::toString);
         assertTrue(badRef.err().contains("'no-such-tag' does not name a commit"), badRef::toString);
+        assertTrue(badRef.err().contains("give a branch, a tag or a commit id"), "says what to give: " + badRef);
 
         CliHarness.Result both = cli.run(dir, "index", "--full", "--since", "HEAD");
         assertEquals(2, both.code(), both::toString);

@@ -42,7 +42,8 @@ public final class GitHistory {
     /** The commit a revision names; a GitException with a clear message when it names none. */
     public String resolve(String revision) {
         return resolveOptional(revision).orElseThrow(
-                () -> new GitException("'" + revision + "' does not name a commit in " + git.directory()));
+                () -> new GitException("'" + revision + "' does not name a commit in " + git.directory()
+                        + "; give a branch, a tag or a commit id (e.g. HEAD~20)"));
     }
 
     private Optional<String> resolveOptional(String revision) {
