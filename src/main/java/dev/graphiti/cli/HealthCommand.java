@@ -2,19 +2,26 @@ package dev.graphiti.cli;
 
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.HealthCheck;
+import dev.graphiti.graph.HealthDepth;
 import dev.graphiti.graph.HealthReport;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /** `graphiti health`: database integrity, index, schema and size; exit 1 when a check fails. */
 @Command(name = "health", mixinStandardHelpOptions = true,
         description = "Check the graph database (integrity, full-text index, schema version, size). Exit 1 on failure.")
 final class HealthCommand extends GraphSubcommand {
 
+    @Option(names = "--full", description = "Also check every index entry against its row and every item's words against "
+            + "the full-text index (several seconds on a graph of 100k items).")
+    boolean full;
+
     @Override
     public Integer call() {
         CommandContext context = context();
         GraphLocation location = context.location();
-        HealthReport report = new HealthCheck(() -> context.openGraph().repository()).run(location);
+        HealthReport report = new HealthCheck(() -> context.openGraph().repository())
+                .run(location, full ? HealthDepth.full : HealthDepth.quick);
         if (report.ok()) {
             var checks = new java.util.ArrayList<>(report.checks());
             IndexHealth.check(context, location).ifPresent(checks::add);

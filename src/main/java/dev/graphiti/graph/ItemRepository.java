@@ -51,7 +51,7 @@ public interface ItemRepository extends AutoCloseable {
     GraphStats stats(ItemFilter filter, int topEntities);
 
     /** The database's own checks: integrity, full-text index, schema version, sizes. */
-    StoreHealth health();
+    StoreHealth health(HealthDepth depth);
 
     /** Total bytes on disk (database plus write-ahead log). */
     long sizeOnDisk();

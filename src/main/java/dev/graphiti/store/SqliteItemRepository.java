@@ -1,6 +1,7 @@
 package dev.graphiti.store;
 
 import dev.graphiti.graph.GraphStats;
+import dev.graphiti.graph.HealthDepth;
 import dev.graphiti.graph.ItemBrief;
 import dev.graphiti.graph.ItemFilter;
 import dev.graphiti.graph.ItemRepository;
@@ -332,34 +333,17 @@ final class SqliteItemRepository implements ItemRepository {
     }
 
     @Override
-    public StoreHealth health() {
+    public StoreHealth health(HealthDepth depth) {
         return read(() -> {
-            List<String> problems = new ArrayList<>();
-            try (Statement statement = connection.createStatement();
-                 ResultSet row = statement.executeQuery("PRAGMA integrity_check")) {
-                while (row.next()) {
-                    if (!"ok".equals(row.getString(1))) {
-                        problems.add(row.getString(1));
-                    }
-                }
-            }
-            boolean ftsOk;
-            try {
-                Transactions.execute(connection, "INSERT INTO items_fts (items_fts, rank) VALUES ('integrity-check', 1)");
-                ftsOk = true;
-            } catch (SQLException e) {
-                if (BusyRetry.busy(e)) {
-                    throw e;
-                }
-                ftsOk = false;
-                problems.add("full-text index: " + e.getMessage());
-            }
+            List<String> problems = new ArrayList<>(StoreChecks.integrity(connection, depth));
+            List<String> fullText = StoreChecks.fullText(connection, depth);
+            fullText.forEach(problem -> problems.add("full-text index: " + problem));
             int items;
             try (Statement statement = connection.createStatement();
                  ResultSet row = statement.executeQuery("SELECT COUNT(*) FROM items")) {
                 items = row.next() ? row.getInt(1) : 0;
             }
-            return new StoreHealth(database, Migrations.version(connection), Migrations.latest(), problems, ftsOk,
+            return new StoreHealth(database, depth, Migrations.version(connection), Migrations.latest(), problems, fullText,
                     fileSize(database), fileSize(Path.of(database + "-wal")), items);
         });
     }

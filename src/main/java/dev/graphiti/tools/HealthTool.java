@@ -15,7 +15,7 @@ public class HealthTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_health", "Health",
             "Check database integrity and size, and whether git history is indexed up to HEAD.",
-            new InputSchema().located(),
+            new InputSchema().flag("full", "also check every index entry and item word (slow on big graphs)").located(),
             true, ToolAnnotations.readOnly());
 
     @Inject
@@ -30,7 +30,7 @@ public class HealthTool extends CliTool {
 
     @Override
     List<String> command(JsonObject arguments) {
-        return List.of("health");
+        return new Argv(arguments, "health").flag("--full", "full").build();
     }
 
     /** The CLI exits 1 when a check fails but still prints the report: that report is the answer. */

@@ -57,7 +57,7 @@ class ConcurrencyTest {
         all.getValuesAs(JsonObject.class).forEach(o -> stored.add(o.getString("id")));
         assertEquals(ids, stored);
         assertEquals(250, cli.run(repo, "list", "-l", "5000", "--tag", "w3", "--format", "json").array().size());
-        assertEquals(0, cli.run(repo, "health").code());
+        assertEquals(0, cli.run(repo, "health", "--full").code());
     }
 
     @Test
@@ -85,7 +85,7 @@ class ConcurrencyTest {
                 assertTrue(writer.waitFor(30, TimeUnit.SECONDS));
             }
             assertTrue(Files.exists(database));
-            CliHarness.Result health = cli.run(repo, "health", "--format", "json");
+            CliHarness.Result health = cli.run(repo, "health", "--full", "--format", "json");
             assertEquals(0, health.code(), health::toString);
             assertEquals("ok", health.object().getString("overall"));
             int stored = cli.run(repo, "list", "-l", "10000", "--format", "json").array().size();

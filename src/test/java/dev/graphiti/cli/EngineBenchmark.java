@@ -52,6 +52,7 @@ public final class EngineBenchmark {
             Path work = Files.createDirectories(home.resolve("work"));
             Cli cli = new Cli(CliEnvironment.embedded(Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString())));
             System.out.printf(Locale.ROOT, "%,d items: %s%n", size, searchLatency(cli, work, new RealisticItems(7, Instant.now())));
+            System.out.printf(Locale.ROOT, "%,d items: %s; %s%n", size, health(cli, work), load());
             System.out.printf(Locale.ROOT, "%,d items: %s; %s%n", size, bytesPerItem(home.resolve("global.db"), size), load());
         }
     }
@@ -139,6 +140,24 @@ public final class EngineBenchmark {
                         + " wall p50 %.1f ms, p95 %.1f ms; CPU p50 %.1f ms, p95 %.1f ms; multi-word queries CPU p50 %.1f ms,"
                         + " p95 %.1f ms",
                 QUERIES, ms(nanos, 50), ms(nanos, 95), ms(cpu, 50), ms(cpu, 95), ms(multi, 50), ms(multi, 95));
+    }
+
+    /** `health` as the graphiti_health tool runs it (median of 5 after one warm-up), and `health --full` once. */
+    private static String health(Cli cli, Path work) {
+        long[] cpu = new long[5];
+        for (int i = -1; i < cpu.length; i++) {
+            long start = THREADS.getCurrentThreadCpuTime();
+            run(cli, work, "-g", "health", "--format", "json");
+            if (i >= 0) {
+                cpu[i] = THREADS.getCurrentThreadCpuTime() - start;
+            }
+        }
+        Arrays.sort(cpu);
+        long start = THREADS.getCurrentThreadCpuTime();
+        run(cli, work, "-g", "health", "--full", "--format", "json");
+        long full = THREADS.getCurrentThreadCpuTime() - start;
+        return String.format(Locale.ROOT, "health via CLI in a warm process: CPU median %.0f ms; health --full CPU %.0f ms",
+                ms(cpu, 50), full / 1e6);
     }
 
     private static void search(Cli cli, Path work, String query) {

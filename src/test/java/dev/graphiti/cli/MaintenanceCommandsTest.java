@@ -9,6 +9,9 @@ import jakarta.json.JsonValue;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -119,9 +122,85 @@ class MaintenanceCommandsTest extends InRepositoryTest {
                 file.write(new byte[300]);
             }
         }
-        CliHarness.Result damaged = cli.run(repo, "health", "--format", "json");
-        assertEquals(1, damaged.code(), damaged::toString);
-        assertEquals("fail", damaged.object().getString("overall"));
+        for (String[] args : List.of(new String[] {"health", "--format", "json"}, new String[] {"health", "--full", "--format", "json"})) {
+            CliHarness.Result damaged = cli.run(repo, args);
+            assertEquals(1, damaged.code(), damaged::toString);
+            assertEquals("fail", damaged.object().getString("overall"));
+        }
+    }
+
+    @Test
+    void healthSaysHowFarItLooked() {
+        add("retries with backoff in the billing worker");
+        assertEquals("quick_check: ok (--full also checks every index entry)", check(cli.run(repo, "health", "--format", "json"),
+                "integrity").getString("detail"));
+        CliHarness.Result full = cli.run(repo, "health", "--full", "--format", "json");
+        assertEquals(0, full.code(), full::toString);
+        assertEquals("integrity_check: ok", check(full, "integrity").getString("detail"));
+        assertEquals("FTS5 index matches the items", check(full, "full_text_index").getString("detail"));
+    }
+
+    @Test
+    void healthFindsAFullTextIndexOutOfStepWithTheItems() throws Exception {
+        String unindexed = add("retries with backoff in the billing worker").getString("id");
+        add("sessions expire after an hour of inactivity");
+        // What a write past the triggers leaves: an item the index lost, and a document whose item is gone.
+        sql("INSERT INTO items_fts (items_fts, rowid, title, content, tags, entities) "
+                + "SELECT 'delete', seq, title, content, tags, entities FROM items WHERE id = '" + unindexed + "'",
+                "INSERT INTO items_fts (rowid, title, content, tags, entities) VALUES (999999, 'gone', 'a removed item', '', '')");
+        CliHarness.Result quick = cli.run(repo, "health", "--format", "json");
+        assertEquals(1, quick.code(), quick::toString);
+        assertEquals("FTS5 index damaged: 1 items are missing from it; it still holds 1 removed items",
+                check(quick, "full_text_index").getString("detail"));
+        CliHarness.Result full = cli.run(repo, "health", "--full", "--format", "json");
+        assertEquals(1, full.code(), full::toString);
+        assertEquals("fail", check(full, "full_text_index").getString("status"));
+    }
+
+    @Test
+    void fullHealthFindsAnIndexThatDisagreesWithItsRows() throws Exception {
+        for (int i = 0; i < 20; i++) {
+            add("item number " + i + " about caching sessions");
+        }
+        // The index keeps its entries (title keys) while the schema says it holds fingerprints: no page is damaged,
+        // every entry is wrong. Only looking each row up in the index finds that.
+        sql("PRAGMA writable_schema = ON",
+                "UPDATE sqlite_schema SET sql = 'CREATE INDEX items_title_key ON items (fingerprint)' WHERE name = 'items_title_key'");
+        JsonObject quick = check(cli.run(repo, "health", "--format", "json"), "integrity");
+        assertEquals("ok", quick.getString("status"), quick::toString);
+        CliHarness.Result full = cli.run(repo, "health", "--full", "--format", "json");
+        assertEquals(1, full.code(), full::toString);
+        JsonObject integrity = check(full, "integrity");
+        assertEquals("fail", integrity.getString("status"));
+        assertTrue(integrity.getString("detail").contains("items_title_key"), integrity::toString);
+    }
+
+    @Test
+    void healthFindsAPageNoTableOwns() throws Exception {
+        add("retries with backoff in the billing worker");
+        // The table's pages stay in the file while the schema forgets it: no b-tree and not the freelist holds them.
+        sql("PRAGMA writable_schema = ON", "DELETE FROM sqlite_schema WHERE name = 'capture_positions'");
+        CliHarness.Result quick = cli.run(repo, "health", "--format", "json");
+        assertEquals(1, quick.code(), quick::toString);
+        assertEquals("1 pages are in no b-tree and not free", check(quick, "integrity").getString("detail"));
+        CliHarness.Result full = cli.run(repo, "health", "--full", "--format", "json");
+        assertEquals(1, full.code(), full::toString);
+        assertTrue(check(full, "integrity").getString("detail").contains("never used"), full::toString);
+    }
+
+    private static JsonObject check(CliHarness.Result health, String name) {
+        return health.object().getJsonArray("checks").getValuesAs(JsonObject.class).stream()
+                .filter(o -> o.getString("name").equals(name)).findFirst().orElseThrow(() -> new AssertionError(health.toString()));
+    }
+
+    /** Statements run on the project's database behind graphiti's back. */
+    private void sql(String... statements) throws Exception {
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + repo.resolve(".graphiti/graph.db"));
+             Statement statement = connection.createStatement()) {
+            for (String sql : statements) {
+                statement.execute(sql);
+            }
+        }
     }
 
     /** A file that opens but cannot be read: one database check (ok: it opened), then integrity fails; no name twice. */

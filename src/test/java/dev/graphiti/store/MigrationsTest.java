@@ -3,6 +3,7 @@ package dev.graphiti.store;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.graph.HealthDepth;
 import dev.graphiti.graph.ItemFilter;
 import dev.graphiti.graph.ItemRepository;
 import dev.graphiti.graph.Scope;
@@ -41,8 +42,8 @@ class MigrationsTest {
             statement.execute("INSERT INTO item_entities (seq, name, type) VALUES (1, 'kafka', 'library')");
         }
         try (ItemRepository repository = SqliteStore.withDefaults().open(database, Scope.project)) {
-            assertEquals(Migrations.latest(), repository.health().schemaVersion());
-            assertTrue(repository.health().integrityProblems().isEmpty());
+            assertEquals(Migrations.latest(), repository.health(HealthDepth.full).schemaVersion());
+            assertTrue(repository.health(HealthDepth.full).integrityProblems().isEmpty());
             assertEquals("abcd2345", repository.lexical("\"kafka\"", ItemFilter.current(), Optional.empty(), 5).get(0).item().id());
             assertEquals("kafka", repository.stats(ItemFilter.current(), 5).topEntities().get(0).name());
             assertEquals(1, repository.stats(ItemFilter.current(), 5).byKind().get(dev.graphiti.graph.Kind.decision));

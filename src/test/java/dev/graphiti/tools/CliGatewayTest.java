@@ -49,6 +49,13 @@ class CliGatewayTest {
     }
 
     @Test
+    void healthLooksFurtherOnlyWhenAsked() {
+        assertEquals(List.of("health"), new HealthTool(null).command(Json.createObjectBuilder().build()));
+        assertEquals(List.of("health", "--full"),
+                new HealthTool(null).command(Json.createObjectBuilder().add("full", true).build()));
+    }
+
+    @Test
     void deleteNeverAsksAndShowJoinsNothing() {
         assertEquals(List.of("delete", "--force", "--", "a1", "b2"),
                 new DeleteTool(null).command(Json.createObjectBuilder().add("ids", Json.createArrayBuilder().add("a1").add("b2")).build()));
