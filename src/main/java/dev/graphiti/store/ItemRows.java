@@ -27,20 +27,29 @@ final class ItemRows {
     static final String BRIEF_COLUMNS = "i.id, i.kind, i.title, substr(i.content, 1, " + ItemBrief.LEAD_CHARS
             + "), length(i.content) > " + ItemBrief.LEAD_CHARS + ", i.created_at";
 
-    private final Connection connection;
+    private final Statements statements;
     private final Scope scope;
 
     ItemRows(Connection connection, Scope scope) {
-        this.connection = connection;
+        this(Statements.perUse(connection), scope);
+    }
+
+    private ItemRows(Statements statements, Scope scope) {
+        this.statements = statements;
         this.scope = scope;
+    }
+
+    /** The same reader on statements kept for a write transaction. */
+    ItemRows with(Statements kept) {
+        return new ItemRows(kept, scope);
     }
 
     /** Runs a query selecting {@link #COLUMNS} (plus any extra columns, read by {@code extra}). */
     <T> List<T> query(String sql, List<Object> parameters, Extra<T> extra) throws SQLException {
         List<Long> order = new ArrayList<>();
         List<ResultRow> rows = new ArrayList<>();
-        try (PreparedStatement statement = prepare(connection, sql, parameters);
-             ResultSet resultSet = statement.executeQuery()) {
+        PreparedStatement statement = statements.bind(sql, parameters);
+        try (ResultSet resultSet = statement.executeQuery()) {
             while (resultSet.next()) {
                 long seq = resultSet.getLong("seq");
                 order.add(seq);
@@ -50,6 +59,8 @@ final class ItemRows {
                         (Long) resultSet.getObject("valid_until"), resultSet.getString("superseded_by"),
                         resultSet.getString("supersedes"), extra.read(resultSet)));
             }
+        } finally {
+            statements.release(statement);
         }
         Map<Long, List<Entity>> entities = entities(order);
         List<T> result = new ArrayList<>(rows.size());
@@ -67,12 +78,14 @@ final class ItemRows {
     /** Runs a query selecting {@link #BRIEF_COLUMNS}. */
     List<ItemBrief> briefs(String sql, List<Object> parameters) throws SQLException {
         List<ItemBrief> briefs = new ArrayList<>();
-        try (PreparedStatement statement = prepare(connection, sql, parameters);
-             ResultSet row = statement.executeQuery()) {
+        PreparedStatement statement = statements.bind(sql, parameters);
+        try (ResultSet row = statement.executeQuery()) {
             while (row.next()) {
                 briefs.add(new ItemBrief(row.getString(1), Kind.valueOf(row.getString(2)), row.getString(3),
                         row.getString(4), row.getBoolean(5), Instant.ofEpochMilli(row.getLong(6))));
             }
+        } finally {
+            statements.release(statement);
         }
         return briefs;
     }
@@ -83,12 +96,14 @@ final class ItemRows {
             List<Long> batch = seqs.subList(from, Math.min(seqs.size(), from + 500));
             String sql = "SELECT seq, name, type FROM item_entities WHERE seq IN ("
                     + batch.stream().map(s -> "?").collect(Collectors.joining(", ")) + ") ORDER BY seq, name";
-            try (PreparedStatement statement = prepare(connection, sql, new ArrayList<>(batch));
-                 ResultSet rows = statement.executeQuery()) {
+            PreparedStatement statement = statements.bind(sql, new ArrayList<>(batch));
+            try (ResultSet rows = statement.executeQuery()) {
                 while (rows.next()) {
                     result.computeIfAbsent(rows.getLong(1), k -> new ArrayList<>())
                             .add(new Entity(rows.getString(2), rows.getString(3)));
                 }
+            } finally {
+                statements.release(statement);
             }
         }
         return result;

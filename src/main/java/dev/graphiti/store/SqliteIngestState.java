@@ -18,12 +18,15 @@ final class SqliteIngestState implements IngestState {
     private final Connection connection;
     private final BusyRetry retry;
     private final boolean ownsConnection;
+    /** judged runs once per commit of a walk: its statement is prepared once (its result sets closed, so it holds no lock). */
+    private final Statements kept;
 
     /** @param ownsConnection false when the connection is shared with the graph's items, which close it */
     SqliteIngestState(Connection connection, BusyRetry retry, boolean ownsConnection) {
         this.connection = connection;
         this.retry = retry;
         this.ownsConnection = ownsConnection;
+        this.kept = Statements.kept(connection);
     }
 
     @Override
@@ -46,14 +49,10 @@ final class SqliteIngestState implements IngestState {
     @Override
     public boolean judged(String sha, String changeKey) {
         return retry.run(() -> {
-            try (PreparedStatement select = connection.prepareStatement(
-                    "SELECT 1 FROM ingest_commits WHERE sha = ? UNION ALL "
-                            + "SELECT 1 FROM ingest_commits WHERE change_key = ? LIMIT 1")) {
-                select.setString(1, sha);
-                select.setString(2, changeKey);
-                try (ResultSet rows = select.executeQuery()) {
-                    return rows.next();
-                }
+            PreparedStatement select = kept.bind("SELECT 1 FROM ingest_commits WHERE sha = ? UNION ALL "
+                    + "SELECT 1 FROM ingest_commits WHERE change_key = ? LIMIT 1", List.of(sha, changeKey));
+            try (ResultSet rows = select.executeQuery()) {
+                return rows.next();
             }
         });
     }
@@ -133,6 +132,7 @@ final class SqliteIngestState implements IngestState {
 
     @Override
     public void close() {
+        kept.close();
         if (ownsConnection) {
             SqliteStore.closeQuietly(connection);
         }

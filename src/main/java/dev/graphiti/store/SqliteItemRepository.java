@@ -53,14 +53,16 @@ final class SqliteItemRepository implements ItemRepository {
 
     @Override
     public <T> T write(WriteWork<T> work) {
-        SqliteItemWriter writer = new SqliteItemWriter(connection, rows);
-        return retry.run(() -> Transactions.immediate(connection, () -> {
-            try {
-                return work.run(writer);
-            } catch (SqliteItemWriter.SqlFailure e) {
-                throw e.getCause();
-            }
-        }));
+        try (Statements kept = Statements.kept(connection)) {
+            SqliteItemWriter writer = new SqliteItemWriter(connection, kept, rows.with(kept));
+            return retry.run(() -> Transactions.immediate(connection, () -> {
+                try {
+                    return work.run(writer);
+                } catch (SqliteItemWriter.SqlFailure e) {
+                    throw e.getCause();
+                }
+            }));
+        }
     }
 
     @Override

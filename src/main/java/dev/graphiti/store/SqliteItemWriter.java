@@ -22,10 +22,13 @@ import java.util.stream.Collectors;
 final class SqliteItemWriter implements ItemWriter {
 
     private final Connection connection;
+    private final Statements statements;
     private final ItemRows rows;
 
-    SqliteItemWriter(Connection connection, ItemRows rows) {
+    /** {@code statements} and {@code rows} keep their statements for the transaction: a batch repeats them per item. */
+    SqliteItemWriter(Connection connection, Statements statements, ItemRows rows) {
         this.connection = connection;
+        this.statements = statements;
         this.rows = rows;
     }
 
@@ -166,12 +169,16 @@ final class SqliteItemWriter implements ItemWriter {
     }
 
     private long seq(String id) {
-        try (PreparedStatement statement = ItemRows.prepare(connection, "SELECT seq FROM items WHERE id = ?", List.of(id));
-             ResultSet result = statement.executeQuery()) {
-            if (!result.next()) {
-                throw new IllegalStateException("no item " + id);
+        try {
+            PreparedStatement statement = statements.bind("SELECT seq FROM items WHERE id = ?", List.of(id));
+            try (ResultSet result = statement.executeQuery()) {
+                if (!result.next()) {
+                    throw new IllegalStateException("no item " + id);
+                }
+                return result.getLong(1);
+            } finally {
+                statements.release(statement);
             }
-            return result.getLong(1);
         } catch (SQLException e) {
             throw new SqlFailure(e);
         }
@@ -186,8 +193,13 @@ final class SqliteItemWriter implements ItemWriter {
     }
 
     private void update(String sql, List<Object> parameters) {
-        try (PreparedStatement statement = ItemRows.prepare(connection, sql, parameters)) {
-            statement.executeUpdate();
+        try {
+            PreparedStatement statement = statements.bind(sql, parameters);
+            try {
+                statement.executeUpdate();
+            } finally {
+                statements.release(statement);
+            }
         } catch (SQLException e) {
             throw new SqlFailure(e);
         }
