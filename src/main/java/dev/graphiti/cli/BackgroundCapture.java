@@ -94,7 +94,10 @@ final class BackgroundCapture {
         String classPath = System.getProperty("java.class.path", "");
         String started = System.getProperty("sun.java.command", "");
         if (!classPath.contains(File.pathSeparator) && classPath.endsWith(".jar") && started.startsWith(classPath)) {
-            return List.of(java, "-jar", Path.of(classPath).toAbsolutePath().toString());
+            List<String> command = new ArrayList<>(List.of(java));
+            command.addAll(passedOn(ProcessHandle.current().info().arguments().map(List::of).orElse(List.of())));
+            command.addAll(List.of("-jar", Path.of(classPath).toAbsolutePath().toString()));
+            return command;
         }
         String mainClass = started.split(" ", 2)[0];
         if (mainClass.isEmpty()) {
@@ -102,5 +105,19 @@ final class BackgroundCapture {
                     + " run capture without --async");
         }
         return List.of(java, "-cp", classPath, mainClass);
+    }
+
+    /**
+     * The JVM options of this process's command line ({@code arguments}, java's own arguments) that the
+     * detached capture should share: the startup archive, JVM logs on stderr and the hooks' short-run options
+     * (see ClaudeEntries). Not others: an agent or debugger port, or an archive dump, must not start twice.
+     */
+    static List<String> passedOn(List<String> arguments) {
+        int jar = arguments.indexOf("-jar");
+        return arguments.subList(0, Math.max(jar, 0)).stream()
+                .filter(option -> option.startsWith("-XX:SharedArchiveFile=") || option.startsWith("-Xlog:")
+                        || option.startsWith("-XX:TieredStopAtLevel=") || option.equals("-XX:+UseSerialGC")
+                        || option.startsWith("-Xmn"))
+                .toList();
     }
 }
