@@ -5,6 +5,7 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 
@@ -45,8 +46,12 @@ public final class Cli {
         List<Class<?>> subcommands = subcommandsFor(args);
         if (subcommands.equals(List.of(ContextCommand.class))) {
             // The SessionStart hook's command counts tokens: the vocabulary loads on its own thread while
-            // picocli, SQLite and git start, instead of after them.
+            // the command, SQLite and git start, instead of after them.
             tokens.get();
+        }
+        Optional<GraphSubcommand> hook = HookCommands.of(args);
+        if (hook.isPresent()) {
+            return runHook(hook.get(), invocation, failures, out, err);
         }
         var factory = new CommandFactory(invocation);
         CommandLine commandLine = new CommandLine(new GraphitiCommand(invocation), factory);
@@ -61,6 +66,21 @@ public final class Cli {
         out.flush();
         err.flush();
         return code;
+    }
+
+    /** A hook's command line, without the parser: the root's options at their defaults. */
+    private static int runHook(GraphSubcommand command, Invocation invocation, Failures failures, PrintWriter out,
+                               PrintWriter err) {
+        GraphitiCommand root = new GraphitiCommand(invocation);
+        root.format = OutputFormat.text;
+        try {
+            return command.callIn(new CommandContext(root, out, err));
+        } catch (Exception e) {
+            return failures.report(e, err);
+        } finally {
+            out.flush();
+            err.flush();
+        }
     }
 
     private static int serveStdio(Invocation invocation, Failures failures, PrintWriter err) {

@@ -29,21 +29,28 @@ import picocli.CommandLine.Model.CommandSpec;
 final class CommandContext {
 
     private final GraphitiCommand root;
-    private final CommandSpec spec;
+    private final PrintWriter out;
+    private final PrintWriter err;
     private final Clock clock = Clock.systemUTC();
     private Config config;
 
     CommandContext(CommandSpec spec) {
-        this.spec = spec;
-        this.root = (GraphitiCommand) spec.root().userObject();
+        this((GraphitiCommand) spec.root().userObject(), spec.commandLine().getOut(), spec.commandLine().getErr());
+    }
+
+    /** A context without picocli: the root's global options as they are, output on {@code out} and {@code err}. */
+    CommandContext(GraphitiCommand root, PrintWriter out, PrintWriter err) {
+        this.root = root;
+        this.out = out;
+        this.err = err;
     }
 
     PrintWriter out() {
-        return spec.commandLine().getOut();
+        return out;
     }
 
     PrintWriter err() {
-        return spec.commandLine().getErr();
+        return err;
     }
 
     boolean json() {

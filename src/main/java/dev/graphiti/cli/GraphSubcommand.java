@@ -18,4 +18,10 @@ abstract class GraphSubcommand implements Callable<Integer> {
         }
         return context;
     }
+
+    /** Runs the command in {@code given} instead of a context of picocli's parse (see {@link HookCommands}). */
+    Integer callIn(CommandContext given) throws Exception {
+        this.context = given;
+        return call();
+    }
 }

@@ -1,0 +1,29 @@
+package dev.graphiti.cli;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The command lines `graphiti mcp install` registers as Claude Code hooks (see ClaudeEntries), which {@link Cli}
+ * runs without picocli: each is a fresh JVM at every session start, stop and compaction, and picocli's
+ * reflection over the command classes was half of `capture --async`'s CPU. Any other spelling (one option
+ * more, another order) goes through the parser and gives the same result.
+ */
+final class HookCommands {
+
+    private HookCommands() {
+    }
+
+    /** The command for exactly {@code args}, its options set as picocli would set them; empty for any other. */
+    static Optional<GraphSubcommand> of(List<String> args) {
+        if (args.equals(List.of("context"))) {
+            return Optional.of(new ContextCommand());
+        }
+        if (args.equals(List.of("capture", "--async"))) {
+            CaptureCommand capture = new CaptureCommand();
+            capture.async = true;
+            return Optional.of(capture);
+        }
+        return Optional.empty();
+    }
+}
