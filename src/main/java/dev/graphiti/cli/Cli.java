@@ -43,13 +43,14 @@ public final class Cli {
         if (args.equals(STDIO_SERVER)) {
             return serveStdio(invocation, failures, err);
         }
-        List<Class<?>> subcommands = subcommandsFor(args);
+        Optional<GraphSubcommand> hook = HookCommands.of(args);
+        List<Class<?>> subcommands = hook.<List<Class<?>>>map(command -> List.of(command.getClass()))
+                .orElseGet(() -> subcommandsFor(args));
         if (subcommands.equals(List.of(ContextCommand.class))) {
             // The SessionStart hook's command counts tokens: the vocabulary loads on its own thread while
             // the command, SQLite and git start, instead of after them.
             tokens.get();
         }
-        Optional<GraphSubcommand> hook = HookCommands.of(args);
         if (hook.isPresent()) {
             return runHook(hook.get(), invocation, failures, out, err);
         }
