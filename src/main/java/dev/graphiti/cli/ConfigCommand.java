@@ -40,6 +40,8 @@ final class ConfigCommand implements Runnable {
     }
 
     static void print(CommandContext context, Map<ConfigKey, String> values) {
+        values.keySet().forEach(key -> context.config().problem(key)
+                .ifPresent(problem -> context.err().println("graphiti: warning: " + problem)));
         if (context.json()) {
             JsonObjectBuilder json = JsonShapes.JSON.createObjectBuilder();
             values.forEach((key, value) -> add(json, key, value));

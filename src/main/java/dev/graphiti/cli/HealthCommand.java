@@ -1,5 +1,6 @@
 package dev.graphiti.cli;
 
+import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.HealthCheck;
 import dev.graphiti.graph.HealthDepth;
@@ -26,6 +27,8 @@ final class HealthCommand extends GraphSubcommand {
             var checks = new java.util.ArrayList<>(report.checks());
             IndexHealth.check(context, location).ifPresent(checks::add);
             LlmHealth.check(context).ifPresent(checks::add);
+            ConfigKeys.ALL.forEach(key -> context.config().problem(key)
+                    .ifPresent(problem -> checks.add(new HealthReport.Check("config", HealthReport.Status.warn, problem))));
             report = new HealthReport(checks);
         }
         if (context.json()) {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.TreeMap;
 
@@ -68,6 +69,25 @@ public final class Config {
 
     public int getInt(ConfigKey key) {
         return Integer.parseInt(get(key));
+    }
+
+    /**
+     * What is wrong with the value the file holds for {@code key} (a hand edit that does not validate, so
+     * the default is used instead), or empty when it is valid or absent.
+     */
+    public Optional<String> problem(ConfigKey key) {
+        String value = values.get(key.name());
+        if (value == null) {
+            return Optional.empty();
+        }
+        try {
+            key.validate(value);
+            return Optional.empty();
+        } catch (ConfigException e) {
+            return Optional.of(file + ": " + (key.secret() ? key.name() + " is not valid" : e.getMessage())
+                    + "; the default (" + key.defaultValue() + ") is used until `graphiti config set " + key.name()
+                    + " VALUE` fixes it");
+        }
     }
 
     /** The value for printing: secrets masked. */

@@ -81,6 +81,8 @@ public final class ChatModel {
             response = http.send(request, HttpResponse.BodyHandlers.ofString());
         } catch (HttpTimeoutException e) {
             throw new LlmException(request.uri() + " did not answer within " + timeout.toSeconds() + " s");
+        } catch (java.net.ConnectException e) {
+            throw new LlmException("cannot reach " + request.uri() + ": nothing answers there (is the model server running?)");
         } catch (IOException e) {
             throw new LlmException("cannot reach " + request.uri() + ": "
                     + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));

@@ -70,4 +70,23 @@ class ConfigCommandTest {
             assertEquals(java.util.Arrays.toString(damaged), java.util.Arrays.toString(Files.readAllBytes(file)));
         }
     }
+
+    /** A hand-edited value that does not validate falls back to the default, and config and health say so. */
+    @Test
+    void aBadHandEditedValueIsReportedNotSilentlyIgnored() throws Exception {
+        Path home = Files.createDirectories(tmp.resolve("home"));
+        CliHarness cli = new CliHarness(home);
+        Path dir = Files.createDirectories(tmp.resolve("work"));
+        Files.writeString(home.resolve("config.properties"), "search.default_limit=-5\nmcp.context_tokens=8000\n");
+        CliHarness.Result list = cli.run(dir, "config", "list", "--format", "json");
+        assertEquals(0, list.code(), list::toString);
+        assertEquals(10, list.object().getInt("search.default_limit"), "the default is used");
+        assertTrue(list.err().contains("search.default_limit must be between 1 and 1000, not -5")
+                && list.err().contains("the default (10) is used"), list.err());
+        assertFalse(list.err().contains("mcp.context_tokens"), "a valid value is not reported: " + list.err());
+        CliHarness.Result health = cli.run(dir, "health", "--format", "json");
+        assertEquals(0, health.code(), "a bad setting is a warning: " + health);
+        assertTrue(health.object().getJsonArray("checks").getValuesAs(JsonObject.class).stream()
+                .anyMatch(c -> c.getString("name").equals("config") && c.getString("status").equals("warn")), health::toString);
+    }
 }

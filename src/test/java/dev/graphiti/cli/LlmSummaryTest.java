@@ -120,6 +120,11 @@ class LlmSummaryTest extends InRepositoryTest {
                 .stream().filter(check -> check.getString("name").equals("llm")).findFirst().orElseThrow();
         assertEquals("ok", llm.getString("status"), llm::toString);
         assertTrue(llm.getString("detail").contains("tiny-model is listed"), llm::toString);
+
+        server.stop(0);
+        CliHarness.Result down = cli.run(repo, "summarize");
+        assertEquals(0, down.code(), down::toString);
+        assertTrue(down.err().contains("nothing answers there"), down.err());
     }
 
     @Test
