@@ -49,18 +49,14 @@ public final class ConversationCapture {
         return new CaptureReport(sessionId, 0, 0, 0, positions.position(sessionId));
     }
 
+    /** The chunk's items in one transaction (the sink deduplicates inside it as across captures). */
     private CaptureReport store(String sessionId, TranscriptChunk chunk) {
-        int added = 0;
-        int duplicates = 0;
-        for (Extraction extraction : extractor.extract(chunk.turns())) {
-            ItemDraft draft = new ItemDraft(extraction.kind(), extraction.title(), extraction.content(),
-                    List.of("capture"), "capture:" + sessionId, extraction.at());
-            if (sink.store(draft).duplicate()) {
-                duplicates++;
-            } else {
-                added++;
-            }
-        }
-        return new CaptureReport(sessionId, chunk.turns().size(), added, duplicates, chunk.end());
+        List<ItemDraft> drafts = extractor.extract(chunk.turns()).stream()
+                .map(extraction -> new ItemDraft(extraction.kind(), extraction.title(), extraction.content(),
+                        List.of("capture"), "capture:" + sessionId, extraction.at()))
+                .toList();
+        List<ItemSink.Stored> stored = drafts.isEmpty() ? List.of() : sink.storeAll(drafts);
+        int duplicates = (int) stored.stream().filter(ItemSink.Stored::duplicate).count();
+        return new CaptureReport(sessionId, chunk.turns().size(), stored.size() - duplicates, duplicates, chunk.end());
     }
 }

@@ -45,6 +45,14 @@ class ConversationCaptureTest {
     /** Records every draft it is handed, never deduplicating, so a double store would show. */
     static final class RecordingSink implements ItemSink {
         final List<ItemDraft> drafts = new ArrayList<>();
+        final List<Integer> batches = new ArrayList<>();
+
+        /** A batch is one transaction in the graph's sink. */
+        @Override
+        public synchronized List<Stored> storeAll(List<ItemDraft> batch) {
+            batches.add(batch.size());
+            return ItemSink.super.storeAll(batch);
+        }
 
         @Override
         public synchronized Stored store(ItemDraft draft) {
@@ -82,6 +90,7 @@ class ConversationCaptureTest {
         assertEquals(1, more.itemsAdded());
         assertEquals("Don't use field injection anywhere in this service.", sink.drafts.get(6).content());
         assertEquals(7, sink.drafts.size());
+        assertEquals(List.of(6, 1), sink.batches, "each capture stores its items in one batch; nothing new, no batch");
     }
 
     @Test
