@@ -1,5 +1,6 @@
 package dev.graphiti.cli;
 
+import dev.graphiti.store.IdleConnections;
 import dev.graphiti.toon.TokenCounter;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -14,7 +15,7 @@ import picocli.CommandLine;
  * given. The process entry point and the in-process tool runner both go through here, so nothing in
  * the CLI may touch System.out, System.in or System.exit.
  */
-public final class Cli {
+public final class Cli implements AutoCloseable {
 
     /**
      * What Claude Code starts for every session. It skips the parser: picocli's reflection over the
@@ -24,21 +25,27 @@ public final class Cli {
 
     private final CliEnvironment environment;
     private final Supplier<TokenCounter> tokens;
+    private final Optional<IdleConnections> connections;
 
     public Cli(CliEnvironment environment) {
         this.environment = environment;
         this.tokens = new SharedTokenCounter();
+        this.connections = Optional.empty();
     }
 
-    /** A CLI that counts tokens with {@code counter} (an embedding server shares its own). */
+    /**
+     * A CLI that an embedding server calls for every tool call: it counts tokens with {@code counter} (the
+     * server's own) and keeps database connections open between calls until closed.
+     */
     public Cli(CliEnvironment environment, TokenCounter counter) {
         this.environment = environment;
         this.tokens = () -> counter;
+        this.connections = Optional.of(new IdleConnections());
     }
 
     /** Runs one command; returns 0 (success), 1 (failure) or 2 (usage error). */
     public int run(List<String> args, Path workingDirectory, InputStream stdin, PrintWriter out, PrintWriter err) {
-        Invocation invocation = new Invocation(environment, workingDirectory, stdin, tokens);
+        Invocation invocation = new Invocation(environment, workingDirectory, stdin, tokens, connections);
         Failures failures = new Failures(environment.variables().containsKey("GRAPHITI_DEBUG"));
         if (args.equals(STDIO_SERVER)) {
             return serveStdio(invocation, failures, err);
@@ -112,5 +119,11 @@ public final class Cli {
         } catch (Exception e) {
             throw new IllegalStateException("cannot create the " + type.getSimpleName() + " command", e);
         }
+    }
+
+    /** Closes the database connections kept between calls. */
+    @Override
+    public void close() {
+        connections.ifPresent(IdleConnections::close);
     }
 }

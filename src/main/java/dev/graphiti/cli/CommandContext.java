@@ -134,8 +134,8 @@ final class CommandContext {
             }
         });
         Duration wait = Duration.ofMillis(config().getInt(ConfigKeys.STORE_BUSY_TIMEOUT_MS));
-        GraphDatabase database = new SqliteStore(Duration.ofSeconds(5), wait).openWithIngest(location.database(),
-                location.scope());
+        GraphDatabase database = new SqliteStore(Duration.ofSeconds(5), wait, invocation().connections())
+                .openWithIngest(location.database(), location.scope());
         return new Graph(location, database.items(), database.ingest());
     }
 

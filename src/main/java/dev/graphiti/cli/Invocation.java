@@ -1,12 +1,16 @@
 package dev.graphiti.cli;
 
+import dev.graphiti.store.IdleConnections;
+import dev.graphiti.toon.TokenCounter;
 import java.io.InputStream;
 import java.nio.file.Path;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
- * One run of the CLI: its environment, the directory it was started in, its standard input, and the token
- * counter shared by the runs of one {@link Cli}.
+ * One run of the CLI: its environment, the directory it was started in, its standard input, and what the
+ * runs of one {@link Cli} share: the token counter, and the database connections a server keeps open.
  */
-record Invocation(CliEnvironment environment, Path workingDirectory, InputStream stdin,
-                  java.util.function.Supplier<dev.graphiti.toon.TokenCounter> tokens) {
+record Invocation(CliEnvironment environment, Path workingDirectory, InputStream stdin, Supplier<TokenCounter> tokens,
+                  Optional<IdleConnections> connections) {
 }

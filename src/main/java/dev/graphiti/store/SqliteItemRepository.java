@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /** One open graph database. Not shared between threads: each command opens its own. */
@@ -40,12 +41,15 @@ final class SqliteItemRepository implements ItemRepository {
     private static final int OVER_FETCH = 4;
 
     private final Connection connection;
+    private final Consumer<Connection> release;
     private final Path database;
     private final BusyRetry retry;
     private final ItemRows rows;
 
-    SqliteItemRepository(Connection connection, Path database, Scope scope, BusyRetry retry) {
+    /** @param release what closing this does with the connection: close it, or keep it for the next command */
+    SqliteItemRepository(Connection connection, Path database, Scope scope, BusyRetry retry, Consumer<Connection> release) {
         this.connection = connection;
+        this.release = release;
         this.database = database;
         this.retry = retry;
         this.rows = new ItemRows(connection, scope);
@@ -367,7 +371,7 @@ final class SqliteItemRepository implements ItemRepository {
 
     @Override
     public void close() {
-        SqliteStore.closeQuietly(connection);
+        release.accept(connection);
     }
 
     private List<KnowledgeItem> select(String condition, List<Object> parameters) {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.sqlite.SQLiteConfig;
@@ -35,14 +36,21 @@ public final class SqliteStore {
 
     private final Duration busyTimeout;
     private final Duration retryBudget;
+    private final Optional<IdleConnections> idle;
 
     /**
      * @param busyTimeout how long SQLite itself waits for a lock before reporting busy
      * @param retryBudget how long a write keeps retrying while other processes hold the lock
      */
     public SqliteStore(Duration busyTimeout, Duration retryBudget) {
+        this(busyTimeout, retryBudget, Optional.empty());
+    }
+
+    /** A store whose {@link #openWithIngest} reuses connections a long-lived process keeps in {@code idle}. */
+    public SqliteStore(Duration busyTimeout, Duration retryBudget, Optional<IdleConnections> idle) {
         this.busyTimeout = busyTimeout;
         this.retryBudget = retryBudget;
+        this.idle = idle;
     }
 
     public static SqliteStore withDefaults() {
@@ -58,7 +66,7 @@ public final class SqliteStore {
     public ItemRepository open(Path database, Scope scope) {
         Path file = database.toAbsolutePath().normalize();
         BusyRetry retry = new BusyRetry(retryBudget, file);
-        return new SqliteItemRepository(connectMigrated(file, retry), file, scope, retry);
+        return new SqliteItemRepository(connectMigrated(file, retry), file, scope, retry, SqliteStore::closeQuietly);
     }
 
     /**
@@ -68,9 +76,19 @@ public final class SqliteStore {
     public GraphDatabase openWithIngest(Path database, Scope scope) {
         Path file = database.toAbsolutePath().normalize();
         BusyRetry retry = new BusyRetry(retryBudget, file);
-        Connection connection = connectMigrated(file, retry);
-        return new GraphDatabase(new SqliteItemRepository(connection, file, scope, retry),
-                new SqliteIngestState(connection, retry, false));
+        if (idle.isEmpty()) {
+            Connection connection = connectMigrated(file, retry);
+            return new GraphDatabase(new SqliteItemRepository(connection, file, scope, retry, SqliteStore::closeQuietly),
+                    new SqliteIngestState(connection, retry, false));
+        }
+        IdleConnections.Kept kept = idle.get().take(file, busyTimeout).map(reused -> migrated(reused, file, retry))
+                .orElseGet(() -> {
+                    Connection connection = connectMigrated(file, retry);
+                    return new IdleConnections.Kept(connection, IdleConnections.fileKey(file));
+                });
+        return new GraphDatabase(new SqliteItemRepository(kept.connection(), file, scope, retry,
+                connection -> idle.get().give(file, busyTimeout, kept)),
+                new SqliteIngestState(kept.connection(), retry, false));
     }
 
     /** Opens the git-index and capture state kept in a graph's database file (a connection of its own). */
@@ -83,7 +101,15 @@ public final class SqliteStore {
     /** A connection to the file (created when absent) upgraded to the latest schema. */
     private Connection connectMigrated(Path file, BusyRetry retry) {
         createDirectory(file.getParent());
-        Connection connection = retry.run(() -> connect(file));
+        return migrated(retry.run(() -> connect(file)), file, retry);
+    }
+
+    /** A kept connection, upgraded when another graphiti changed the schema since (closed when that fails). */
+    private IdleConnections.Kept migrated(IdleConnections.Kept kept, Path file, BusyRetry retry) {
+        return new IdleConnections.Kept(migrated(kept.connection(), file, retry), kept.fileKey());
+    }
+
+    private static Connection migrated(Connection connection, Path file, BusyRetry retry) {
         try {
             retry.run(() -> {
                 // Only a database behind this program's schema takes the write lock; the rest just read the version.

@@ -55,9 +55,11 @@ public final class GraphitiTools implements AutoCloseable {
 
     /** The in-process runner, or the external one when settings name a command. */
     static CliRunner runner(ToolSettings settings, Map<String, String> environment, TokenCounter counter) {
-        return settings.externalCommand().isEmpty()
-                ? new InProcessRunner(new Cli(CliEnvironment.embedded(environment), counter)::run, settings.limits())
-                : new ExternalRunner(settings.externalCommand(), settings.limits());
+        if (settings.externalCommand().isEmpty()) {
+            Cli cli = new Cli(CliEnvironment.embedded(environment), counter);
+            return new InProcessRunner(cli::run, settings.limits(), cli::close);
+        }
+        return new ExternalRunner(settings.externalCommand(), settings.limits());
     }
 
     public CliGateway gateway() {

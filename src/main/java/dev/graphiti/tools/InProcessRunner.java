@@ -25,11 +25,18 @@ public final class InProcessRunner implements CliRunner, AutoCloseable {
     private final CliEntryPoint cli;
     private final RunnerLimits limits;
     private final ExecutorService threads;
+    private final Runnable closeCli;
 
     /** @param cli the CLI entry point, normally {@code new Cli(environment)::run} */
     public InProcessRunner(CliEntryPoint cli, RunnerLimits limits) {
+        this(cli, limits, () -> { });
+    }
+
+    /** @param closeCli releases what the CLI keeps between calls (its database connections) */
+    public InProcessRunner(CliEntryPoint cli, RunnerLimits limits, Runnable closeCli) {
         this.cli = cli;
         this.limits = limits;
+        this.closeCli = closeCli;
         var counter = new AtomicInteger();
         this.threads = Executors.newCachedThreadPool(task -> {
             Thread thread = new Thread(task, "graphiti-cli-" + counter.incrementAndGet());
@@ -83,5 +90,6 @@ public final class InProcessRunner implements CliRunner, AutoCloseable {
     @Override
     public void close() {
         threads.shutdownNow();
+        closeCli.run();
     }
 }
