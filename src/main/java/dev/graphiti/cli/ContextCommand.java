@@ -6,6 +6,7 @@ import dev.graphiti.graph.ContextSignals;
 import dev.graphiti.graph.ContextText;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.InvalidInputException;
+import dev.graphiti.graph.Scope;
 import dev.graphiti.ingest.git.IndexFreshness;
 import dev.graphiti.toon.TokenCounter;
 import java.util.Optional;
@@ -34,6 +35,10 @@ final class ContextCommand extends GraphSubcommand {
         TokenCounter counter = context.invocation().tokens().get();
         try (var graph = context.openGraph()) {
             ContextSignals signals = GitSignals.of(context.directory(), graph.location().workTree());
+            if (graph.location().scope() == Scope.global) {
+                // The global graph is not about the directory it was read from.
+                signals = new ContextSignals("the global graph", Optional.empty(), Optional.empty(), signals.files());
+            }
             Optional<IndexFreshness> freshness = freshness(graph, signals.head());
             String stale = freshness.filter(fresh -> !fresh.headIndexed())
                     .map(fresh -> "\n> Note: " + fresh.describe() + ".\n").orElse("");

@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 
 /**
  * The knowledge a new session starts with, within a token budget, shared by `graphiti context` and the
- * graphiti://context resource. Sections in priority order: decisions and architecture; items about the
+ * graphiti://context resource. Sections in priority order: decisions, architecture and preferences; items about the
  * files in play (the signals: changed files and files of recent commits); then other recent items.
  * Within a section newest first; an item appears once. The budget is filled section by section, so a
  * lower section only gets what the higher ones left. An empty graph gives empty text.
@@ -43,8 +43,8 @@ public final class ContextAssembler {
         if (budget < 1) {
             throw new InvalidInputException("the context budget must be at least 1 token, not " + budget);
         }
-        var durable = new BriefPages((offset, limit) -> repository.briefs(kinds(Kind.decision, Kind.architecture),
-                offset, limit), DURABLE_ITEMS);
+        var durable = new BriefPages((offset, limit) -> repository.briefs(kinds(Kind.decision, Kind.architecture,
+                Kind.preference), offset, limit), DURABLE_ITEMS);
         var recent = new BriefPages((offset, limit) -> repository.briefs(ItemFilter.current(), offset, limit),
                 RECENT_ITEMS);
         // Every durable item is current, so no current item means nothing to say.
@@ -63,7 +63,7 @@ public final class ContextAssembler {
         // Decisions may fill half the budget and file-related items up to 80%, so each section gets room;
         // what a section leaves unused flows to the next.
         int rest = budget - text.used;
-        text.section("## Decisions and architecture\n", durable, shown, text.used + rest / 2);
+        text.section("## Decisions, architecture and preferences\n", durable, shown, text.used + rest / 2);
         text.section("## About the files in play\n", related, shown, text.used + (budget - text.used) * 3 / 5);
         text.section("## Recent\n", recent, shown, budget);
         return new ContextText(text.toString(), text.used, shown.size());
@@ -123,6 +123,9 @@ public final class ContextAssembler {
         String body = collapseWhitespace(item.lead());
         if (body.startsWith(title)) {
             body = body.substring(title.length()).strip();
+        }
+        if (body.chars().noneMatch(Character::isLetterOrDigit)) {
+            body = ""; // what is left of "Title." after the title is not worth a ": ."
         }
         if (body.length() > LINE_CHARS || item.cut()) {
             body = body.substring(0, Math.min(body.length(), LINE_CHARS - 3)) + "...";

@@ -240,5 +240,10 @@ class MaintenanceCommandsTest extends InRepositoryTest {
         assertTrue(small.out().contains("Use trunk-based development"), small.out());
         assertTrue(small.out().length() < full.out().length() / 4, small.out());
         assertTrue(small.out().length() < 120 * 4, "120 tokens are well under 480 characters");
+
+        cli.add(repo, "-g", "-k", "preference", "Answer in British English");
+        CliHarness.Result global = cli.run(repo, "-g", "context");
+        assertTrue(global.out().startsWith("# graphiti: what is known about the global graph\n"), global.out());
+        assertTrue(global.out().contains("preference: Answer in British English"), global.out());
     }
 }

@@ -118,4 +118,19 @@ class ContextAssemblerTest {
         assertTrue(text.lines().anyMatch(l -> l.matches("- decision: Short one: spaces collapse \\(\\w+, 2025-05-01\\)")),
                 "the title once, collapsed: " + text);
     }
+
+    @Test
+    void preferencesAreDurableAndATitleIsNotFollowedByItsFullStop() {
+        for (int i = 0; i < 30; i++) {
+            add(Kind.commit, "Commit " + i + ": bump dependency d" + i, "2026-02-01T00:00:00Z");
+        }
+        items.add(new NewItem(Kind.preference, Optional.of("Run the formatter before every commit"),
+                "Run the formatter before every commit.", List.of(), "manual", Optional.empty(),
+                Optional.of(Instant.parse("2025-01-01T00:00:00Z"))));
+        String text = assembler().assemble(ContextSignals.none("demo"), 8192).text();
+        int preference = text.indexOf("- preference: Run the formatter before every commit (");
+        assertTrue(preference > text.indexOf("## Decisions, architecture and preferences"), text);
+        assertTrue(preference < text.indexOf("## Recent"), "above the newer commits: " + text);
+        assertTrue(text.contains(", 2025-01-01)\n"), "no \": .\" after the title: " + text);
+    }
 }

@@ -34,6 +34,8 @@ final class Measurement {
     private final LongSupplier cpuNanos;
     private final String cpuKind;
 
+    static final int WARM_UP_READS = 1_500;
+
     Measurement(String label, LongSupplier cpuNanos, String cpuKind) {
         this.label = label;
         this.cpuNanos = cpuNanos;
@@ -43,8 +45,9 @@ final class Measurement {
     Result run(Read read, int reads) throws Exception {
         int size = 0;
         // A warm server has run this path many times: the JIT keeps compiling it (the tokenizer, SQLite
-        // reads) for several hundred calls, and compiler threads' CPU would count against the reads.
-        for (int i = 0; i < 2 * reads + 100; i++) {
+        // reads) for a thousand calls and more (-Xlog:jit+compilation), and compiler threads' CPU and
+        // pauses would count against the reads.
+        for (int i = 0; i < Math.max(WARM_UP_READS, 2 * reads + 100); i++) {
             size = read.read();
         }
         if (size == 0) {
