@@ -14,10 +14,11 @@ import java.util.List;
 
 /**
  * Runs `capture --async` without making the caller wait. From the graphiti launcher (a hook's process)
- * it starts the same program again, detached: same java, same jar or class path, the resolved
- * transcript and session as options, stdin closed, output appended to &lt;graphiti home&gt;/logs/capture.log.
- * Inside another process (the in-process runner of an MCP server, the WAR) there is no program to
- * start, so it captures on a daemon thread of that process and logs there instead. Two captures of one
+ * and from the launcher's own MCP server (whose client may end it at any moment) it starts the same
+ * program again, detached: same java, same jar or class path, the resolved transcript and session as
+ * options, stdin closed, output appended to &lt;graphiti home&gt;/logs/capture.log. Inside another
+ * process (the WAR, an embedding server) there is no program to start, so it captures on a daemon
+ * thread of that process and logs there instead. Two captures of one
  * session, however started, never store anything twice (ConversationCapture claims byte ranges).
  */
 final class BackgroundCapture {
@@ -38,7 +39,7 @@ final class BackgroundCapture {
         } catch (IOException e) {
             throw new GraphException("cannot create " + log.getParent() + " for the capture log: " + e.getMessage(), e);
         }
-        if (context.invocation().environment().serverLauncher().isPresent()) {
+        if (context.invocation().environment().canStartItself()) {
             startProcess(transcript, sessionId, log);
         } else {
             startThread(transcript, sessionId, log);

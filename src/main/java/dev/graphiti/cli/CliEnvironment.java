@@ -5,18 +5,32 @@ import java.util.Optional;
 
 /**
  * What the CLI may know of the process around it: environment variables (GRAPHITI_HOME, HOME, ...),
- * whether a person is at a terminal, and the MCP server launcher when the process can serve
- * (the launcher jar can; the in-process runner and the WAR cannot).
+ * whether a person is at a terminal, the MCP server launcher when the process can serve (the launcher
+ * jar can; the in-process runner and the WAR cannot), and whether the process is the graphiti program,
+ * so that `capture --async` can start it again, detached, to outlive this process.
  */
 public record CliEnvironment(Map<String, String> variables, boolean interactive,
-                             Optional<McpServerLauncher> serverLauncher) {
+                             Optional<McpServerLauncher> serverLauncher, boolean canStartItself) {
 
     public CliEnvironment {
         variables = Map.copyOf(variables);
     }
 
+    /** The graphiti program's own command line: it can serve, and start itself again. */
+    public CliEnvironment(Map<String, String> variables, boolean interactive, Optional<McpServerLauncher> serverLauncher) {
+        this(variables, interactive, serverLauncher, serverLauncher.isPresent());
+    }
+
     /** An environment for running the CLI inside another component (no terminal, no server). */
     public static CliEnvironment embedded(Map<String, String> variables) {
-        return new CliEnvironment(variables, false, Optional.empty());
+        return new CliEnvironment(variables, false, Optional.empty(), false);
+    }
+
+    /**
+     * The CLI inside the graphiti launcher's own MCP server: no terminal, no server of its own, but its
+     * background work starts the program again (a thread would die when the client ends the server).
+     */
+    public static CliEnvironment inLauncher(Map<String, String> variables) {
+        return new CliEnvironment(variables, false, Optional.empty(), true);
     }
 }

@@ -45,6 +45,11 @@ public final class GraphitiTools implements AutoCloseable {
      * @param serverDirectory the directory the server was started in
      */
     public GraphitiTools(ToolSettings settings, Map<String, String> environment, Path serverDirectory) {
+        this(settings, CliEnvironment.embedded(environment), serverDirectory);
+    }
+
+    /** @param environment what the in-process CLI knows of the process around it */
+    public GraphitiTools(ToolSettings settings, CliEnvironment environment, Path serverDirectory) {
         this.counter = new TokenCounter(settings.tokenFactor());
         CliRunner cliRunner = runner(settings, environment, counter);
         this.runner = cliRunner instanceof AutoCloseable closeable ? closeable : () -> { };
@@ -54,9 +59,9 @@ public final class GraphitiTools implements AutoCloseable {
     }
 
     /** The in-process runner, or the external one when settings name a command. */
-    static CliRunner runner(ToolSettings settings, Map<String, String> environment, TokenCounter counter) {
+    static CliRunner runner(ToolSettings settings, CliEnvironment environment, TokenCounter counter) {
         if (settings.externalCommand().isEmpty()) {
-            Cli cli = new Cli(CliEnvironment.embedded(environment), counter);
+            Cli cli = new Cli(environment, counter);
             return new InProcessRunner(cli::run, settings.limits(), cli::close);
         }
         return new ExternalRunner(settings.externalCommand(), settings.limits());

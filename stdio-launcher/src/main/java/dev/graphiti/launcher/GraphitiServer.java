@@ -1,5 +1,6 @@
 package dev.graphiti.launcher;
 
+import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.cli.GraphitiVersion;
 import dev.graphiti.cli.ServeRequest;
 import dev.graphiti.http.ServerSettings;
@@ -16,7 +17,7 @@ final class GraphitiServer {
 
     static McpServer create(ServeRequest request) {
         var environment = ServerSettings.ofProcess().cliEnvironment();
-        var tools = new GraphitiTools(ToolSettings.fromEnvironment(environment), environment,
+        var tools = new GraphitiTools(ToolSettings.fromEnvironment(environment), CliEnvironment.inLauncher(environment),
                 request.workingDirectory());
         return tools.register(McpServer.builder(
                 new ServerInfo("graphiti", "graphiti knowledge graph", GraphitiVersion.current()))).build();

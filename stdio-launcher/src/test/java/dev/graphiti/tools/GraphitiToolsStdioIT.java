@@ -1,11 +1,16 @@
 package dev.graphiti.tools;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.ServerParameters;
 import io.modelcontextprotocol.client.transport.StdioClientTransport;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.spec.McpSchema;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -73,6 +78,32 @@ class GraphitiToolsStdioIT {
         try (var session = new Session(fixture, Map.of("GRAPHITI_PROJECT_ROOT", fixture.project().toString()), null)) {
             session.scenarios().failuresAreErrorResultsWithTheCliMessage(temp.resolve("nowhere"));
         }
+    }
+
+    @Test
+    void aCaptureOutlivesTheServerItWasAskedOf() throws Exception {
+        var fixture = ProjectFixture.create(temp);
+        Path transcript = temp.resolve("session-a.jsonl");
+        Files.copy(Path.of("..", "src", "test", "resources", "transcripts", "session-a.jsonl"), transcript);
+        try (var session = new Session(fixture, Map.of("GRAPHITI_PROJECT_ROOT", fixture.project().toString()), null)) {
+            var started = session.mcp.callTool(new McpSchema.CallToolRequest("graphiti_capture",
+                    Map.of("transcript", transcript.toString())));
+            assertFalse(Boolean.TRUE.equals(started.isError()), started.toString());
+        } // the client ends the server right away, as Claude Code does at the end of a session
+        List<String> list = new ArrayList<>(ProjectFixture.launcher());
+        list.addAll(List.of("-C", fixture.project().toString(), "list", "--format", "json"));
+        String items = "[]";
+        for (int i = 0; i < 60 && items.equals("[]"); i++) {
+            Thread.sleep(1000);
+            var builder = new ProcessBuilder(list).redirectError(ProcessBuilder.Redirect.DISCARD);
+            builder.environment().put("GRAPHITI_HOME", fixture.home().toString());
+            builder.environment().put("HOME", fixture.home().toString());
+            Process process = builder.start();
+            process.getOutputStream().close();
+            items = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).strip();
+            assertEquals(0, process.waitFor());
+        }
+        assertTrue(items.contains("\"source\":\"capture:"), "the transcript's items were stored after the server ended: " + items);
     }
 
     /** One stdio server process and the SDK client talking to it. */
