@@ -6,11 +6,14 @@ import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.NotFoundException;
 import java.io.PrintWriter;
+import java.util.List;
+import java.util.Optional;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.IParameterExceptionHandler;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.ParseResult;
+import picocli.CommandLine.UnmatchedArgumentException;
 
 /**
  * The one place that turns failures into exit codes and messages on stderr: 2 for usage errors (bad
@@ -31,9 +34,41 @@ final class Failures implements IExecutionExceptionHandler, IParameterExceptionH
     public int handleParseException(ParameterException e, String[] args) {
         CommandLine command = e.getCommandLine();
         PrintWriter err = command.getErr();
-        err.println("graphiti: " + e.getMessage());
+        err.println("graphiti: " + unknownCommand(e).orElse(e.getMessage()));
         err.println("Try '" + command.getCommandSpec().qualifiedName() + " --help' for usage.");
         return USAGE;
+    }
+
+    /** A first word that is no command of a command that has some: say so, and what was probably meant. */
+    private static Optional<String> unknownCommand(ParameterException e) {
+        CommandLine command = e.getCommandLine();
+        if (!(e instanceof UnmatchedArgumentException unmatched) || command.getSubcommands().isEmpty()
+                || unmatched.getUnmatched().isEmpty() || unmatched.getUnmatched().get(0).startsWith("-")) {
+            return Optional.empty();
+        }
+        String word = unmatched.getUnmatched().get(0);
+        List<String> close = command.getSubcommands().keySet().stream().filter(name -> typo(word, name)).toList();
+        return Optional.of("unknown command '" + word + "'; " + (close.isEmpty()
+                ? "the commands are " + String.join(", ", command.getSubcommands().keySet())
+                : "did you mean " + String.join(" or ", close.stream().map(name -> "'" + name + "'").toList()) + "?"));
+    }
+
+    /** Within two edits of {@code name} (Levenshtein): a slip of the fingers, not another word. */
+    private static boolean typo(String word, String name) {
+        int[] previous = new int[name.length() + 1];
+        for (int j = 0; j <= name.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= word.length(); i++) {
+            int[] current = new int[name.length() + 1];
+            current[0] = i;
+            for (int j = 1; j <= name.length(); j++) {
+                int substitution = previous[j - 1] + (word.charAt(i - 1) == name.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            previous = current;
+        }
+        return previous[name.length()] <= 2;
     }
 
     @Override

@@ -22,6 +22,6 @@ public record InstallReport(String action, ClaudeScope scope, List<String> comma
         return JsonWriter.write(Json.object("action", Json.string(action), "scope", Json.string(scope.name()),
                 "command", Json.strings(command), "changes", new Json.JArray(files),
                 "manifest", Json.string(manifest.toString()), "warnings", Json.strings(warnings)),
-                JsonStyle.STRINGIFY, "");
+                JsonStyle.COMPACT, "");
     }
 }

@@ -8,6 +8,8 @@ package dev.graphiti.install;
 record JsonStyle(String indent, String newline, String colon, String comma) {
 
     static final JsonStyle STRINGIFY = new JsonStyle("  ", "\n", ": ", ",");
+    /** One line without spaces, as the CLI prints every --format json answer. */
+    static final JsonStyle COMPACT = new JsonStyle(null, "\n", ":", ",");
 
     boolean multiline() {
         return indent != null;

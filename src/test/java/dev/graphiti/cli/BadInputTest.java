@@ -38,6 +38,20 @@ class BadInputTest extends InRepositoryTest {
     }
 
     @Test
+    void anUnknownCommandIsNamedWithWhatWasMeant() {
+        CliHarness.Result typo = cli.run(repo, "serch", "retry");
+        assertEquals(2, typo.code(), typo::toString);
+        assertTrue(typo.err().startsWith("graphiti: unknown command 'serch'; did you mean 'search'?"), typo.err());
+        CliHarness.Result unknown = cli.run(repo, "frobnicate");
+        assertTrue(unknown.err().startsWith("graphiti: unknown command 'frobnicate'; the commands are add, search, "),
+                unknown.err());
+        CliHarness.Result mcp = cli.run(repo, "mcp", "instal");
+        assertTrue(mcp.err().startsWith("graphiti: unknown command 'instal'; did you mean 'install'"), mcp.err());
+        CliHarness.Result extra = cli.run(repo, "list", "extra");
+        assertTrue(extra.err().contains("Unmatched argument") && !extra.err().contains("unknown command"), extra.err());
+    }
+
+    @Test
     void emptyContentIsRefused() {
         for (String content : List.of("", "   \n\t ")) {
             CliHarness.Result result = cli.runWithStdin(repo, content, "add", "--format", "json");

@@ -39,6 +39,7 @@ class McpInstallCommandTest {
         Files.writeString(home.resolve(".claude.json"), "{\n  \"numStartups\": 3\n}");
         Result install = run("mcp", "install", "--command", "/opt/graphiti/bin/graphiti", "--format", "json");
         assertEquals(0, install.code(), install.err());
+        assertEquals(1, install.out().lines().count(), "--format json is one line: " + install.out());
         JsonObject report = Json.createReader(new StringReader(install.out())).readObject();
         assertEquals("install", report.getString("action"));
         assertEquals("user", report.getString("scope"));
