@@ -7,12 +7,10 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
-import java.util.Deque;
-import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedList;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 
@@ -20,66 +18,93 @@ import java.util.Optional;
  * Connections a long-lived process keeps open between commands: the MCP server runs a CLI command per
  * tool call, and opening a connection (the file, its pragmas, parsing the schema) costs about a millisecond
  * of a context read's ten. A connection comes back only outside a transaction; one whose file was deleted
- * or replaced since is closed, never reused, so nothing is written to a file nobody can see.
+ * or replaced since is closed, never reused, so nothing is written to a file nobody can see. A few are
+ * kept per database and a few more in all, the least recently used closed first: a team server that
+ * serves many projects holds no more open files and page caches than a small one.
  */
 public final class IdleConnections implements AutoCloseable {
 
     static final int PER_DATABASE = 4;
+    static final int IN_ALL = 16;
 
-    private final Map<Key, Deque<Kept>> idle = new HashMap<>();
+    /** Most recently kept first. */
+    private final LinkedList<Idle> idle = new LinkedList<>();
     private boolean closed;
 
     /** An idle connection to {@code file} opened with {@code busyTimeout}, when one is still good. */
     Optional<Kept> take(Path file, Duration busyTimeout) {
         Object current = fileKey(file);
-        while (true) {
-            Kept candidate;
-            synchronized (this) {
-                Deque<Kept> kept = idle.get(new Key(file, busyTimeout));
-                candidate = kept == null ? null : kept.pollFirst();
-            }
-            if (candidate == null) {
-                return Optional.empty();
-            }
-            if (current != null && current.equals(candidate.fileKey()) && open(candidate.connection())) {
-                return Optional.of(candidate);
-            }
-            SqliteStore.closeQuietly(candidate.connection());
-        }
-    }
-
-    /**
-     * Keeps a connection for the next command, or closes it: inside a transaction, too many kept, or its
-     * file no longer the one it opened.
-     */
-    void give(Path file, Duration busyTimeout, Kept connection) {
-        Object current = fileKey(file);
-        if (current != null && current.equals(connection.fileKey()) && outsideTransaction(connection.connection())) {
-            synchronized (this) {
-                Deque<Kept> kept = idle.computeIfAbsent(new Key(file, busyTimeout), k -> new ArrayDeque<>());
-                if (!closed && kept.size() < PER_DATABASE) {
-                    kept.addFirst(connection);
-                    return;
+        List<Kept> stale = new ArrayList<>();
+        Optional<Kept> found = Optional.empty();
+        synchronized (this) {
+            for (Iterator<Idle> it = idle.iterator(); it.hasNext() && found.isEmpty(); ) {
+                Idle candidate = it.next();
+                if (candidate.file.equals(file) && candidate.busyTimeout.equals(busyTimeout)) {
+                    it.remove();
+                    if (current != null && current.equals(candidate.kept.fileKey())) {
+                        found = Optional.of(candidate.kept);
+                    } else {
+                        stale.add(candidate.kept);
+                    }
                 }
             }
         }
-        SqliteStore.closeQuietly(connection.connection());
+        stale.forEach(kept -> SqliteStore.closeQuietly(kept.connection()));
+        return found.filter(kept -> open(kept.connection()) || close(kept));
+    }
+
+    /**
+     * Keeps a connection for the next command, or closes it: inside a transaction, or its file no longer
+     * the one it opened. Keeping it may close the least recently used beyond the limits.
+     */
+    void give(Path file, Duration busyTimeout, Kept connection) {
+        Object current = fileKey(file);
+        if (current == null || !current.equals(connection.fileKey()) || !outsideTransaction(connection.connection())) {
+            SqliteStore.closeQuietly(connection.connection());
+            return;
+        }
+        List<Kept> evicted = new ArrayList<>();
+        synchronized (this) {
+            if (closed) {
+                evicted.add(connection);
+            } else {
+                idle.addFirst(new Idle(file, busyTimeout, connection));
+                int sameDatabase = 0;
+                for (Iterator<Idle> it = idle.iterator(); it.hasNext(); ) {
+                    Idle kept = it.next();
+                    boolean same = kept.file.equals(file) && ++sameDatabase > PER_DATABASE;
+                    if (same) {
+                        it.remove();
+                        evicted.add(kept.kept);
+                    }
+                }
+                while (idle.size() > IN_ALL) {
+                    evicted.add(idle.removeLast().kept);
+                }
+            }
+        }
+        evicted.forEach(kept -> SqliteStore.closeQuietly(kept.connection()));
     }
 
     /** How many connections to {@code file} are kept. */
     synchronized int kept(Path file) {
-        return idle.entrySet().stream().filter(e -> e.getKey().file.equals(file)).mapToInt(e -> e.getValue().size()).sum();
+        return (int) idle.stream().filter(kept -> kept.file.equals(file)).count();
+    }
+
+    /** How many connections are kept in all. */
+    synchronized int kept() {
+        return idle.size();
     }
 
     @Override
     public void close() {
-        List<Kept> all = new ArrayList<>();
+        List<Idle> all;
         synchronized (this) {
             closed = true;
-            idle.values().forEach(all::addAll);
+            all = new ArrayList<>(idle);
             idle.clear();
         }
-        all.forEach(kept -> SqliteStore.closeQuietly(kept.connection()));
+        all.forEach(kept -> SqliteStore.closeQuietly(kept.kept.connection()));
     }
 
     /** The file's identity (device and inode on Unix; its path where the file system has none), or null when it is gone. */
@@ -100,6 +125,11 @@ public final class IdleConnections implements AutoCloseable {
         }
     }
 
+    private static boolean close(Kept kept) {
+        SqliteStore.closeQuietly(kept.connection());
+        return false;
+    }
+
     private static boolean outsideTransaction(Connection connection) {
         try {
             return !connection.isClosed() && connection.getAutoCommit();
@@ -108,10 +138,10 @@ public final class IdleConnections implements AutoCloseable {
         }
     }
 
-    private record Key(Path file, Duration busyTimeout) {
-    }
-
     /** A connection and the identity its file had when it was opened. */
     record Kept(Connection connection, Object fileKey) {
+    }
+
+    private record Idle(Path file, Duration busyTimeout, Kept kept) {
     }
 }

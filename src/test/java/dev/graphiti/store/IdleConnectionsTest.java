@@ -117,6 +117,25 @@ class IdleConnectionsTest {
         assertEquals(0, idle.kept(database()));
     }
 
+    @Test
+    void aFewAreKeptPerDatabaseAndAFewMoreInAllTheLeastRecentlyUsedClosedFirst() throws Exception {
+        List<GraphDatabase> open = new java.util.ArrayList<>();
+        for (int i = 0; i < IdleConnections.PER_DATABASE + 2; i++) {
+            open.add(store().openWithIngest(database(), Scope.project));
+        }
+        open.forEach(GraphDatabase::close);
+        assertEquals(IdleConnections.PER_DATABASE, idle.kept(database()));
+
+        Path first = temp.resolve("first").resolve("graph.db");
+        store().openWithIngest(first, Scope.project).close();
+        for (int i = 0; i < IdleConnections.IN_ALL; i++) {
+            store().openWithIngest(temp.resolve("p" + i).resolve("graph.db"), Scope.project).close();
+        }
+        assertEquals(IdleConnections.IN_ALL, idle.kept());
+        assertEquals(0, idle.kept(first), "the least recently used went first");
+        assertEquals(0, idle.kept(database()));
+    }
+
     private static void add(GraphDatabase graph, String content) {
         new ItemService(graph.items(), Scope.project, text -> new SecretRedaction.Redacted(text, 0), new EntityExtractor(),
                 new ItemIds(), Clock.systemUTC(), 1 << 20).add(new NewItem(Kind.decision, Optional.empty(), content,
