@@ -20,6 +20,8 @@ import java.util.concurrent.atomic.AtomicInteger;
  */
 public final class McpServer implements AutoCloseable {
 
+    private static final System.Logger LOG = System.getLogger(McpServer.class.getName());
+
     private final ServerInfo info;
     private final String instructions;
     private final ServerOptions options;
@@ -27,8 +29,16 @@ public final class McpServer implements AutoCloseable {
     private final JsonObject capabilities;
     private final ExecutorService workers;
     private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
+    private final List<AutoCloseable> closeWith;
 
     public McpServer(ServerInfo info, String instructions, Registry registry, ServerOptions options) {
+        this(info, instructions, registry, options, List.of());
+    }
+
+    /** @param closeWith what the registrations hold (a CLI's kept connections), closed after the workers stop */
+    public McpServer(ServerInfo info, String instructions, Registry registry, ServerOptions options,
+                     List<AutoCloseable> closeWith) {
+        this.closeWith = List.copyOf(closeWith);
         this.info = Objects.requireNonNull(info, "info");
         this.instructions = Objects.requireNonNull(instructions, "instructions");
         this.options = Objects.requireNonNull(options, "options");
@@ -58,10 +68,17 @@ public final class McpServer implements AutoCloseable {
         connections.remove(connection);
     }
 
-    /** Stops the worker threads; open connections should be closed first. */
+    /** Stops the worker threads, then closes what the registrations hold; open connections should be closed first. */
     @Override
     public void close() {
         workers.shutdownNow();
+        for (AutoCloseable resource : closeWith) {
+            try {
+                resource.close();
+            } catch (Exception e) {
+                LOG.log(System.Logger.Level.WARNING, "closing " + resource + " failed: " + e);
+            }
+        }
     }
 
     ServerInfo info() {
@@ -110,6 +127,7 @@ public final class McpServer implements AutoCloseable {
         private final List<ResourceTemplate> templates = new ArrayList<>();
         private final List<Prompt> prompts = new ArrayList<>();
         private final List<Completion> completions = new ArrayList<>();
+        private final List<AutoCloseable> closeWith = new ArrayList<>();
 
         private Builder(ServerInfo info) {
             this.info = info;
@@ -150,12 +168,18 @@ public final class McpServer implements AutoCloseable {
             return this;
         }
 
+        /** Something the registrations hold, closed when the server is. */
+        public Builder closeWith(AutoCloseable resource) {
+            closeWith.add(resource);
+            return this;
+        }
+
         public Registry registry() {
             return new Registry(tools, resources, templates, prompts, completions);
         }
 
         public McpServer build() {
-            return new McpServer(info, instructions, registry(), options);
+            return new McpServer(info, instructions, registry(), options, closeWith);
         }
     }
 }

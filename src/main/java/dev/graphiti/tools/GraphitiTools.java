@@ -86,11 +86,11 @@ public final class GraphitiTools implements AutoCloseable {
         return List.of(new ContextResource(gateway));
     }
 
-    /** Adds the tools, the resource and the instructions to a server under construction. */
+    /** Adds the tools, the resource and the instructions to a server under construction, which closes them. */
     public McpServer.Builder register(McpServer.Builder builder) {
         tools().forEach(builder::tool);
         resources().forEach(builder::resource);
-        return builder.instructions(INSTRUCTIONS);
+        return builder.instructions(INSTRUCTIONS).closeWith(this);
     }
 
     @Override

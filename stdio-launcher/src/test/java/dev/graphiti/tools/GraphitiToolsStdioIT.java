@@ -81,6 +81,23 @@ class GraphitiToolsStdioIT {
     }
 
     @Test
+    void theServerClosesItsDatabaseConnectionsWhenItsClientLeaves() throws Exception {
+        var fixture = ProjectFixture.create(temp);
+        try (var session = new Session(fixture, Map.of("GRAPHITI_PROJECT_ROOT", fixture.project().toString()), null)) {
+            var added = session.mcp.callTool(new McpSchema.CallToolRequest("graphiti_add",
+                    Map.of("content", "Keep the write-ahead log small", "kind", "decision")));
+            assertFalse(Boolean.TRUE.equals(added.isError()), added.toString());
+            assertTrue(Files.exists(fixture.project().resolve(".graphiti/graph.db-wal")), "a connection is kept open");
+        }
+        // The last connection to close checkpoints the log into the database and removes it.
+        Path wal = fixture.project().resolve(".graphiti/graph.db-wal");
+        for (int i = 0; i < 50 && Files.exists(wal); i++) {
+            Thread.sleep(100);
+        }
+        assertFalse(Files.exists(wal), "the server closed its kept connections when the client left");
+    }
+
+    @Test
     void aCaptureOutlivesTheServerItWasAskedOf() throws Exception {
         var fixture = ProjectFixture.create(temp);
         Path transcript = temp.resolve("session-a.jsonl");
