@@ -39,7 +39,7 @@ final class BackgroundCapture {
         } catch (IOException e) {
             throw new GraphException("cannot create " + log.getParent() + " for the capture log: " + e.getMessage(), e);
         }
-        if (context.invocation().environment().canStartItself()) {
+        if (context.invocation().environment().ownProcess()) {
             startProcess(transcript, sessionId, log);
         } else {
             startThread(transcript, sessionId, log);

@@ -6,17 +6,18 @@ import java.util.Optional;
 /**
  * What the CLI may know of the process around it: environment variables (GRAPHITI_HOME, HOME, ...),
  * whether a person is at a terminal, the MCP server launcher when the process can serve (the launcher
- * jar can; the in-process runner and the WAR cannot), and whether the process is the graphiti program,
- * so that `capture --async` can start it again, detached, to outlive this process.
+ * jar can; the in-process runner and the WAR cannot), and whether the process is the graphiti program's
+ * own: then `capture --async` may start the program again, detached, to outlive this process, and process-wide
+ * settings (where SQLite's native library loads from) are the CLI's to make.
  */
 public record CliEnvironment(Map<String, String> variables, boolean interactive,
-                             Optional<McpServerLauncher> serverLauncher, boolean canStartItself) {
+                             Optional<McpServerLauncher> serverLauncher, boolean ownProcess) {
 
     public CliEnvironment {
         variables = Map.copyOf(variables);
     }
 
-    /** The graphiti program's own command line: it can serve, and start itself again. */
+    /** The graphiti program's own command line: it can serve, and its process is its own. */
     public CliEnvironment(Map<String, String> variables, boolean interactive, Optional<McpServerLauncher> serverLauncher) {
         this(variables, interactive, serverLauncher, serverLauncher.isPresent());
     }
@@ -27,8 +28,8 @@ public record CliEnvironment(Map<String, String> variables, boolean interactive,
     }
 
     /**
-     * The CLI inside the graphiti launcher's own MCP server: no terminal, no server of its own, but its
-     * background work starts the program again (a thread would die when the client ends the server).
+     * The CLI inside the graphiti launcher's own MCP server: no terminal, no server of its own, but the
+     * process is the program's (a background capture starts it again: a thread would die with the server).
      */
     public static CliEnvironment inLauncher(Map<String, String> variables) {
         return new CliEnvironment(variables, false, Optional.empty(), true);

@@ -12,6 +12,7 @@ import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.ScopeResolver;
 import dev.graphiti.ingest.IngestState;
 import dev.graphiti.store.GraphDatabase;
+import dev.graphiti.store.NativeLibrary;
 import dev.graphiti.store.SqliteStore;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -133,16 +134,28 @@ final class CommandContext {
                 }
             }
         });
-        Duration wait = Duration.ofMillis(config().getInt(ConfigKeys.STORE_BUSY_TIMEOUT_MS));
-        GraphDatabase database = new SqliteStore(Duration.ofSeconds(5), wait, invocation().connections())
-                .openWithIngest(location.database(), location.scope());
+        GraphDatabase database = store().openWithIngest(location.database(), location.scope());
         return new Graph(location, database.items(), database.ingest());
     }
 
     /** Opens what git indexing and capture remember, in the same database file as the graph. */
     IngestState openIngest() {
+        return store().openIngest(location().database());
+    }
+
+    /**
+     * The store the configured busy wait asks for. In the program's own process SQLite's native library is
+     * first pointed at the copy kept in this home's cache (see {@link NativeLibrary}), unless the user chose one.
+     */
+    private SqliteStore store() {
+        if (invocation().environment().ownProcess() && System.getProperty(NativeLibrary.PATH_PROPERTY) == null) {
+            NativeLibrary.keptIn(home().resolve("cache")).ifPresent(library -> {
+                System.setProperty(NativeLibrary.PATH_PROPERTY, library.getParent().toString());
+                System.setProperty(NativeLibrary.NAME_PROPERTY, library.getFileName().toString());
+            });
+        }
         Duration wait = Duration.ofMillis(config().getInt(ConfigKeys.STORE_BUSY_TIMEOUT_MS));
-        return new SqliteStore(Duration.ofSeconds(5), wait).openIngest(location().database());
+        return new SqliteStore(Duration.ofSeconds(5), wait, invocation().connections());
     }
 
     ItemService items(Graph graph) {
