@@ -50,7 +50,11 @@ public final class IdleConnections implements AutoCloseable {
             }
         }
         stale.forEach(kept -> SqliteStore.closeQuietly(kept.connection()));
-        return found.filter(kept -> open(kept.connection()) || close(kept));
+        if (found.isPresent() && !open(found.get().connection())) {
+            SqliteStore.closeQuietly(found.get().connection());
+            return Optional.empty();
+        }
+        return found;
     }
 
     /**
@@ -123,11 +127,6 @@ public final class IdleConnections implements AutoCloseable {
         } catch (SQLException e) {
             return false;
         }
-    }
-
-    private static boolean close(Kept kept) {
-        SqliteStore.closeQuietly(kept.connection());
-        return false;
     }
 
     private static boolean outsideTransaction(Connection connection) {

@@ -11,6 +11,7 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import org.sqlite.SQLiteConfig;
@@ -76,19 +77,19 @@ public final class SqliteStore {
     public GraphDatabase openWithIngest(Path database, Scope scope) {
         Path file = database.toAbsolutePath().normalize();
         BusyRetry retry = new BusyRetry(retryBudget, file);
-        if (idle.isEmpty()) {
-            Connection connection = connectMigrated(file, retry);
-            return new GraphDatabase(new SqliteItemRepository(connection, file, scope, retry, SqliteStore::closeQuietly),
-                    new SqliteIngestState(connection, retry, false));
+        Connection connection;
+        Consumer<Connection> release;
+        if (idle.isPresent()) {
+            IdleConnections.Kept kept = idle.get().take(file, busyTimeout).map(reused -> migrated(reused, file, retry))
+                    .orElseGet(() -> new IdleConnections.Kept(connectMigrated(file, retry), IdleConnections.fileKey(file)));
+            connection = kept.connection();
+            release = closed -> idle.get().give(file, busyTimeout, kept);
+        } else {
+            connection = connectMigrated(file, retry);
+            release = SqliteStore::closeQuietly;
         }
-        IdleConnections.Kept kept = idle.get().take(file, busyTimeout).map(reused -> migrated(reused, file, retry))
-                .orElseGet(() -> {
-                    Connection connection = connectMigrated(file, retry);
-                    return new IdleConnections.Kept(connection, IdleConnections.fileKey(file));
-                });
-        return new GraphDatabase(new SqliteItemRepository(kept.connection(), file, scope, retry,
-                connection -> idle.get().give(file, busyTimeout, kept)),
-                new SqliteIngestState(kept.connection(), retry, false));
+        return new GraphDatabase(new SqliteItemRepository(connection, file, scope, retry, release),
+                new SqliteIngestState(connection, retry, false));
     }
 
     /** Opens the git-index and capture state kept in a graph's database file (a connection of its own). */
