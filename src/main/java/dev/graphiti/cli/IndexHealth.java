@@ -21,21 +21,16 @@ final class IndexHealth {
 
     /** Empty outside a git work tree (the global graph has no history to index). */
     static Optional<IndexFreshness> freshness(CommandContext context, GraphLocation location) {
-        return freshness(context, location, Optional.empty());
-    }
-
-    /** The same, given HEAD when the caller has read it already (empty: ask git). */
-    static Optional<IndexFreshness> freshness(CommandContext context, GraphLocation location, Optional<String> head) {
         Optional<GitWorkTree> tree = location.workTree();
         if (tree.isEmpty()) {
             return Optional.empty();
         }
         try (IngestState state = context.openIngest()) {
-            return freshness(tree.get(), head, state);
+            return freshness(tree.get(), Optional.empty(), state);
         }
     }
 
-    /** The same, with the graph's ingest state open already. */
+    /** The same with the graph's ingest state open already, given HEAD when the caller has read it (empty: ask git). */
     static Optional<IndexFreshness> freshness(CommandContext.Graph graph, Optional<String> head) {
         return graph.location().workTree().flatMap(tree -> freshness(tree, head, graph.ingest()));
     }
