@@ -39,6 +39,8 @@ final class SqliteItemRepository implements ItemRepository {
     private static final String BM25 = "bm25(items_fts, 4.0, 1.0, 3.0, 2.0)";
     /** How many best matches per wanted one the index hands over before an unselective filter runs on them. */
     private static final int OVER_FETCH = 4;
+    /** The order of list and briefs: a brief's page follows the same newest-first order as a list. */
+    private static final String NEWEST_FIRST = " ORDER BY i.created_at DESC, i.seq DESC";
 
     private final Connection connection;
     private final Consumer<Connection> release;
@@ -110,7 +112,7 @@ final class SqliteItemRepository implements ItemRepository {
         SqlFilter sql = SqlFilter.of(filter);
         List<Object> parameters = new ArrayList<>(sql.parameters());
         parameters.add(limit);
-        return select(sql.condition() + " ORDER BY i.created_at DESC, i.seq DESC LIMIT ?", parameters);
+        return select(sql.condition() + NEWEST_FIRST + " LIMIT ?", parameters);
     }
 
     @Override
@@ -237,7 +239,7 @@ final class SqliteItemRepository implements ItemRepository {
         parameters.add(limit);
         parameters.add(offset);
         return read(() -> rows.briefs("SELECT " + ItemRows.BRIEF_COLUMNS + " FROM items i WHERE " + sql.condition()
-                + " ORDER BY i.created_at DESC, i.seq DESC LIMIT ? OFFSET ?", parameters));
+                + NEWEST_FIRST + " LIMIT ? OFFSET ?", parameters));
     }
 
     @Override
