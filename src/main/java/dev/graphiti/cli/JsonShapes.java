@@ -14,7 +14,7 @@ import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 
-/** The JSON field names of the CLI contract, in one place (README "JSON output" documents them). */
+/** The JSON field names of the CLI contract, in one place (docs/cli.md "JSON output" documents them). */
 final class JsonShapes {
 
     /** Looked up once: every Json.createXxx call is a service-loader scan (a tenth of a warm search). */

@@ -49,7 +49,7 @@ public record HttpTransportConfig(OriginPolicy origins, HostPolicy hosts, long m
     }
 
     /**
-     * This configuration with whatever {@code settings} give (see README "Team server"):
+     * This configuration with whatever {@code settings} give (see docs/operations.md):
      * graphiti.http.token, graphiti.http.allowed-origins, graphiti.http.allowed-hosts, graphiti.http.max-body-bytes,
      * graphiti.http.max-sessions, graphiti.http.session-idle-seconds, graphiti.http.request-timeout-seconds,
      * graphiti.http.stream-timeout-seconds, graphiti.http.heartbeat-seconds,

@@ -17,7 +17,7 @@ import java.util.Optional;
  * The one precondition pipeline every request to the endpoint passes, in this order: path, Host and
  * Origin, authentication, method, Accept, Content-Type, body size, parse, initialize rate (per client
  * address, when tokens are configured), session (it must belong to the caller), MCP-Protocol-Version. The first
- * failing step decides the status (see the table in README "Streamable HTTP"); nothing is dispatched
+ * failing step decides the status (see the table in docs/mcp.md "Streamable HTTP"); nothing is dispatched
  * before all pass.
  */
 final class RequestValidation {

@@ -1,6 +1,6 @@
 package dev.graphiti.protocol;
 
-/** The JSON-RPC error codes this server sends (see docs/mcp-compliance.md); it avoids -32020..-32022. */
+/** The JSON-RPC error codes this server sends (see docs/mcp.md); it avoids -32020..-32022. */
 public enum ErrorCode {
     PARSE_ERROR(-32700),
     INVALID_REQUEST(-32600),

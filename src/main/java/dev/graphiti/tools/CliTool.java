@@ -15,7 +15,7 @@ import java.util.Optional;
  */
 abstract class CliTool implements Tool {
 
-    /** The output schema of tools that answer one object: the CLI's JSON object, as documented in the README. */
+    /** The output schema of tools that answer one object: the CLI's JSON object, as documented in docs/cli.md. */
     static final Optional<JsonObject> OBJECT_OUTPUT = Optional.of(
             InputSchema.JSON.createObjectBuilder().add("type", "object").build());
 

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every row of the streamable-HTTP status table (README "Streamable HTTP"), against embedded Jetty on a
+ * Every row of the streamable-HTTP status table (docs/mcp.md "Streamable HTTP"), against embedded Jetty on a
  * real port. Each refusal must carry a JSON-RPC error object as its body, never container HTML.
  */
 class StatusCodeTableTest {
