@@ -67,6 +67,7 @@ final class AddCommand extends GraphSubcommand {
         if (context.json()) {
             var json = JsonShapes.whole(result.item()).add("redactions", result.redactions());
             JsonShapes.add(json, "duplicate_of", result.duplicateOf());
+            JsonShapes.add(json, "superseded", result.superseded());
             JsonShapes.print(out, json);
             return;
         }
@@ -76,6 +77,7 @@ final class AddCommand extends GraphSubcommand {
         }
         String verb = result.duplicateOf().isPresent() ? "already stored as" : "added";
         out.println(verb + " " + result.item().id() + " (" + result.item().kind() + ") " + result.item().title());
+        result.superseded().ifPresent(old -> out.println("  " + old + " is superseded by it"));
         if (result.redactions() > 0) {
             out.println("  " + result.redactions() + (result.redactions() == 1 ? " secret" : " secrets")
                     + " redacted before storing");

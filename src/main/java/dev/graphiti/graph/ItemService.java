@@ -93,13 +93,15 @@ public final class ItemService {
     private AddResult store(ItemWriter writer, Prepared p) {
         Optional<KnowledgeItem> replaced = p.request().supersedes().map(id -> writer.get(id).orElseThrow(
                 () -> new NotFoundException("cannot supersede " + id + ": no such item", List.of())));
-        if (replaced.isPresent() && !replaced.get().current()) {
-            throw new GraphException("item " + replaced.get().id() + " was already superseded by "
-                    + replaced.get().supersededBy().orElseThrow() + "; supersede that one instead");
-        }
         Optional<KnowledgeItem> duplicate = findDuplicate(writer, p.request().kind(), p.fingerprint(), p.content());
+        if (duplicate.isPresent() && replaced.isPresent()) {
+            return supersedeByRepeat(writer, replaced.get(), duplicate.get(), p);
+        }
+        if (replaced.isPresent() && !replaced.get().current()) {
+            throw alreadySuperseded(replaced.get());
+        }
         if (duplicate.isPresent()) {
-            return new AddResult(duplicate.get(), p.redactions(), Optional.of(duplicate.get().id()));
+            return new AddResult(duplicate.get(), p.redactions(), Optional.of(duplicate.get().id()), Optional.empty());
         }
         String id = ids.next();
         while (writer.get(id).isPresent()) {
@@ -110,7 +112,35 @@ public final class ItemService {
                 replaced.map(KnowledgeItem::id));
         writer.insert(item, p.fingerprint());
         replaced.ifPresent(old -> writer.supersede(old.id(), item.id(), p.createdAt()));
-        return new AddResult(item, p.redactions(), Optional.empty());
+        return new AddResult(item, p.redactions(), Optional.empty(), replaced.map(KnowledgeItem::id));
+    }
+
+    /**
+     * "Replace {@code old} with this" where this is already stored as {@code repeat}: the stored item replaces
+     * {@code old} (nothing is stored twice). Replacing an item by its own content is refused, since it would
+     * leave nothing current; a retry after the replacement happened answers as the first call did.
+     */
+    private static AddResult supersedeByRepeat(ItemWriter writer, KnowledgeItem old, KnowledgeItem repeat, Prepared p) {
+        if (old.id().equals(repeat.id())) {
+            throw new GraphException("the content repeats item " + old.id() + " itself, so it cannot replace it; nothing"
+                    + " was stored and " + old.id() + " stays current. Give the corrected content to supersede it");
+        }
+        if (old.supersededBy().filter(repeat.id()::equals).isEmpty()) {
+            if (!old.current()) {
+                throw alreadySuperseded(old);
+            }
+            writer.supersede(old.id(), repeat.id(), p.createdAt());
+            if (repeat.supersedes().isEmpty()) {
+                writer.setSupersedes(repeat.id(), Optional.of(old.id()));
+            }
+        }
+        KnowledgeItem now = writer.get(repeat.id()).orElse(repeat);
+        return new AddResult(now, p.redactions(), Optional.of(repeat.id()), Optional.of(old.id()));
+    }
+
+    private static GraphException alreadySuperseded(KnowledgeItem item) {
+        return new GraphException("item " + item.id() + " was already superseded by "
+                + item.supersededBy().orElseThrow() + "; supersede that one instead");
     }
 
     private static Optional<KnowledgeItem> findDuplicate(ItemWriter writer, Kind kind, Fingerprint fingerprint, String content) {

@@ -151,6 +151,32 @@ class ItemCommandsTest extends InRepositoryTest {
         assertTrue(cli.run(repo, "show", old.getString("id")).out().contains("superseded by " + replacement.getString("id")));
     }
 
+    /** Issue 13: "replace X with this" where this is already stored used to answer duplicate_of and leave X current. */
+    @Test
+    void supersedingWithContentAlreadyStoredMakesTheStoredItemTheReplacement() {
+        JsonObject old = add("-k", "decision", "Deploy with Heroku dynos");
+        JsonObject stored = add("-k", "decision", "Deploy with Kubernetes on our own nodes");
+        JsonObject again = add("-k", "decision", "--supersedes", old.getString("id"), "Deploy with Kubernetes on our own nodes");
+        assertEquals(stored.getString("id"), again.getString("id"));
+        assertEquals(stored.getString("id"), again.getString("duplicate_of"));
+        assertEquals(old.getString("id"), again.getString("superseded"));
+        assertEquals(old.getString("id"), again.getString("supersedes"));
+        JsonObject shownOld = cli.run(repo, "show", old.getString("id"), "--format", "json").object();
+        assertEquals(stored.getString("id"), shownOld.getString("superseded_by"));
+        assertEquals(List.of(stored.getString("id")), cli.run(repo, "list", "--format", "json").array()
+                .getValuesAs(JsonObject.class).stream().map(o -> o.getString("id")).toList());
+
+        JsonObject retried = add("-k", "decision", "--supersedes", old.getString("id"), "Deploy with Kubernetes on our own nodes");
+        assertEquals(stored.getString("id"), retried.getString("duplicate_of"), "a retry answers as the first call did");
+
+        CliHarness.Result itself = cli.run(repo, "add", "-k", "decision", "--supersedes", stored.getString("id"),
+                "Deploy with Kubernetes on our own nodes");
+        assertEquals(1, itself.code(), itself::toString);
+        assertTrue(itself.err().contains("repeats item " + stored.getString("id") + " itself"), itself.err());
+        assertEquals(JsonValue.NULL, cli.run(repo, "show", stored.getString("id"), "--format", "json").object()
+                .get("superseded_by"), "the item stays current");
+    }
+
     @Test
     void deleteRemovesByIdReinstatesWhatItSupersededAndRefusesUnknownIds() {
         JsonObject keep = add("keep this one");
