@@ -8,9 +8,9 @@ import dev.graphiti.graph.HealthReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** `graphiti health`: database integrity, index, schema and size; exit 1 when a check fails. */
+/** `graphiti health`: database integrity, index, schema and size; overall ok, warn or fail; exit 1 when a check fails. */
 @Command(name = "health", mixinStandardHelpOptions = true,
-        description = "Check the graph database (integrity, full-text index, schema version, size). Exit 1 on failure.")
+        description = "Check the graph database (integrity, full-text index, schema version, size). Overall ok, warn or fail; exit 1 on failure.")
 final class HealthCommand extends GraphSubcommand {
 
     @Option(names = "--full", description = "Also check every index entry against its row and every item's words against "
@@ -36,15 +36,25 @@ final class HealthCommand extends GraphSubcommand {
             report.checks().forEach(check -> checks.add(JsonShapes.JSON.createObjectBuilder().add("name", check.name())
                     .add("status", check.status().name()).add("detail", check.detail())));
             JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder()
-                    .add("overall", report.ok() ? "ok" : "fail").add("checks", checks));
+                    .add("overall", report.overall().name()).add("checks", checks));
         } else {
             TextTable table = new TextTable();
             report.checks().forEach(check -> table.row(check.status().name(), check.name(), check.detail()));
             table.print(context.out());
             if (!context.quiet()) {
-                context.out().println(report.ok() ? "healthy" : "UNHEALTHY: see the failed checks above");
+                context.out().println(verdict(report));
             }
         }
         return report.ok() ? 0 : Failures.FAILURE;
+    }
+
+    /** The last line of the text report: a warning is not silence (it still exits 0). */
+    private static String verdict(HealthReport report) {
+        return switch (report.overall()) {
+            case ok -> "healthy";
+            case warn -> "warnings: " + String.join(", ", report.named(HealthReport.Status.warn))
+                    + " (see above); nothing failed";
+            case fail -> "UNHEALTHY: see the failed checks above";
+        };
     }
 }

@@ -1,6 +1,7 @@
 package dev.graphiti.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
@@ -105,6 +106,7 @@ class MaintenanceCommandsTest extends InRepositoryTest {
         for (int i = 0; i < 200; i++) {
             add("item number " + i + " with some words to fill pages " + "lorem ipsum dolor ".repeat(20));
         }
+        assertEquals(0, cli.run(repo, "index").code(), "an unindexed HEAD would be a warning");
         CliHarness.Result healthy = cli.run(repo, "health", "--format", "json");
         assertEquals(0, healthy.code(), healthy::toString);
         assertEquals("ok", healthy.object().getString("overall"));
@@ -127,6 +129,24 @@ class MaintenanceCommandsTest extends InRepositoryTest {
             assertEquals(1, damaged.code(), damaged::toString);
             assertEquals("fail", damaged.object().getString("overall"));
         }
+    }
+
+    @Test
+    void healthSaysSoWhenACheckWarns() {
+        add("retries with backoff in the billing worker");
+        // The fixture's commit is not indexed yet: a warning, not a failure.
+        CliHarness.Result json = cli.run(repo, "health", "--format", "json");
+        assertEquals(0, json.code(), json::toString);
+        assertEquals("warn", json.object().getString("overall"), json::toString);
+        assertEquals("warn", check(json, "index").getString("status"));
+        CliHarness.Result text = cli.run(repo, "health");
+        assertEquals(0, text.code(), text::toString);
+        assertTrue(text.out().contains("warnings: index (see above); nothing failed"), text.out());
+        assertFalse(text.out().contains("healthy"), text.out());
+
+        assertEquals(0, cli.run(repo, "index").code());
+        assertEquals("ok", cli.run(repo, "health", "--format", "json").object().getString("overall"));
+        assertTrue(cli.run(repo, "health").out().strip().endsWith("healthy"));
     }
 
     @Test
