@@ -72,6 +72,23 @@ class IndexCommandTest {
         repo.bulk(520, messages);
     }
 
+    /** A decision that only shows in a manifest is knowledge; a version bump of the same file is not. */
+    @Test
+    void manifestOnlyCommitsAreKeptWhenTheyRecordADecision() {
+        repo.commit("Add the date helpers", Map.of("package.json", "{\n  \"version\": \"1.0.0\",\n  \"moment\": \"2.29\"\n}\n"));
+        repo.commit("Switch from moment to date-fns because moment is in maintenance mode",
+                Map.of("package.json", "{\n  \"version\": \"1.0.0\",\n  \"date-fns\": \"3.6\"\n}\n"));
+        repo.commit("Next development version", Map.of("package.json", "{\n  \"version\": \"1.1.0\",\n  \"date-fns\": \"3.6\"\n}\n"));
+
+        JsonObject report = index();
+
+        assertEquals(2, report.getInt("commits_indexed"), report::toString);
+        assertEquals(1, report.getInt("skipped"), report::toString);
+        var decisions = cli.run(dir, "list", "--kind", "decision", "--format", "json").array();
+        assertEquals(List.of("Switch from moment to date-fns because moment is in maintenance mode"),
+                decisions.getValuesAs(JsonObject.class).stream().map(item -> item.getString("title")).toList());
+    }
+
     @Test
     void indexesKeepsCountsAndNeverStoresASecret() throws Exception {
         history();

@@ -50,6 +50,10 @@ public final class CommitGate {
     private static final Set<String> EMPTY_WORDS = Set.of("wip", "update", "updates", "fix", "fixes", "changes",
             "change", "tmp", "temp", "test", "minor", "stuff", "misc", "cleanup", "oops", ".", "-", "save", "commit");
 
+    /** A reason given for a change: what turns "edit the manifest" into a decision worth keeping. */
+    private static final Pattern RATIONALE = Pattern.compile(
+            "\\b(because|so that|due to|in order to|to avoid)\\b", Pattern.CASE_INSENSITIVE);
+
     /** Lines up to which a typo/format/empty-message commit counts as trivial. */
     private static final int TRIVIAL_LINES = 10;
 
@@ -74,10 +78,16 @@ public final class CommitGate {
         if (RELEASE.matcher(subject).find()) {
             return Optional.of(SkipReason.release);
         }
-        if (DEPENDENCY_BUMP.matcher(subject).find() || (!commit.files().isEmpty() && allMatch(commit, LOCK_FILES))) {
+        if (DEPENDENCY_BUMP.matcher(subject).find()) {
             return Optional.of(SkipReason.dependency_bump);
         }
-        if (versionFilesOnly(commit)) {
+        // Manifests and lock files alone are a version bump, unless the message records a decision:
+        // "Switch from moment to date-fns because ..." changes two lines of package.json and is worth keeping.
+        boolean decision = recordsDecision(commit);
+        if (!decision && !commit.files().isEmpty() && allMatch(commit, LOCK_FILES)) {
+            return Optional.of(SkipReason.dependency_bump);
+        }
+        if (!decision && versionFilesOnly(commit)) {
             return Optional.of(SkipReason.version_files_only);
         }
         if (trivial(commit)) {
@@ -89,6 +99,10 @@ public final class CommitGate {
     static boolean isBot(String name, String email) {
         return BOT_NAME.matcher(name == null ? "" : name.strip()).find()
                 || BOT_EMAIL.matcher(email == null ? "" : email.strip()).find();
+    }
+
+    private static boolean recordsDecision(GitCommit commit) {
+        return CommitKind.of(commit.message()) == CommitKind.decision || RATIONALE.matcher(commit.message()).find();
     }
 
     private static boolean versionFilesOnly(GitCommit commit) {

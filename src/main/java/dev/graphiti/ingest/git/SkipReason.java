@@ -10,7 +10,7 @@ public enum SkipReason {
     release,
     /** A merge that changed nothing beyond its parents. */
     empty_merge,
-    /** Only version files changed (VERSION, a one-line manifest version edit, CHANGELOG). */
+    /** Only version files changed (VERSION, a one-line manifest version edit, CHANGELOG) and the message gives no reason. */
     version_files_only,
     /** Whitespace, typo or formatting fixes, empty commits, or a tiny change with an empty message. */
     trivial

@@ -83,6 +83,27 @@ class CommitGateTest {
     }
 
     @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "Switch from moment to date-fns because moment is in maintenance mode|package.json:1:1|package-lock.json:40:12",
+            "Pin jackson-databind to 2.15 because 2.16 breaks our date format|pom.xml:1:1|-",
+            "Replace logrus with zap|go.mod:1:1|go.sum:4:4",
+            "Update the manifest¶¶We decided to drop the Node 16 engine: it is out of support.|package.json:1:1|-",
+            "Keep lodash at 4.17.20 due to the bundle size regression in 4.17.21|yarn.lock:20:20|-"})
+    void manifestOnlyCommitsThatRecordADecisionAreKept(String message, String file, String other) {
+        String[] files = other.equals("-") ? new String[] {file} : new String[] {file, other};
+        assertEquals(Optional.empty(), check(message.replace("¶", "\n"), files), message);
+    }
+
+    @Test
+    void pureVersionBumpsOfManifestsAreStillSkipped() {
+        assertEquals(Optional.of(SkipReason.version_files_only), check("Next development version", "package.json:1:1"));
+        assertEquals(Optional.of(SkipReason.version_files_only), check("Set the project version", "pom.xml:1:1", "core/pom.xml:1:1"));
+        assertEquals(Optional.of(SkipReason.dependency_bump), check("Refresh packages", "package-lock.json:300:280"));
+        assertEquals(Optional.of(SkipReason.dependency_bump), check("Bump lodash from 4.17.20 to 4.17.21", "package.json:1:1"));
+        assertEquals(Optional.of(SkipReason.trivial), check("Fix typo because the linter said so", "src/A.java:1:1"));
+    }
+
+    @ParameterizedTest
     @CsvSource(delimiter = '|', value = {"Fix typo", "typo", "docs: fix typos", "Whitespace", "Format code", "wip", "."})
     void tinyTypoFormatAndEmptyMessageChangesAreTrivial(String message) {
         assertEquals(Optional.of(SkipReason.trivial), check(message, "src/A.java:2:2"));
