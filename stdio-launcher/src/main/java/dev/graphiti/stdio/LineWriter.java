@@ -75,9 +75,10 @@ final class LineWriter implements Runnable {
                 out.write('\n');
             }
         } catch (IOException e) {
+            // Said before the waiting writers are released, so whoever sees the failure can also see why.
+            diagnostics.println("graphiti: stdout closed: " + e.getMessage());
             failed = true;
             queue.clear();
-            diagnostics.println("graphiti: stdout closed: " + e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
