@@ -30,6 +30,18 @@ public interface ItemRepository extends AutoCloseable {
     /** Full-text candidates, best first by weighted BM25 (title, content, tags, entities). */
     List<LexicalMatch> lexical(String matchExpression, ItemFilter filter, Optional<String> exactPhrase, int limit);
 
+    /**
+     * How many items there are and how many items each FTS5 expression matches, counted up to {@code cap}: what
+     * a query's words say (a word in few items says much) for scores that mean the same across queries.
+     */
+    TermCounts termCounts(List<String> matchExpressions, int cap);
+
+    /**
+     * For each of {@code ids} captured in a conversation, the items just before and after it in its thread that
+     * pass {@code filter} (at most one each side); items outside a thread have none.
+     */
+    java.util.Map<String, List<KnowledgeItem>> neighbours(Collection<String> ids, ItemFilter filter);
+
     /** Newest first, like {@link #list}, as briefs: {@code limit} of them after skipping {@code offset}. */
     List<ItemBrief> briefs(ItemFilter filter, int offset, int limit);
 
@@ -38,9 +50,6 @@ public interface ItemRepository extends AutoCloseable {
      * size (the match stops after the page's items that pass the filter), for "what mentions these" questions.
      */
     List<ItemBrief> newestMatching(String matchExpression, ItemFilter filter, int offset, int limit);
-
-    /** A short excerpt of each item around the terms of {@code matchExpression}, by item id. */
-    java.util.Map<String, String> snippets(String matchExpression, Collection<String> ids);
 
     /** Items sharing entities with {@code id}, most shared first. */
     List<RelatedItem> related(String id, int limit);

@@ -110,7 +110,7 @@ public final class ItemService {
         KnowledgeItem item = new KnowledgeItem(id, scope, p.request().kind(), p.title(), p.content(), p.tags(),
                 p.source(), p.entities(), p.createdAt(), Optional.empty(), Optional.empty(),
                 replaced.map(KnowledgeItem::id));
-        writer.insert(item, p.fingerprint());
+        writer.insert(item, p.fingerprint(), p.request().place());
         replaced.ifPresent(old -> writer.supersede(old.id(), item.id(), p.createdAt()));
         return new AddResult(item, p.redactions(), Optional.empty(), replaced.map(KnowledgeItem::id));
     }

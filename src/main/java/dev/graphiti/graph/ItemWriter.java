@@ -16,7 +16,8 @@ public interface ItemWriter {
     /** Current items of this kind whose normalized title is {@code titleKey}. */
     List<KnowledgeItem> findCurrentByTitleKey(Kind kind, String titleKey);
 
-    void insert(KnowledgeItem item, Fingerprint fingerprint);
+    /** Stores a new item; {@code place} is where in a conversation it was said, when it was. */
+    void insert(KnowledgeItem item, Fingerprint fingerprint, Optional<ThreadPosition> place);
 
     /** Marks {@code oldId} as replaced by {@code newId} from {@code at} on. */
     void supersede(String oldId, String newId, Instant at);

@@ -5,21 +5,33 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * BM25 (title, content, tags and entities weighted) from the full-text index, combined with recency and kind
- * priority on the best candidates only:
- * {@code score = 0.75 * relevance/best relevance + 0.15 * kind priority + 0.10 * 2^(-age / half-life)}.
- * All words must match; when that finds fewer than asked, any word may.
+ * Full-text retrieval: one OR query over the query's topic words (long ones as prefixes), ranked by BM25 (title,
+ * content, tags and entities weighted), a turn of a conversation helped by the match of the turns beside it, then
+ * {@code score = 0.90 * relevance + 0.06 * kind priority + 0.04 * 2^(-age / half-life)}.
+ *
+ * <p>Relevance means the same across queries: the share of the query's information the item covers (each word
+ * weighted by how rare it is in the graph; a word only a neighbouring turn has counts half), times how well it
+ * matches against the best hit (between a half and all). An item that shares one common word with the query scores
+ * low however few items match; kind and recency add at most 0.1, so they break near-ties but never lift an item
+ * over a clearly better match.
  */
 public final class LexicalRanking implements Ranking {
 
-    static final double RELEVANCE_WEIGHT = 0.75;
-    static final double KIND_WEIGHT = 0.15;
-    static final double RECENCY_WEIGHT = 0.10;
+    static final double RELEVANCE_WEIGHT = 0.90;
+    static final double KIND_WEIGHT = 0.06;
+    static final double RECENCY_WEIGHT = 0.04;
+    /** How much of a neighbouring turn's match a turn gets: the reply to a question is about the question. */
+    static final double NEIGHBOUR_SHARE = 0.5;
+    /** Items per word counted for its rarity; beyond this a word is common and its weight near its floor. */
+    private static final int COUNT_CAP = 5_000;
+    private static final int SNIPPET_WORDS = 24;
 
     private final ItemRepository repository;
     private final Clock clock;
@@ -38,44 +50,86 @@ public final class LexicalRanking implements Ranking {
             return List.of();
         }
         int candidates = Math.max(query.limit() * 5, 50);
-        String match;
-        List<LexicalMatch> found;
-        if (query.exact()) {
-            match = MatchExpression.phrase(query.text());
-            found = repository.lexical(match, query.filter(), Optional.of(query.text().strip()), candidates);
-        } else {
-            match = words.all();
-            found = repository.lexical(match, query.filter(), Optional.empty(), candidates);
-            if (found.size() < query.limit() && words.size() > 1) {
-                match = words.any();
-                found = repository.lexical(match, query.filter(), Optional.empty(), candidates);
-            }
+        String match = query.exact() ? MatchExpression.phrase(query.text()) : words.any();
+        List<LexicalMatch> found = repository.lexical(match, query.filter(),
+                query.exact() ? Optional.of(query.text().strip()) : Optional.empty(), candidates);
+        if (found.isEmpty()) {
+            return List.of();
         }
-        List<SearchHit> ranked = rank(found, clock.instant());
-        List<SearchHit> top = ranked.subList(0, Math.min(query.limit(), ranked.size()));
-        Map<String, String> snippets = repository.snippets(match, top.stream().map(hit -> hit.item().id()).toList());
-        return top.stream().map(hit -> new SearchHit(hit.item(),
-                snippets.getOrDefault(hit.item().id(), firstWords(hit.item().content())), hit.score())).toList();
+        QueryWords queryWords = new QueryWords(words.words(), weights(words));
+        Map<String, List<KnowledgeItem>> neighbours = query.exact() ? Map.of()
+                : repository.neighbours(found.stream().map(m -> m.item().id()).toList(), query.filter());
+        List<SearchHit> ranked = rank(found, neighbours, queryWords, clock.instant());
+        return ranked.subList(0, Math.min(query.limit(), ranked.size())).stream()
+                .map(hit -> new SearchHit(hit.item(), queryWords.snippet(hit.item().content(), SNIPPET_WORDS), hit.score()))
+                .toList();
     }
 
-    private List<SearchHit> rank(List<LexicalMatch> found, Instant now) {
-        double best = found.stream().mapToDouble(LexicalMatch::relevance).max().orElse(1);
-        List<SearchHit> hits = new ArrayList<>(found.size());
+    /** Each word's weight: its inverse document frequency, as BM25 has it, never below a small floor. */
+    private double[] weights(MatchExpression words) {
+        TermCounts counts = repository.termCounts(words.words().stream().map(MatchExpression::term).toList(), COUNT_CAP);
+        double items = Math.max(counts.items(), 1);
+        double[] weights = new double[words.size()];
+        for (int i = 0; i < weights.length; i++) {
+            int documents = counts.documents().get(i);
+            weights[i] = Math.max(0.1, Math.log(1 + (items - documents + 0.5) / (documents + 0.5)));
+        }
+        return weights;
+    }
+
+    private List<SearchHit> rank(List<LexicalMatch> found, Map<String, List<KnowledgeItem>> neighbours,
+                                 QueryWords queryWords, Instant now) {
+        Map<String, Double> own = new HashMap<>();
+        Map<String, KnowledgeItem> items = new LinkedHashMap<>();
         for (LexicalMatch match : found) {
-            double relevance = best > 0 ? Math.max(0, match.relevance()) / best : 1;
-            double ageDays = Math.max(0, Duration.between(match.item().createdAt(), now).toMillis()) / 86_400_000.0;
+            own.put(match.item().id(), Math.max(0, match.relevance()));
+            items.put(match.item().id(), match.item());
+        }
+        // a turn's match is lent to the turns beside it, which then compete even when they share no word
+        Map<String, Double> lent = new HashMap<>();
+        Map<String, List<KnowledgeItem>> beside = new HashMap<>();
+        neighbours.forEach((id, around) -> {
+            for (KnowledgeItem neighbour : around) {
+                items.putIfAbsent(neighbour.id(), neighbour);
+                lent.merge(neighbour.id(), own.get(id), Math::max);
+                beside.computeIfAbsent(neighbour.id(), k -> new ArrayList<>()).add(items.get(id));
+                beside.computeIfAbsent(id, k -> new ArrayList<>()).add(neighbour);
+            }
+        });
+        Map<String, Double> effective = new HashMap<>();
+        Map<String, Integer> wordsFound = new HashMap<>();
+        for (KnowledgeItem item : items.values()) {
+            effective.put(item.id(), own.getOrDefault(item.id(), 0.0) + NEIGHBOUR_SHARE * lent.getOrDefault(item.id(), 0.0));
+            wordsFound.put(item.id(), found(queryWords, item));
+        }
+        double best = effective.values().stream().mapToDouble(Double::doubleValue).max().orElse(1);
+        List<SearchHit> hits = new ArrayList<>(items.size());
+        for (KnowledgeItem item : items.values()) {
+            int nearby = 0;
+            for (KnowledgeItem neighbour : beside.getOrDefault(item.id(), List.of())) {
+                nearby |= wordsFound.get(neighbour.id());
+            }
+            double fit = best > 0 ? effective.get(item.id()) / best : 1;
+            double relevance = queryWords.coverage(wordsFound.get(item.id()), nearby, NEIGHBOUR_SHARE) * (0.5 + 0.5 * fit);
+            double ageDays = Math.max(0, Duration.between(item.createdAt(), now).toMillis()) / 86_400_000.0;
             double recency = Math.pow(2, -ageDays / (halfLife.toMillis() / 86_400_000.0));
-            double score = RELEVANCE_WEIGHT * relevance + KIND_WEIGHT * match.item().kind().priority()
-                    + RECENCY_WEIGHT * recency;
-            hits.add(new SearchHit(match.item(), "", Math.round(score * 10_000) / 10_000.0));
+            double score = RELEVANCE_WEIGHT * relevance + KIND_WEIGHT * item.kind().priority() + RECENCY_WEIGHT * recency;
+            hits.add(new SearchHit(item, "", Math.round(score * 10_000) / 10_000.0));
         }
         hits.sort(Comparator.comparingDouble(SearchHit::score).reversed()
                 .thenComparing(hit -> hit.item().createdAt(), Comparator.reverseOrder()));
         return hits;
     }
 
-    private static String firstWords(String content) {
-        String flat = content.strip().replaceAll("\\s+", " ");
-        return flat.length() <= 160 ? flat : flat.substring(0, 159) + "…";
+    /** The query words the item has anywhere: title, content, tags or entities. */
+    private static int found(QueryWords queryWords, KnowledgeItem item) {
+        int mask = queryWords.found(item.title()) | queryWords.found(item.content());
+        for (String tag : item.tags()) {
+            mask |= queryWords.found(tag);
+        }
+        for (Entity entity : item.entities()) {
+            mask |= queryWords.found(entity.name());
+        }
+        return mask;
     }
 }

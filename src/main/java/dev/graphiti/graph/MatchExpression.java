@@ -7,14 +7,40 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Builds FTS5 match expressions from what a person typed: words are quoted (so no input is FTS syntax),
- * stop words dropped unless nothing else is left.
+ * Builds FTS5 match expressions from what a person typed: words are quoted (so no input is FTS syntax), words that
+ * carry no topic (pronouns, auxiliaries, question words, contraction fragments) dropped unless nothing else is
+ * left. A word of {@value #PREFIX_LENGTH} letters or more matches as a prefix, so `postgres` finds PostgreSQL and
+ * `prod` production (the index's stemmer has already made `deploys` and `deploying` one word).
  */
 final class MatchExpression {
 
-    private static final Set<String> STOP_WORDS = Set.of("a", "an", "and", "are", "as", "at", "be", "by", "do", "does",
-            "for", "from", "how", "i", "in", "is", "it", "of", "on", "or", "our", "the", "this", "to", "was", "we",
-            "what", "when", "where", "which", "who", "why", "with", "you");
+    /** Shorter words match only whole: three-letter prefixes (`api`, `k8s`) would match too much. */
+    static final int PREFIX_LENGTH = 4;
+    /** A query longer than this is a pasted paragraph; its first words are searched. */
+    static final int MAX_WORDS = 24;
+
+    private static final Set<String> STOP_WORDS = Set.of(
+            // articles, conjunctions, prepositions
+            "a", "an", "the", "and", "or", "but", "nor", "so", "yet", "if", "then", "than", "as", "at", "by", "for",
+            "from", "in", "into", "of", "off", "on", "onto", "out", "over", "to", "up", "upon", "with", "within",
+            "without", "about", "after", "before", "between", "during", "through", "under", "via", "per",
+            // pronouns and determiners
+            "i", "me", "my", "mine", "myself", "you", "your", "yours", "yourself", "he", "him", "his", "himself",
+            "she", "her", "hers", "herself", "it", "its", "itself", "we", "us", "our", "ours", "ourselves", "they",
+            "them", "their", "theirs", "themselves", "this", "that", "these", "those", "there", "here", "some", "any",
+            "each", "every", "all", "both", "either", "neither", "other", "another", "such", "own", "same",
+            "something", "anything", "everything", "someone", "anyone", "one",
+            // auxiliaries and light verbs
+            "am", "is", "are", "was", "were", "be", "been", "being", "do", "does", "did", "doing", "done", "have",
+            "has", "had", "having", "can", "could", "will", "would", "shall", "should", "may", "might", "must",
+            "get", "gets", "got", "let", "lets",
+            // question words
+            "what", "when", "where", "which", "who", "whom", "whose", "why", "how", "whether",
+            // contraction fragments ("Caroline's", "don't", "we'll") and their stems
+            "s", "t", "d", "ll", "m", "re", "ve", "don", "doesn", "didn", "isn", "aren", "wasn", "weren", "won",
+            "wouldn", "couldn", "shouldn", "hasn", "haven", "hadn", "cannot",
+            // adverbs that carry no topic
+            "not", "no", "also", "just", "very", "too", "only", "really", "ever", "again", "now", "still");
 
     private final List<String> words;
 
@@ -23,24 +49,38 @@ final class MatchExpression {
     }
 
     static MatchExpression of(String text) {
+        List<String> all = words(text);
+        List<String> meaningful = all.stream().filter(w -> !STOP_WORDS.contains(w)).distinct().limit(MAX_WORDS).toList();
+        return new MatchExpression(meaningful.isEmpty() ? all.stream().distinct().limit(MAX_WORDS).toList() : meaningful);
+    }
+
+    /** Lower-cased runs of letters and digits; an apostrophe inside a word ends it ("caroline's" is "caroline"). */
+    static List<String> words(String text) {
         List<String> all = new ArrayList<>();
         StringBuilder word = new StringBuilder();
+        boolean skipping = false;
         String lower = text.toLowerCase(Locale.ROOT);
         for (int i = 0; i < lower.length(); ) {
             int c = lower.codePointAt(i);
             i += Character.charCount(c);
             if (Character.isLetterOrDigit(c)) {
-                word.appendCodePoint(c);
-            } else if (word.length() > 0) {
-                all.add(word.toString());
-                word.setLength(0);
+                if (!skipping) {
+                    word.appendCodePoint(c);
+                }
+            } else {
+                if (word.length() > 0) {
+                    all.add(word.toString());
+                    word.setLength(0);
+                }
+                // the fragment after an apostrophe (s, t, ll, re) is grammar, not a word of its own
+                skipping = (c == '\'' || c == '\u2019') && i < lower.length() && Character.isLetter(lower.codePointAt(i))
+                        && i >= 2 && Character.isLetterOrDigit(lower.codePointAt(i - 2));
             }
         }
         if (word.length() > 0) {
             all.add(word.toString());
         }
-        List<String> meaningful = all.stream().filter(w -> !STOP_WORDS.contains(w)).distinct().toList();
-        return new MatchExpression(meaningful.isEmpty() ? all.stream().distinct().toList() : meaningful);
+        return all;
     }
 
     boolean isEmpty() {
@@ -51,14 +91,21 @@ final class MatchExpression {
         return words.size();
     }
 
-    /** Every word must occur. */
-    String all() {
-        return words.stream().map(MatchExpression::quote).collect(Collectors.joining(" "));
+    List<String> words() {
+        return words;
     }
 
-    /** Any word may occur; BM25 still ranks items with more of them higher. */
+    /**
+     * Any word may occur: one OR query, since BM25 already ranks items with more of the words (and rarer ones)
+     * higher. Long words also match as prefixes.
+     */
     String any() {
-        return words.stream().map(MatchExpression::quote).collect(Collectors.joining(" OR "));
+        return words.stream().map(MatchExpression::term).collect(Collectors.joining(" OR "));
+    }
+
+    /** One word as it matches: itself, or for a long word any word it starts. */
+    static String term(String word) {
+        return word.length() >= PREFIX_LENGTH ? quote(word) + "*" : quote(word);
     }
 
     /** The words of {@code text} in order as one phrase (stop words kept: they are part of the phrase). */

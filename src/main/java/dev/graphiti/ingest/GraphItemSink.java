@@ -38,7 +38,7 @@ public final class GraphItemSink implements ItemSink {
     private NewItem request(ItemDraft draft) {
         return new NewItem(Kind.parse(draft.kind()), Optional.of(redactor.redact(draft.title()).text()),
                 redactor.redact(draft.content()).text(), draft.tags(), draft.source(), Optional.empty(),
-                Optional.ofNullable(draft.createdAt()));
+                Optional.ofNullable(draft.createdAt()), draft.place());
     }
 
     private static Stored stored(AddResult result) {

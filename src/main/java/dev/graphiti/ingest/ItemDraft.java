@@ -1,16 +1,23 @@
 package dev.graphiti.ingest;
 
+import dev.graphiti.graph.ThreadPosition;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * An item the ingest side wants stored, before redaction and deduplication by the graph:
  * kind (commit, decision, bugfix, preference, architecture), title, content, tags, source
  * (git:&lt;sha&gt; or capture:&lt;session&gt;) and when it happened. The graph finds the entities (files,
- * modules, identifiers) in the content, so a draft names them there.
+ * modules, identifiers) in the content, so a draft names them there. A draft from a conversation says where
+ * in it it was said ({@code place}), so search can reach it through its neighbours.
  */
 public record ItemDraft(String kind, String title, String content, List<String> tags, String source,
-                        Instant createdAt) {
+                        Instant createdAt, Optional<ThreadPosition> place) {
+
+    public ItemDraft(String kind, String title, String content, List<String> tags, String source, Instant createdAt) {
+        this(kind, title, content, tags, source, createdAt, Optional.empty());
+    }
 
     public ItemDraft {
         if (kind == null || kind.isBlank()) {

@@ -12,6 +12,7 @@ import dev.graphiti.graph.Provenance;
 import dev.graphiti.graph.RelatedItem;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.StoreHealth;
+import dev.graphiti.graph.TermCounts;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -233,6 +234,78 @@ final class SqliteItemRepository implements ItemRepository {
     }
 
     @Override
+    public TermCounts termCounts(List<String> matchExpressions, int cap) {
+        return read(() -> {
+            long items;
+            try (Statement statement = connection.createStatement();
+                 ResultSet row = statement.executeQuery("SELECT max(seq) FROM items")) {
+                items = row.next() ? row.getLong(1) : 0; // the count of rows ever stored: exact enough, and O(1)
+            }
+            List<Integer> documents = new ArrayList<>();
+            for (String match : matchExpressions) {
+                try (PreparedStatement statement = ItemRows.prepare(connection,
+                        "SELECT count(*) FROM (SELECT 1 FROM items_fts WHERE items_fts MATCH ? LIMIT ?)", List.of(match, cap));
+                     ResultSet row = statement.executeQuery()) {
+                    documents.add(row.next() ? row.getInt(1) : 0);
+                }
+            }
+            return new TermCounts(items, documents);
+        });
+    }
+
+    @Override
+    public Map<String, List<KnowledgeItem>> neighbours(Collection<String> ids, ItemFilter filter) {
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        String side = "(SELECT n.seq FROM items n WHERE n.thread = s.thread AND n.position %s s.position "
+                + "ORDER BY n.position %s LIMIT 1)";
+        String pairs = "SELECT s.id, " + String.format(side, "<", "DESC") + ", " + String.format(side, ">", "ASC")
+                + " FROM items s WHERE s.id IN (" + placeholders(ids.size()) + ") AND s.thread IS NOT NULL";
+        return read(() -> {
+            Map<String, List<Long>> seqsById = new HashMap<>();
+            java.util.Set<Long> wanted = new java.util.LinkedHashSet<>();
+            try (PreparedStatement statement = ItemRows.prepare(connection, pairs, new ArrayList<>(ids));
+                 ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    List<Long> sides = new ArrayList<>(2);
+                    for (int column = 2; column <= 3; column++) {
+                        long seq = row.getLong(column);
+                        if (!row.wasNull()) {
+                            sides.add(seq);
+                            wanted.add(seq);
+                        }
+                    }
+                    seqsById.put(row.getString(1), sides);
+                }
+            }
+            if (wanted.isEmpty()) {
+                return Map.of();
+            }
+            SqlFilter sql = SqlFilter.of(filter);
+            List<Object> parameters = new ArrayList<>(wanted);
+            parameters.addAll(sql.parameters());
+            Map<Long, KnowledgeItem> items = new HashMap<>();
+            rows.query("SELECT " + ItemRows.COLUMNS + " FROM items i WHERE i.seq IN (" + placeholders(wanted.size())
+                    + ") AND " + sql.condition(), parameters, new ItemRows.Extra<Void>() {
+                        @Override
+                        public Object read(ResultSet row) throws SQLException {
+                            return row.getLong("seq");
+                        }
+
+                        @Override
+                        public Void combine(KnowledgeItem item, Object seq) {
+                            items.put((Long) seq, item);
+                            return null;
+                        }
+                    });
+            Map<String, List<KnowledgeItem>> result = new HashMap<>();
+            seqsById.forEach((id, seqs) -> result.put(id, seqs.stream().map(items::get).filter(java.util.Objects::nonNull).toList()));
+            return result;
+        });
+    }
+
+    @Override
     public List<ItemBrief> briefs(ItemFilter filter, int offset, int limit) {
         SqlFilter sql = SqlFilter.of(filter);
         List<Object> parameters = new ArrayList<>(sql.parameters());
@@ -254,28 +327,6 @@ final class SqliteItemRepository implements ItemRepository {
         return read(() -> rows.briefs("SELECT " + ItemRows.BRIEF_COLUMNS + " FROM items_fts CROSS JOIN items i"
                 + " ON i.seq = items_fts.rowid WHERE items_fts MATCH ? AND " + sql.condition()
                 + " ORDER BY items_fts.rowid DESC LIMIT ? OFFSET ?", parameters));
-    }
-
-    @Override
-    public Map<String, String> snippets(String matchExpression, Collection<String> ids) {
-        if (ids.isEmpty()) {
-            return Map.of();
-        }
-        List<Object> parameters = new ArrayList<>();
-        parameters.add(matchExpression);
-        parameters.addAll(ids);
-        String sql = "SELECT i.id, snippet(items_fts, 1, '', '', '…', 24) FROM items_fts JOIN items i "
-                + "ON i.seq = items_fts.rowid WHERE items_fts MATCH ? AND i.id IN (" + placeholders(ids.size()) + ")";
-        return read(() -> {
-            Map<String, String> result = new HashMap<>();
-            try (PreparedStatement statement = ItemRows.prepare(connection, sql, parameters);
-                 ResultSet row = statement.executeQuery()) {
-                while (row.next()) {
-                    result.put(row.getString(1), row.getString(2));
-                }
-            }
-            return result;
-        });
     }
 
     @Override

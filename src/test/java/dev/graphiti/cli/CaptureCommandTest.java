@@ -77,6 +77,28 @@ class CaptureCommandTest {
     }
 
     @Test
+    void capturedItemsKeepTheirSessionAndTheOrderTheyWereSaidIn() throws Exception {
+        capture("--transcript", transcript.toString());
+        TranscriptFiles.append(transcript, "user", "We decided to run the nightly export at 02:00 UTC.");
+        capture("--session-id", SESSION);
+        List<String> threads = new ArrayList<>();
+        List<String> contents = new ArrayList<>();
+        List<Long> positions = new ArrayList<>();
+        try (var connection = java.sql.DriverManager.getConnection("jdbc:sqlite:" + repo.resolve(".graphiti/graph.db"));
+             var rows = connection.createStatement().executeQuery("SELECT thread, position, content FROM items ORDER BY seq")) {
+            while (rows.next()) {
+                threads.add(rows.getString(1));
+                positions.add(rows.getLong(2));
+                contents.add(rows.getString(3));
+            }
+        }
+        assertEquals(7, threads.size());
+        assertTrue(threads.stream().allMatch(SESSION::equals), threads::toString);
+        assertEquals(positions.stream().sorted().distinct().toList(), positions, "stored in the order said: " + positions);
+        assertTrue(contents.get(6).contains("nightly export"), contents::toString);
+    }
+
+    @Test
     void secretsSaidInTheConversationNeverReachTheDatabase() throws Exception {
         String token = "ghp_R2D2c3poBB8sKywalkerLeiaHanSolo42xyz";
         TranscriptFiles.append(transcript, "user", "We decided that CI authenticates with " + token + " until the vault is ready.");

@@ -44,6 +44,52 @@ class SearchCommandTest extends InRepositoryTest {
         assertTrue(hits.get(1).getString("snippet").toLowerCase().contains("gradle"), hits.get(1).getString("snippet"));
     }
 
+    private double score(String id, String... query) {
+        List<String> args = new java.util.ArrayList<>(List.of("search", "--format", "json"));
+        args.addAll(List.of(query));
+        CliHarness.Result result = cli.run(repo, args.toArray(String[]::new));
+        assertEquals(0, result.code(), result::toString);
+        return result.array().getValuesAs(JsonObject.class).stream().filter(o -> o.getString("id").equals(id))
+                .mapToDouble(o -> o.getJsonNumber("score").doubleValue()).findFirst().orElse(0);
+    }
+
+    @Test
+    void aShortFormFindsTheFullNameAndShortWordsStayWhole() {
+        String ledger = add("-k", "decision", "--title", "Ledger lives in PostgreSQL", "Multi-row transactions need it");
+        String deploy = add("-k", "architecture", "--title", "Release pipeline",
+                "A version tag builds the image and Argo CD syncs it to the production cluster");
+        String k8s = add("-k", "note", "Upgrade the k8s control plane to 1.29 before June");
+        add("-k", "note", "The k8sensor library reads the temperatures");
+        assertEquals(List.of(ledger), ids("search", "postgres", "--format", "json"));
+        assertEquals(deploy, ids("search", "how", "do", "I", "ship", "to", "prod", "--format", "json").get(0));
+        assertEquals(List.of(k8s), ids("search", "k8s", "--format", "json"));
+    }
+
+    @Test
+    void contractionsAndQuestionWordsAreNotSearchedFor() {
+        String paints = add("Caroline paints sunsets at the lake");
+        add("it's what's there: that's all it's ever been, isn't it, let's see what we'll do");
+        assertEquals(List.of(paints), ids("search", "what", "are", "Caroline's", "paintings", "--format", "json"));
+    }
+
+    @Test
+    void aMatchOnOneOrdinaryWordScoresLowAndAFullMatchHigh() {
+        String oncall = add("-k", "note", "--title", "On-call runbook",
+                "When the payments alert fires, check the provider status page, then page the payments team lead");
+        add("-k", "decision", "--title", "Ledger lives in PostgreSQL", "Double-entry bookkeeping needs transactions");
+        double junk = score(oncall, "favourite", "pizza", "for", "the", "team", "lunch");
+        double strong = score(oncall, "payments", "alert", "runbook");
+        assertTrue(junk > 0 && junk < 0.5, "one shared ordinary word: " + junk);
+        assertTrue(strong > 0.8, "every word, rare ones in the title: " + strong);
+    }
+
+    @Test
+    void kindAndRecencyBreakTiesButNeverOutrankAClearlyBetterMatch() {
+        String note = add("-k", "note", "--title", "Webhook signature check", "Stripe webhook signatures are verified on raw bytes");
+        add("-k", "decision", "--title", "Payment providers", "Stripe and Adyen are the payment providers");
+        assertEquals(note, ids("search", "stripe", "webhook", "signature", "--format", "json").get(0));
+    }
+
     @Test
     void filtersByKindTagAndTime() {
         String api = add("-k", "bugfix", "-t", "api", "timeout in the billing api client");

@@ -49,4 +49,31 @@ class MigrationsTest {
             assertEquals(1, repository.stats(ItemFilter.current(), 5).byKind().get(dev.graphiti.graph.Kind.decision));
         }
     }
+
+    @Test
+    void capturedItemsOfASchemaThreeDatabaseKeepTheirSessionAndOrder() throws Exception {
+        Path database = temp.resolve("graph.db");
+        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + database);
+             Statement statement = connection.createStatement()) {
+            for (String script : Migrations.SCRIPTS.subList(0, 3)) {
+                try (InputStream in = Migrations.class.getResourceAsStream(script)) {
+                    for (String sql : Migrations.statements(new String(in.readAllBytes(), StandardCharsets.UTF_8))) {
+                        statement.execute(sql);
+                    }
+                }
+            }
+            statement.execute("PRAGMA user_version = 3");
+            int n = 0;
+            for (String source : new String[] {"capture:s1", "manual", "capture:s1"}) {
+                n++;
+                statement.execute("INSERT INTO items (id, kind, title, title_key, content, source, created_at, fingerprint) "
+                        + "VALUES ('item" + n + "', 'decision', 't" + n + "', 't" + n + "', 'c', '" + source + "', 1, 'f" + n + "')");
+            }
+        }
+        try (ItemRepository repository = SqliteStore.withDefaults().open(database, Scope.project)) {
+            var around = repository.neighbours(java.util.List.of("item1", "item2"), ItemFilter.current());
+            assertEquals(java.util.List.of("item3"), around.get("item1").stream().map(i -> i.id()).toList());
+            assertTrue(around.getOrDefault("item2", java.util.List.of()).isEmpty());
+        }
+    }
 }

@@ -1,11 +1,14 @@
 package dev.graphiti.ingest.transcript;
 
+import dev.graphiti.graph.ThreadPosition;
 import dev.graphiti.ingest.ItemDraft;
 import dev.graphiti.ingest.ItemSink;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * `graphiti capture`: reads the turns of a session written since the last capture, claims that byte
@@ -49,12 +52,19 @@ public final class ConversationCapture {
         return new CaptureReport(sessionId, 0, 0, 0, positions.position(sessionId));
     }
 
-    /** The chunk's items in one transaction (the sink deduplicates inside it as across captures). */
+    /**
+     * The chunk's items in one transaction (the sink deduplicates inside it as across captures), each placed in
+     * the session's thread: the chunk's byte offset plus its order in the chunk grows along the transcript (a
+     * chunk holds fewer items than bytes), so later captures continue the order.
+     */
     private CaptureReport store(String sessionId, TranscriptChunk chunk) {
-        List<ItemDraft> drafts = extractor.extract(chunk.turns()).stream()
-                .map(extraction -> new ItemDraft(extraction.kind(), extraction.title(), extraction.content(),
-                        List.of("capture"), "capture:" + sessionId, extraction.at()))
-                .toList();
+        List<Extraction> extractions = extractor.extract(chunk.turns());
+        List<ItemDraft> drafts = new ArrayList<>(extractions.size());
+        for (Extraction extraction : extractions) {
+            drafts.add(new ItemDraft(extraction.kind(), extraction.title(), extraction.content(), List.of("capture"),
+                    "capture:" + sessionId, extraction.at(),
+                    Optional.of(new ThreadPosition(sessionId, chunk.start() + drafts.size()))));
+        }
         List<ItemSink.Stored> stored = drafts.isEmpty() ? List.of() : sink.storeAll(drafts);
         int duplicates = (int) stored.stream().filter(ItemSink.Stored::duplicate).count();
         return new CaptureReport(sessionId, chunk.turns().size(), stored.size() - duplicates, duplicates, chunk.end());
