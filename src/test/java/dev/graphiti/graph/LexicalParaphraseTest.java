@@ -1,5 +1,6 @@
 package dev.graphiti.graph;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.store.ProjectGraph;
@@ -27,7 +28,12 @@ class LexicalParaphraseTest {
             ParaphraseSuite.Report report = suite.measure(
                     new LexicalRanking(graph.repository(), Clock.systemUTC(), Duration.ofDays(90)));
             System.out.println(report);
-            assertTrue(report.hitRateAt5() >= 0.84, report::toString);
+            assertTrue(report.hitRateAt5() >= 0.90, report::toString);
+            assertEquals(1.0, report.hitRateAt5(ParaphraseSuite.Category.forms), report::toString);
+            assertTrue(report.mrr() >= 0.80, report::toString);
+            // junk that shares an ordinary word with some item must not look like an answer
+            assertTrue(report.worstUnrelatedScore() < 0.45, report::toString);
+            assertTrue(report.medianAnswerScore() > report.worstUnrelatedScore(), report::toString);
         }
     }
 }
