@@ -208,10 +208,24 @@ final class SqliteItemRepository implements ItemRepository {
         if (scores.isEmpty()) {
             return List.of();
         }
+        Map<Long, KnowledgeItem> items = bySeq(scores.keySet(), SqlFilter.of(ItemFilter.current().withSuperseded(true)));
+        List<LexicalMatch> matches = new ArrayList<>(scores.size());
+        scores.forEach((seq, relevance) -> {
+            KnowledgeItem item = items.get(seq);
+            if (item != null) {
+                matches.add(new LexicalMatch(item, relevance));
+            }
+        });
+        return matches;
+    }
+
+    /** The items of {@code seqs} that pass {@code filter}, by seq. */
+    private Map<Long, KnowledgeItem> bySeq(Collection<Long> seqs, SqlFilter filter) throws SQLException {
+        List<Object> parameters = new ArrayList<>(seqs);
+        parameters.addAll(filter.parameters());
         Map<Long, KnowledgeItem> items = new HashMap<>();
-        List<Object> seqs = new ArrayList<>(scores.keySet());
-        rows.query("SELECT " + ItemRows.COLUMNS + " FROM items i WHERE i.seq IN (" + placeholders(seqs.size()) + ")",
-                seqs, new ItemRows.Extra<Void>() {
+        rows.query("SELECT " + ItemRows.COLUMNS + " FROM items i WHERE i.seq IN (" + placeholders(seqs.size()) + ") AND "
+                + filter.condition(), parameters, new ItemRows.Extra<Void>() {
                     @Override
                     public Object read(ResultSet row) throws SQLException {
                         return row.getLong("seq");
@@ -223,14 +237,7 @@ final class SqliteItemRepository implements ItemRepository {
                         return null;
                     }
                 });
-        List<LexicalMatch> matches = new ArrayList<>(scores.size());
-        scores.forEach((seq, relevance) -> {
-            KnowledgeItem item = items.get(seq);
-            if (item != null) {
-                matches.add(new LexicalMatch(item, relevance));
-            }
-        });
-        return matches;
+        return items;
     }
 
     @Override
@@ -282,23 +289,7 @@ final class SqliteItemRepository implements ItemRepository {
             if (wanted.isEmpty()) {
                 return Map.of();
             }
-            SqlFilter sql = SqlFilter.of(filter);
-            List<Object> parameters = new ArrayList<>(wanted);
-            parameters.addAll(sql.parameters());
-            Map<Long, KnowledgeItem> items = new HashMap<>();
-            rows.query("SELECT " + ItemRows.COLUMNS + " FROM items i WHERE i.seq IN (" + placeholders(wanted.size())
-                    + ") AND " + sql.condition(), parameters, new ItemRows.Extra<Void>() {
-                        @Override
-                        public Object read(ResultSet row) throws SQLException {
-                            return row.getLong("seq");
-                        }
-
-                        @Override
-                        public Void combine(KnowledgeItem item, Object seq) {
-                            items.put((Long) seq, item);
-                            return null;
-                        }
-                    });
+            Map<Long, KnowledgeItem> items = bySeq(wanted, SqlFilter.of(filter));
             Map<String, List<KnowledgeItem>> result = new HashMap<>();
             seqsById.forEach((id, seqs) -> result.put(id, seqs.stream().map(items::get).filter(java.util.Objects::nonNull).toList()));
             return result;

@@ -22,8 +22,9 @@ import java.util.TreeMap;
  * `scripts/bench-retrieval`: LoCoMo as peers report it. All ten conversations go into one memory, one item per
  * turn (added one at a time, as capture and add do); every question of categories 1-4 is searched, and the
  * evidence is looked for at turn level (the turns named) and session level (the sessions of the ranked turns, in
- * order of their best turn): recall at 5 and 10 (the share of the evidence found) and MRR, overall and per category,
- * plus add and search latency. Arguments: the LoCoMo data (locomo10.json, the repository's data/locomo10.zip, or a
+ * order of their best turn). R@k is the share of questions with evidence among the first k (as peers report it),
+ * evidence@5 the share of all evidence found in the first 5, MRR the mean reciprocal rank of the first evidence;
+ * overall and per category, plus add and search latency. Arguments: the LoCoMo data (locomo10.json, the repository's data/locomo10.zip, or a
  * directory of them) and the rankings to measure (lexical, dense, hybrid).
  */
 public final class RetrievalBenchmark {
