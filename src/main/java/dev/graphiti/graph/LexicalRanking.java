@@ -50,16 +50,26 @@ public final class LexicalRanking implements Ranking {
             return List.of();
         }
         int candidates = Math.max(query.limit() * 5, 50);
-        String match = query.exact() ? MatchExpression.phrase(query.text()) : words.any();
-        List<LexicalMatch> found = repository.lexical(match, query.filter(),
-                query.exact() ? Optional.of(query.text().strip()) : Optional.empty(), candidates);
+        List<LexicalMatch> found;
+        if (query.exact()) {
+            found = repository.lexical(MatchExpression.phrase(query.text()), query.filter(),
+                    Optional.of(query.text().strip()), candidates);
+        } else {
+            // Any word may match, and BM25 ranks items holding more of them first. When that many items hold every
+            // word, those are the candidates (an item missing a word covers less of the query) and the intersection
+            // is a third of the union's cost (100k items: 2-3 common words).
+            found = words.size() > 1 ? repository.lexical(words.all(), query.filter(), Optional.empty(), candidates) : List.of();
+            if (found.size() < candidates) {
+                found = repository.lexical(words.any(), query.filter(), Optional.empty(), candidates);
+            }
+        }
         if (found.isEmpty()) {
             return List.of();
         }
         QueryWords queryWords = new QueryWords(words.words(), weights(words));
         Map<String, List<KnowledgeItem>> neighbours = query.exact() ? Map.of()
                 : repository.neighbours(found.stream().map(m -> m.item().id()).toList(), query.filter());
-        List<SearchHit> ranked = rank(found, neighbours, queryWords, clock.instant());
+        List<SearchHit> ranked = rank(found, neighbours, queryWords, Math.max(query.limit() * 3, 30), clock.instant());
         return ranked.subList(0, Math.min(query.limit(), ranked.size())).stream()
                 .map(hit -> new SearchHit(hit.item(), queryWords.snippet(hit.item().content(), SNIPPET_WORDS), hit.score()))
                 .toList();
@@ -67,7 +77,7 @@ public final class LexicalRanking implements Ranking {
 
     /** Each word's weight: its inverse document frequency, as BM25 has it, never below a small floor. */
     private double[] weights(MatchExpression words) {
-        TermCounts counts = repository.termCounts(words.words().stream().map(MatchExpression::term).toList(), COUNT_CAP);
+        TermCounts counts = repository.termCounts(words.words().stream().map(MatchExpression::whole).toList(), COUNT_CAP);
         double items = Math.max(counts.items(), 1);
         double[] weights = new double[words.size()];
         for (int i = 0; i < weights.length; i++) {
@@ -77,8 +87,9 @@ public final class LexicalRanking implements Ranking {
         return weights;
     }
 
+    /** Scores the {@code rescored} items of best BM25 (with what neighbours lend) and orders them by score. */
     private List<SearchHit> rank(List<LexicalMatch> found, Map<String, List<KnowledgeItem>> neighbours,
-                                 QueryWords queryWords, Instant now) {
+                                 QueryWords queryWords, int rescored, Instant now) {
         Map<String, Double> own = new HashMap<>();
         Map<String, KnowledgeItem> items = new LinkedHashMap<>();
         for (LexicalMatch match : found) {
@@ -97,20 +108,24 @@ public final class LexicalRanking implements Ranking {
             }
         });
         Map<String, Double> effective = new HashMap<>();
-        Map<String, Integer> wordsFound = new HashMap<>();
         for (KnowledgeItem item : items.values()) {
             effective.put(item.id(), own.getOrDefault(item.id(), 0.0) + NEIGHBOUR_SHARE * lent.getOrDefault(item.id(), 0.0));
-            wordsFound.put(item.id(), found(queryWords, item));
         }
         double best = effective.values().stream().mapToDouble(Double::doubleValue).max().orElse(1);
-        List<SearchHit> hits = new ArrayList<>(items.size());
-        for (KnowledgeItem item : items.values()) {
+        // reading every candidate's words costs more than the full-text query; the best few by BM25 hold the answer
+        List<KnowledgeItem> scored = items.values().stream()
+                .sorted(Comparator.comparingDouble((KnowledgeItem item) -> effective.get(item.id())).reversed())
+                .limit(rescored).toList();
+        Map<String, Integer> wordsFound = new HashMap<>();
+        List<SearchHit> hits = new ArrayList<>(scored.size());
+        for (KnowledgeItem item : scored) {
             int nearby = 0;
             for (KnowledgeItem neighbour : beside.getOrDefault(item.id(), List.of())) {
-                nearby |= wordsFound.get(neighbour.id());
+                nearby |= wordsFound.computeIfAbsent(neighbour.id(), id -> found(queryWords, neighbour));
             }
             double fit = best > 0 ? effective.get(item.id()) / best : 1;
-            double relevance = queryWords.coverage(wordsFound.get(item.id()), nearby, NEIGHBOUR_SHARE) * (0.5 + 0.5 * fit);
+            int held = wordsFound.computeIfAbsent(item.id(), id -> found(queryWords, item));
+            double relevance = queryWords.coverage(held, nearby, NEIGHBOUR_SHARE) * (0.5 + 0.5 * fit);
             double ageDays = Math.max(0, Duration.between(item.createdAt(), now).toMillis()) / 86_400_000.0;
             double recency = Math.pow(2, -ageDays / (halfLife.toMillis() / 86_400_000.0));
             double score = RELEVANCE_WEIGHT * relevance + KIND_WEIGHT * item.kind().priority() + RECENCY_WEIGHT * recency;

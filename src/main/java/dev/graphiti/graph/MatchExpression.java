@@ -95,6 +95,16 @@ final class MatchExpression {
         return words;
     }
 
+    /** Every word must occur (each as {@link #term} matches it). */
+    String all() {
+        return words.stream().map(MatchExpression::term).collect(Collectors.joining(" AND "));
+    }
+
+    /** The word itself only, never as a prefix: what counting its items needs (a prefix count merges many lists). */
+    static String whole(String word) {
+        return quote(word);
+    }
+
     /**
      * Any word may occur: one OR query, since BM25 already ranks items with more of the words (and rarer ones)
      * higher. Long words also match as prefixes.
