@@ -50,6 +50,7 @@ public final class LexicalRanking implements Ranking {
             return List.of();
         }
         int candidates = Math.max(query.limit() * 5, 50);
+        TermCounts counts = repository.termCounts(words.words().stream().map(MatchExpression::whole).toList(), COUNT_CAP);
         List<LexicalMatch> found;
         if (query.exact()) {
             found = repository.lexical(MatchExpression.phrase(query.text()), query.filter(),
@@ -57,8 +58,10 @@ public final class LexicalRanking implements Ranking {
         } else {
             // Any word may match, and BM25 ranks items holding more of them first. When that many items hold every
             // word, those are the candidates (an item missing a word covers less of the query) and the intersection
-            // is a third of the union's cost (100k items: 2-3 common words).
-            found = words.size() > 1 ? repository.lexical(words.all(), query.filter(), Optional.empty(), candidates) : List.of();
+            // is a third of the union's cost (100k items: 2-3 common words); it is tried only when every word is
+            // in that many items.
+            boolean enoughHoldAll = words.size() > 1 && counts.documents().stream().allMatch(n -> n >= candidates);
+            found = enoughHoldAll ? repository.lexical(words.all(), query.filter(), Optional.empty(), candidates) : List.of();
             if (found.size() < candidates) {
                 found = repository.lexical(words.any(), query.filter(), Optional.empty(), candidates);
             }
@@ -66,7 +69,7 @@ public final class LexicalRanking implements Ranking {
         if (found.isEmpty()) {
             return List.of();
         }
-        QueryWords queryWords = new QueryWords(words.words(), weights(words));
+        QueryWords queryWords = new QueryWords(words.words(), weights(counts));
         Map<String, List<KnowledgeItem>> neighbours = query.exact() ? Map.of()
                 : repository.neighbours(found.stream().map(m -> m.item().id()).toList(), query.filter());
         List<SearchHit> ranked = rank(found, neighbours, queryWords, Math.max(query.limit() * 3, 30), clock.instant());
@@ -76,10 +79,9 @@ public final class LexicalRanking implements Ranking {
     }
 
     /** Each word's weight: its inverse document frequency, as BM25 has it, never below a small floor. */
-    private double[] weights(MatchExpression words) {
-        TermCounts counts = repository.termCounts(words.words().stream().map(MatchExpression::whole).toList(), COUNT_CAP);
+    private static double[] weights(TermCounts counts) {
         double items = Math.max(counts.items(), 1);
-        double[] weights = new double[words.size()];
+        double[] weights = new double[counts.documents().size()];
         for (int i = 0; i < weights.length; i++) {
             int documents = counts.documents().get(i);
             weights[i] = Math.max(0.1, Math.log(1 + (items - documents + 0.5) / (documents + 0.5)));
