@@ -55,15 +55,23 @@ final class BusyRetry {
         int code = e.getErrorCode() & 0xff;
         String reason = e.getMessage();
         String message;
-        if (e instanceof Migrations.SchemaTooNewException) {
+        if (e instanceof Migrations.Refusal) {
             message = reason;
         } else if (code == SQLITE_BUSY || code == SQLITE_LOCKED) {
             message = "the database " + database + " stayed busy for " + budget.toSeconds()
                     + " s while other graphiti processes wrote to it; nothing was changed, try again";
-        } else if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT) {
+        } else if (code == SQLITE_CORRUPT) {
+            message = "the database " + database + " is damaged (" + reason + "); nothing was changed. To recover, restore"
+                    + " it from a backup, or move it aside and graphiti starts a new graph (`graphiti index` brings back the"
+                    + " git history); `graphiti health` shows where the damage is";
+        } else if (code == SQLITE_NOTADB) {
             message = "the database " + database + " is damaged or is not a graphiti database (" + reason
                     + "); nothing was changed. Move it aside (or restore a backup) and graphiti starts a new one";
-        } else if (code == SQLITE_READONLY || code == SQLITE_PERM || code == SQLITE_CANTOPEN) {
+        } else if (code == SQLITE_READONLY) {
+            message = "cannot write the graph " + database + ": it is read-only here (" + reason + "); nothing was changed."
+                    + " Reading it works; to write, check that the file and " + database.getParent() + " are writable and"
+                    + " that their file system is not mounted read-only";
+        } else if (code == SQLITE_PERM || code == SQLITE_CANTOPEN) {
             message = "cannot write the database " + database + " (" + reason + "); check that the file and "
                     + database.getParent() + " are writable";
         } else if (code == SQLITE_FULL) {

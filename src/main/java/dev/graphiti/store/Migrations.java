@@ -47,6 +47,21 @@ final class Migrations {
         }
     }
 
+    /**
+     * Fails on an SQLite database some other program made (no schema version, tables of its own): those are not
+     * graphiti's to add to. Reading the version also surfaces "not a database" before anything is written.
+     */
+    static void requireGraph(Connection connection, java.nio.file.Path database) throws SQLException {
+        if (version(connection) == 0) {
+            try (Statement statement = connection.createStatement();
+                 var rows = statement.executeQuery("SELECT 1 FROM sqlite_schema LIMIT 1")) {
+                if (rows.next()) {
+                    throw new NotAGraphException(database);
+                }
+            }
+        }
+    }
+
     private static String read(String script) {
         try (InputStream in = Migrations.class.getResourceAsStream(script)) {
             if (in == null) {
@@ -82,11 +97,26 @@ final class Migrations {
         return result;
     }
 
+    /** A database graphiti will not upgrade; its message says why and what to do. */
+    abstract static class Refusal extends SQLException {
+        Refusal(String message) {
+            super(message);
+        }
+    }
+
     /** The file was written by a newer graphiti; refuse rather than guess. */
-    static final class SchemaTooNewException extends SQLException {
+    static final class SchemaTooNewException extends Refusal {
         SchemaTooNewException(java.nio.file.Path database, int found, int known) {
             super(database + " has schema version " + found + " but this graphiti knows only up to " + known
                     + "; upgrade graphiti");
+        }
+    }
+
+    /** An SQLite file with tables of another program's; never add graphiti's beside them. */
+    static final class NotAGraphException extends Refusal {
+        NotAGraphException(java.nio.file.Path database) {
+            super(database + " is an SQLite database but not a graphiti graph (it holds another program's tables); nothing"
+                    + " was changed. Move it aside and graphiti starts a new graph there");
         }
     }
 }

@@ -385,16 +385,22 @@ final class SqliteItemRepository implements ItemRepository {
     @Override
     public StoreHealth health(HealthDepth depth) {
         return read(() -> {
-            List<String> problems = new ArrayList<>(StoreChecks.integrity(connection, depth));
-            List<String> fullText = StoreChecks.fullText(connection, depth);
-            fullText.forEach(problem -> problems.add("full-text index: " + problem));
-            int items;
-            try (Statement statement = connection.createStatement();
-                 ResultSet row = statement.executeQuery("SELECT COUNT(*) FROM items")) {
-                items = row.next() ? row.getInt(1) : 0;
+            // The checks list every damaged page; reading pages strictly (see SqliteStore) would stop them at the first.
+            Transactions.execute(connection, "PRAGMA cell_size_check = OFF");
+            try {
+                List<String> problems = new ArrayList<>(StoreChecks.integrity(connection, depth));
+                List<String> fullText = StoreChecks.fullText(connection, depth);
+                fullText.forEach(problem -> problems.add("full-text index: " + problem));
+                int items;
+                try (Statement statement = connection.createStatement();
+                     ResultSet row = statement.executeQuery("SELECT COUNT(*) FROM items")) {
+                    items = row.next() ? row.getInt(1) : 0;
+                }
+                return new StoreHealth(database, depth, Migrations.version(connection), Migrations.latest(), problems,
+                        fullText, fileSize(database), fileSize(Path.of(database + "-wal")), items);
+            } finally {
+                Transactions.execute(connection, "PRAGMA cell_size_check = ON");
             }
-            return new StoreHealth(database, depth, Migrations.version(connection), Migrations.latest(), problems, fullText,
-                    fileSize(database), fileSize(Path.of(database + "-wal")), items);
         });
     }
 

@@ -5,6 +5,7 @@ import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.StoreException;
 import dev.graphiti.ingest.IngestState;
 import java.io.IOException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -102,7 +103,43 @@ public final class SqliteStore {
     /** A connection to the file (created when absent) upgraded to the latest schema. */
     private Connection connectMigrated(Path file, BusyRetry retry) {
         createDirectory(file.getParent());
+        if (Files.notExists(file)) {
+            create(file, retry);
+        }
         return migrated(retry.run(() -> connect(file)), file, retry);
+    }
+
+    /**
+     * Builds a new graph under a name of its own and links it into place whole, so no process ever finds a
+     * half-made file under the graph's name (and an empty one there is damage, see {@link GraphFile#refuseEmpty}).
+     * When several processes create the same graph at once, the first link wins and the others use it.
+     */
+    private void create(Path file, BusyRetry retry) {
+        Path fresh = file.resolveSibling(file.getFileName() + "." + ProcessHandle.current().pid() + "-"
+                + Long.toHexString(System.nanoTime()) + ".new");
+        try {
+            closeQuietly(migrated(retry.run(() -> connectWritable(fresh)), file, retry));
+            try {
+                Files.createLink(file, fresh);
+            } catch (FileAlreadyExistsException raced) {
+                // another process made it first: use theirs
+            } catch (IOException | UnsupportedOperationException noHardLinks) {
+                Files.move(fresh, file); // fails rather than replace a graph made in the meantime
+            }
+        } catch (FileAlreadyExistsException raced) {
+            // made in the meantime by another process
+        } catch (IOException e) {
+            throw new StoreException("cannot create the graph " + file + " (" + e.getClass().getSimpleName() + ": "
+                    + e.getMessage() + "); check that " + file.getParent() + " is writable", e);
+        } finally {
+            for (String suffix : new String[] {"", "-wal", "-shm", "-journal"}) {
+                try {
+                    Files.deleteIfExists(fresh.resolveSibling(fresh.getFileName() + suffix));
+                } catch (IOException ignored) {
+                    // a leftover of a few KiB beside the graph; the graph itself is complete
+                }
+            }
+        }
     }
 
     /** A kept connection, upgraded when another graphiti changed the schema since (closed when that fails). */
@@ -114,7 +151,13 @@ public final class SqliteStore {
         try {
             retry.run(() -> {
                 // Only a database behind this program's schema takes the write lock; the rest just read the version.
-                if (Migrations.version(connection) != Migrations.latest()) {
+                int version = Migrations.version(connection);
+                if (version < Migrations.latest() && connection.isReadOnly()) {
+                    throw new StoreException("the graph " + file + " has schema version " + version + ", older than this "
+                            + "graphiti's " + Migrations.latest() + ", and it is read-only here, so it cannot be upgraded; run"
+                            + " any graphiti command once where " + file.getParent() + " is writable", null);
+                }
+                if (version != Migrations.latest()) {
                     Transactions.immediate(connection, () -> {
                         Migrations.upgrade(connection, file);
                         return null;
@@ -129,16 +172,52 @@ public final class SqliteStore {
         return connection;
     }
 
+    /**
+     * Opens an existing graph: writable when it can be, read-only when its file or directory cannot be written
+     * (list, search, show and health still work; a write fails saying where it cannot write).
+     */
     private Connection connect(Path file) throws SQLException {
+        GraphFile.refuseEmpty(file);
+        try {
+            return connectWritable(file);
+        } catch (SQLException e) {
+            if (!GraphFile.notWritable(e, file)) {
+                throw e;
+            }
+            SQLiteConfig config = config();
+            config.setReadOnly(true);
+            return checked(config.createConnection("jdbc:sqlite:" + GraphFile.readOnlyUri(file)), file);
+        }
+    }
+
+    private Connection connectWritable(Path file) throws SQLException {
+        SQLiteConfig config = config();
+        config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
+        Connection connection = checked(config.createConnection("jdbc:sqlite:" + file), file);
+        try {
+            // Only now, on a file known to be a graph (or a new one): switching to WAL rewrites the file's header.
+            Transactions.execute(connection, "PRAGMA journal_mode = WAL");
+            return connection;
+        } catch (SQLException e) {
+            closeQuietly(connection);
+            throw e;
+        }
+    }
+
+    private SQLiteConfig config() {
         SQLiteConfig config = new SQLiteConfig();
         config.setBusyTimeout((int) busyTimeout.toMillis());
-        config.setJournalMode(SQLiteConfig.JournalMode.WAL);
-        config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
         config.enforceForeignKeys(true);
-        Connection connection = config.createConnection("jdbc:sqlite:" + file);
+        return config;
+    }
+
+    private static Connection checked(Connection connection, Path file) throws SQLException {
         try {
             // Reading the schema now surfaces "not a database" here rather than halfway through a command.
-            Migrations.version(connection);
+            Migrations.requireGraph(connection, file);
+            // Every b-tree page is checked as it is read, so a damaged page fails the command that reads it
+            // ("the database is damaged", with what to do) instead of yielding wrong rows or going unnoticed.
+            Transactions.execute(connection, "PRAGMA cell_size_check = ON");
             return connection;
         } catch (SQLException e) {
             closeQuietly(connection);

@@ -72,7 +72,8 @@ final class StoreChecks {
             Transactions.execute(connection, "INSERT INTO items_fts (items_fts, rank) VALUES ('integrity-check', 1)");
             return List.of();
         } catch (SQLException e) {
-            return failure(e);
+            // FTS5 runs its check as a write: a graph opened read-only gets the quick depth's check instead
+            return connection.isReadOnly() ? fullTextHoldsItems(connection) : failure(e);
         }
     }
 
