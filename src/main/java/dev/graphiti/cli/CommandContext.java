@@ -105,9 +105,13 @@ final class CommandContext {
                 config().get(ConfigKeys.LLM_API_KEY));
     }
 
+    /** The settings, loaded once; a line of the file that cannot be read is named on stderr and keeps its default. */
     Config config() {
         if (config == null) {
             config = Config.load(home());
+            if (!quiet()) {
+                config.unreadable().forEach(problem -> err().println("graphiti: warning: " + problem));
+            }
         }
         return config;
     }

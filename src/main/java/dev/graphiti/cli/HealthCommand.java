@@ -27,8 +27,9 @@ final class HealthCommand extends GraphSubcommand {
             var checks = new java.util.ArrayList<>(report.checks());
             IndexHealth.check(context, location).ifPresent(checks::add);
             LlmHealth.check(context).ifPresent(checks::add);
-            ConfigKeys.ALL.forEach(key -> context.config().problem(key)
-                    .ifPresent(problem -> checks.add(new HealthReport.Check("config", HealthReport.Status.warn, problem))));
+            java.util.List<String> problems = new java.util.ArrayList<>(context.config().unreadable());
+            ConfigKeys.ALL.forEach(key -> context.config().problem(key).ifPresent(problems::add));
+            problems.forEach(problem -> checks.add(new HealthReport.Check("config", HealthReport.Status.warn, problem)));
             report = new HealthReport(checks);
         }
         if (context.json()) {

@@ -8,7 +8,9 @@ import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
@@ -27,28 +29,109 @@ public final class Config {
 
     private final Path file;
     private final Map<String, String> values;
+    private final List<String> unreadable;
 
-    private Config(Path file, Map<String, String> values) {
+    private Config(Path file, Map<String, String> values, List<String> unreadable) {
         this.file = file;
         this.values = values;
+        this.unreadable = List.copyOf(unreadable);
     }
 
-    /** Reads the file under {@code home} (absent means all defaults). */
+    /**
+     * Reads the file under {@code home} (absent means all defaults). A line that cannot be read (bytes that are not
+     * UTF-8, a broken \\u escape) is left out and named in {@link #unreadable()}: its setting keeps its default, the
+     * other lines still apply, and the file is not rewritten until the line is fixed.
+     */
     public static Config load(Path home) {
         Path file = home.resolve(FILE_NAME);
         Map<String, String> values = new TreeMap<>();
-        if (Files.exists(file)) {
-            Properties properties = new Properties();
-            try (Reader reader = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-                properties.load(reader);
-            } catch (java.nio.charset.CharacterCodingException e) {
-                throw new ConfigException("cannot read " + file + ": it is not UTF-8 text. " + WHAT_TO_DO);
-            } catch (IOException | IllegalArgumentException e) {
-                throw new ConfigException("cannot read " + file + ": " + e.getMessage() + ". " + WHAT_TO_DO);
-            }
-            properties.stringPropertyNames().forEach(name -> values.put(name, properties.getProperty(name)));
+        List<String> unreadable = new ArrayList<>();
+        byte[] bytes;
+        try {
+            bytes = Files.readAllBytes(file);
+        } catch (java.nio.file.NoSuchFileException e) {
+            return new Config(file, values, unreadable);
+        } catch (IOException e) {
+            throw new ConfigException("cannot read " + file + ": " + e.getMessage() + ". " + WHAT_TO_DO);
         }
-        return new Config(file, values);
+        int start = 0;
+        int lineNumber = 1;
+        while (start < bytes.length) {
+            int end = logicalLineEnd(bytes, start);
+            int lines = count(bytes, start, end, (byte) '\n');
+            String problem = load(bytes, start, end, values);
+            if (problem != null) {
+                unreadable.add(file + " line " + lineNumber + (lines > 1 ? "-" + (lineNumber + lines - 1) : "") + " "
+                        + problem + "; that setting keeps its default until the line is fixed");
+            }
+            lineNumber += lines;
+            start = end;
+        }
+        return new Config(file, values, unreadable);
+    }
+
+    /** One logical line's setting into {@code values}; what is wrong with the line when it cannot be read. */
+    private static String load(byte[] bytes, int start, int end, Map<String, String> values) {
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder().decode(java.nio.ByteBuffer.wrap(bytes, start, end - start)).toString();
+        } catch (java.nio.charset.CharacterCodingException e) {
+            return "is not UTF-8 text";
+        }
+        Properties properties = new Properties();
+        try {
+            properties.load(new java.io.StringReader(text));
+        } catch (IOException | IllegalArgumentException e) {
+            return "cannot be read (" + e.getMessage() + ")";
+        }
+        properties.stringPropertyNames().forEach(name -> values.put(name, properties.getProperty(name)));
+        return null;
+    }
+
+    /**
+     * Where the logical line starting at {@code start} ends (after its newline): a line whose last character is an
+     * unescaped backslash goes on on the next, except in a comment.
+     */
+    private static int logicalLineEnd(byte[] bytes, int start) {
+        int lineStart = start;
+        while (true) {
+            int newline = lineStart;
+            while (newline < bytes.length && bytes[newline] != '\n') {
+                newline++;
+            }
+            if (newline >= bytes.length) {
+                return bytes.length;
+            }
+            int last = newline > lineStart && bytes[newline - 1] == '\r' ? newline - 1 : newline;
+            int first = lineStart;
+            while (first < last && (bytes[first] == ' ' || bytes[first] == '\t' || bytes[first] == '\f')) {
+                first++;
+            }
+            boolean comment = first < last && (bytes[first] == '#' || bytes[first] == '!');
+            int backslashes = 0;
+            while (last - backslashes - 1 >= first && bytes[last - backslashes - 1] == '\\') {
+                backslashes++;
+            }
+            if ((comment && lineStart == start) || backslashes % 2 == 0) {
+                return newline + 1;
+            }
+            lineStart = newline + 1;
+        }
+    }
+
+    private static int count(byte[] bytes, int start, int end, byte wanted) {
+        int count = 0;
+        for (int i = start; i < end; i++) {
+            if (bytes[i] == wanted) {
+                count++;
+            }
+        }
+        return end == bytes.length && (end == start || bytes[end - 1] != '\n') ? count + 1 : count;
+    }
+
+    /** The lines of the file that could not be read, each with its number and what is wrong; empty when none. */
+    public List<String> unreadable() {
+        return unreadable;
     }
 
     public Path file() {
@@ -104,9 +187,15 @@ public final class Config {
         return result;
     }
 
-    /** Validates and writes one value. */
+    /** Validates and writes one value; refuses while a line of the file cannot be read (rewriting would lose it). */
     public void set(ConfigKey key, String value) {
-        values.put(key.name(), key.validate(value));
+        String valid = key.validate(value);
+        if (!unreadable.isEmpty()) {
+            String why = "cannot change " + key.name() + ": " + unreadable.get(0).replaceFirst("; that setting keeps .*", "")
+                    + ", and graphiti rewrites the settings file only when it can read all of it. Fix or remove that line first";
+            throw new java.io.UncheckedIOException(why, new IOException(why));
+        }
+        values.put(key.name(), valid);
         save();
     }
 

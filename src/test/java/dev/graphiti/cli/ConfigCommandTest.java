@@ -1,10 +1,12 @@
 package dev.graphiti.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.JsonObject;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -54,20 +56,43 @@ class ConfigCommandTest {
         assertTrue(cli.run(dir, "config", "list").out().lines().anyMatch(l -> l.matches("mcp\\.context_tokens\\s+=\\s+8192")));
     }
 
-    /** A settings file that does not parse stops every command with what is wrong and what to do; nothing is rewritten. */
+    /**
+     * A line of the settings file that cannot be read (bytes that are not UTF-8, a broken escape) is named with its
+     * number; reads go on with that setting's default and the file's other lines; a change is refused rather than
+     * rewriting the file without that line; nothing is lost.
+     */
     @Test
-    void aDamagedSettingsFileSaysWhatToDo() throws Exception {
+    void anUnreadableSettingsLineIsNamedAndTheRestStillApplies() throws Exception {
         Path home = Files.createDirectories(tmp.resolve("home"));
         CliHarness cli = new CliHarness(home);
         Path dir = Files.createDirectories(tmp.resolve("work"));
         Path file = home.resolve("config.properties");
-        for (byte[] damaged : new byte[][] {"search.default_limit=\\u12\n".getBytes(java.nio.charset.StandardCharsets.UTF_8),
-                {'a', '=', (byte) 0xff, (byte) 0xfe, '\n'}}) {
-            Files.write(file, damaged);
-            CliHarness.Result result = cli.run(dir, "list");
-            assertEquals(2, result.code(), result::toString);
-            assertTrue(result.err().contains(file.toString()) && result.err().contains("move the file aside"), result.err());
-            assertEquals(java.util.Arrays.toString(damaged), java.util.Arrays.toString(Files.readAllBytes(file)));
+        for (byte[] line3 : new byte[][] {{'l', 'i', 's', 't', '.', 'd', 'e', 'f', 'a', 'u', 'l', 't', '_', 'l', 'i', 'm', 'i',
+                't', '=', '7', ' ', '#', (byte) 0xe9, '\n'}, "list.default_limit=\\u12\n".getBytes(StandardCharsets.UTF_8)}) {
+            java.io.ByteArrayOutputStream damaged = new java.io.ByteArrayOutputStream();
+            damaged.write("# my settings\nsearch.default_limit=3\n".getBytes(StandardCharsets.UTF_8));
+            damaged.write(line3);
+            damaged.write("mcp.context_tokens=4000\n".getBytes(StandardCharsets.UTF_8));
+            Files.write(file, damaged.toByteArray());
+            for (int i = 0; i < 20; i++) {
+                cli.run(dir, "add", "-q", "limit probe number " + i);
+            }
+            CliHarness.Result list = cli.run(dir, "list", "--format", "json");
+            assertEquals(0, list.code(), list::toString);
+            assertEquals(15, list.array().size(), "the unreadable line's setting keeps its default");
+            assertTrue(list.err().contains(file + " line 3 ") && list.err().contains("keeps its default"), list.err());
+            assertEquals(3, cli.run(dir, "search", "limit", "probe", "--format", "json").array().size(), "line 2 still applies");
+            assertEquals(4000, cli.run(dir, "config", "list", "--format", "json").object().getInt("mcp.context_tokens"));
+            CliHarness.Result health = cli.run(dir, "health", "--format", "json");
+            assertEquals(0, health.code(), health::toString);
+            assertTrue(health.object().getJsonArray("checks").getValuesAs(JsonObject.class).stream().anyMatch(check ->
+                    check.getString("name").equals("config") && check.getString("detail").contains("line 3")), health::toString);
+
+            CliHarness.Result set = cli.run(dir, "config", "set", "search.default_limit", "5");
+            assertEquals(1, set.code(), set::toString);
+            assertTrue(set.err().contains("cannot change search.default_limit: " + file + " line 3")
+                    && set.err().contains("Fix or remove that line first"), set.err());
+            assertArrayEquals(damaged.toByteArray(), Files.readAllBytes(file), "the file is never rewritten without its line");
         }
     }
 
