@@ -62,8 +62,9 @@ final class CaptureCommand extends GraphSubcommand {
     /** Runs the capture in this thread; the background runner calls this too. */
     static CaptureReport capture(CommandContext context, Session session) {
         try (var graph = context.openGraph(); IngestState state = context.openIngest()) {
-            ConversationCapture capture = new ConversationCapture(new TranscriptReader(), new PatternExtractor(), state,
-                    new GraphItemSink(context.items(graph), new Redactor()));
+            Redactor redactor = new Redactor();
+            ConversationCapture capture = new ConversationCapture(new TranscriptReader(), new PatternExtractor(redactor),
+                    state, new GraphItemSink(context.items(graph), redactor));
             return capture.capture(session.transcript(), session.id());
         } catch (NoSuchFileException e) {
             throw new GraphException("no transcript at " + session.transcript() + "; check --transcript", e);

@@ -48,9 +48,10 @@ final class IndexCommand extends GraphSubcommand {
         }
         GitWorkTree tree = location.workTree().get();
         IndexReport report;
+        Redactor redactor = new Redactor();
         try (var graph = context.openGraph(); IngestState state = context.openIngest()) {
             HistoryIndexer indexer = new HistoryIndexer(new GitHistory(Git.at(tree.root())), state,
-                    new GraphItemSink(context.items(graph), new Redactor()));
+                    new GraphItemSink(context.items(graph), redactor), redactor);
             report = indexer.index(request, progress(context));
         }
         print(context, report);

@@ -59,13 +59,14 @@ final class KeyValueDetector implements Detector {
             // Go on right after the separator unless the value is taken: a rejected "value" may hold the
             // key of a real one, as in `"token: " + t + " password=x"`.
             floor = key.end();
-            if (!SecretNames.isSecretName(key.group(1)) || isShellReference(text, key)) {
+            boolean named = SecretNames.isSecretName(key.group(1));
+            if ((!named && !SecretNames.isKeyName(key.group(1))) || isShellReference(text, key)) {
                 continue;
             }
             value.region(key.end(), text.length());
             if (value.lookingAt()) {
                 int group = valueGroup(value);
-                if (acceptable(text, key, value, group)) {
+                if (named ? acceptable(text, key, value, group) : RandomTokens.isKeyMaterial(value.group(group))) {
                     findings.accept(new Finding(value.start(group), value.end(group), SecretKind.SECRET_ASSIGNMENT));
                     floor = value.end();
                 }

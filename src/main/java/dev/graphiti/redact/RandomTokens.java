@@ -18,8 +18,13 @@ final class RandomTokens {
     /** Shorter runs do not carry enough characters to tell random from chosen. */
     static final int MIN_LENGTH = 24;
 
-    /** Hashes in lock files, and Stripe's publishable test keys, which are meant to ship in web pages. */
-    private static final String[] PUBLIC_PREFIXES = {"sha1-", "sha256-", "sha384-", "sha512-", "md5-", "pk_test_"};
+    /**
+     * Hashes in lock files, Stripe's publishable test keys (meant to ship in web pages) and Stripe's object
+     * ids (customers, invoices, payments: they appear in every support thread and log, and grant nothing).
+     */
+    private static final String[] PUBLIC_PREFIXES = {"sha1-", "sha256-", "sha384-", "sha512-", "md5-", "pk_test_",
+        "cus_", "in_", "ii_", "il_", "pi_", "pm_", "ch_", "re_", "sub_", "si_", "price_", "prod_", "evt_", "acct_",
+        "txn_", "po_", "seti_", "src_", "card_", "cs_test_", "cs_live_", "py_", "tr_", "ba_", "cn_", "dp_", "du_"};
     private static final String[] SSH_PUBLIC_KEY_PREFIXES = {"AAAAB3NzaC1", "AAAAC3NzaC1", "AAAAE2VjZHNh"};
 
     private RandomTokens() {
@@ -48,6 +53,62 @@ final class RandomTokens {
             return false;
         }
         return entropy(token) >= threshold(token.length());
+    }
+
+    /**
+     * Whether a value given to a name that only says "key" ({@code stripe_key: ...}, {@code Key=...}) is key
+     * material: 16 or more characters of a token alphabet, letters and digits mixed, not made of words, not a
+     * UUID (those name records), and spread over many characters. Shorter than {@link #looksRandom} asks,
+     * because the name already says key.
+     */
+    static boolean isKeyMaterial(String value) {
+        String token = stripPadding(value);
+        if (token.length() < 16 || token.length() > 512) {
+            return false;
+        }
+        int letters = 0;
+        int digits = 0;
+        int upper = 0;
+        int run = 0;
+        int longestLetterRun = 0;
+        for (int i = 0; i < token.length(); i++) {
+            char c = token.charAt(i);
+            boolean letter = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+            if (c >= '0' && c <= '9') {
+                digits++;
+            } else if (letter) {
+                letters++;
+                upper += c <= 'Z' ? 1 : 0;
+            } else if (c != '+' && c != '/' && c != '_' && c != '-') {
+                return false;
+            }
+            run = letter ? run + 1 : 0;
+            longestLetterRun = Math.max(longestLetterRun, run);
+        }
+        if (letters == 0 || digits == 0 || isUuid(token)) {
+            return false;
+        }
+        if (upper > 0 ? wordy(token) || camelCase(token) : digits < 2 || longestLetterRun > Math.max(12, token.length() * 45 / 100)) {
+            // Mixed case: identifiers are made of words. One case (base36, hex): letters in a random key are
+            // broken up by digits; a name with a version number in it is not.
+            return false;
+        }
+        return entropy(token) >= 3.0;
+    }
+
+    static boolean isUuid(String s) {
+        if (s.length() != 36) {
+            return false;
+        }
+        for (int i = 0; i < 36; i++) {
+            char c = s.charAt(i);
+            boolean dash = i == 8 || i == 13 || i == 18 || i == 23;
+            boolean hex = (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
+            if (dash != (c == '-') || (!dash && !hex)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /**

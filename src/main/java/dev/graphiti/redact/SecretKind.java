@@ -11,6 +11,7 @@ public enum SecretKind {
     GITLAB_TOKEN,
     SLACK_TOKEN,
     SLACK_WEBHOOK,
+    WEBHOOK_URL,
     STRIPE_KEY,
     ANTHROPIC_KEY,
     OPENAI_KEY,
@@ -19,6 +20,7 @@ public enum SecretKind {
     JWT,
     AUTHORIZATION_HEADER,
     URL_PASSWORD,
+    URL_PARAMETER,
     SECRET_ASSIGNMENT,
     HIGH_ENTROPY;
 

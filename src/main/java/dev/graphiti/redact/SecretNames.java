@@ -28,6 +28,17 @@ final class SecretNames {
             "max", "min", "num", "count", "total", "limit", "progress", "next", "page", "continuation",
             "cancellation", "sync");
 
+    /**
+     * Words before a final "key" that make it an address or an index rather than a credential: database keys,
+     * map and cache keys, object keys in a bucket, public keys, i18n keys, keyboard keys.
+     */
+    private static final Set<String> NOT_CREDENTIAL_KEY = Set.of(
+            "primary", "foreign", "publishable", "sort", "partition", "hash", "range", "cache", "map", "object", "public", "pub",
+            "ssh", "idempotency", "lookup", "unique", "composite", "row", "index", "group", "dedup", "dedupe",
+            "routing", "shard", "i18n", "translation", "label", "annotation", "config", "field", "column",
+            "attribute", "dict", "hot", "short", "react", "list", "item", "node", "sequence", "storage", "s3",
+            "bucket", "registry", "file", "path", "kms", "keyboard", "press", "state", "query", "message", "event");
+
     /** Every secret name contains one of these (lower-cased); detectors search for them before anything else. */
     static final List<String> STEMS = List.of("pass", "pwd", "secret", "token", "auth", "credential", "key");
 
@@ -61,6 +72,24 @@ final class SecretNames {
             return true;
         }
         return last.equals("key") && KEY_QUALIFIERS.contains(before);
+    }
+
+    /** One of the words that name a secret on their own: password, token, secret, apikey ... */
+    static boolean isSecretWord(String word) {
+        return LAST_WORDS.contains(word.toLowerCase(Locale.ROOT));
+    }
+
+    /**
+     * A name whose last word is "key" without saying which kind ({@code Key}, {@code stripe_key},
+     * {@code mailgunKey}): its value is a credential only when it looks like key material, which the caller
+     * checks; database, cache, map and public keys are never.
+     */
+    static boolean isKeyName(String key) {
+        List<String> words = words(key);
+        if (words.isEmpty() || !words.get(words.size() - 1).equals("key")) {
+            return false;
+        }
+        return words.size() == 1 || !NOT_CREDENTIAL_KEY.contains(words.get(words.size() - 2));
     }
 
     /** Lower-case words of a key: {@code X-Api-Key} -> x, api, key; {@code APIKeyName} -> api, key, name. */

@@ -34,8 +34,17 @@ final class StandardDetectors {
                 of(SecretKind.SLACK_WEBHOOK, List.of("hooks.slack.com/"), "https://".length(),
                         "https://hooks\\.slack\\.com/(?:services|workflows|triggers)/([A-Za-z0-9_/\\-]{8,255}+)", 1,
                         m -> true),
+                // Discord and Microsoft Teams incoming webhooks: the URL is the credential.
+                of(SecretKind.WEBHOOK_URL, List.of("/api/webhooks/"), "https://discordapp.com".length(),
+                        "https://(?:ptb\\.|canary\\.)?discord(?:app)?\\.com/api/webhooks/([0-9]{5,30}+/[A-Za-z0-9_\\-]{20,255}+)",
+                        1, m -> true),
+                of(SecretKind.WEBHOOK_URL, List.of("webhook.office.com/"), 64,
+                        "https://[A-Za-z0-9\\-]{1,63}+\\.webhook\\.office\\.com/(webhookb?2?/[A-Za-z0-9@/\\-]{20,400}+)", 1,
+                        m -> true),
+                // xoxe.xoxp-... and xoxe-... are Slack's rotating (refresh) tokens.
                 of(SecretKind.SLACK_TOKEN, List.of("xox", "xapp-"),
-                        START + "(?:xox[abposr]-[A-Za-z0-9\\-]{10,255}+|xapp-[0-9]-[A-Za-z0-9\\-]{10,255}+)" + STOP),
+                        START + "(?:xox[abposr]-[A-Za-z0-9\\-]{10,255}+|xoxe\\.xox[abposr]-[A-Za-z0-9\\-]{10,255}+"
+                        + "|xoxe-[0-9]-[A-Za-z0-9\\-]{10,255}+|xapp-[0-9]-[A-Za-z0-9\\-]{10,255}+)" + STOP),
                 // Publishable test keys (pk_test_) are meant to ship in web pages; every other Stripe key is a secret.
                 of(SecretKind.STRIPE_KEY, List.of("_live_", "_test_", "whsec_"), "sk".length(), START
                         + "(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,247}+|pk_live_[A-Za-z0-9]{10,247}+"
@@ -65,6 +74,14 @@ final class StandardDetectors {
                         "(?<![A-Za-z0-9+.\\-])[A-Za-z][A-Za-z0-9+.\\-]{0,31}+://"
                         + "[^\\s:/?#@'\"<>\\[\\]]{0,256}+:([^\\s/?#'\"<>]{1,256})@", 1,
                         m -> !StandIns.isStandIn(m.group(1))),
+                // ?key=..., &access_token=..., #access_token=..., &sig=...: a query parameter named for a secret.
+                of(SecretKind.URL_PARAMETER, List.of("?", "&", "#"), 0,
+                        "[?&#]([A-Za-z][A-Za-z0-9_.\\-]{0,63}+)=([^\\s&#'\"<>`\\\\)]{6,1024}+)", 2,
+                        m -> isSecretParameter(m.group(1)) && secretParameterValue(m.group(2))),
+                // mysql -u root -pPASSWORD (the password glued to -p)
+                of(SecretKind.SECRET_ASSIGNMENT, List.of("mysql", "mariadb"), 0,
+                        "(?<![A-Za-z0-9_\\-])(?:mysql|mysqldump|mysqladmin|mariadb)(?:[ \\t]{1,4}+[^\\s]{1,64}+){0,6}?"
+                        + "[ \\t]{1,4}+-p([^\\s'\"]{1,128}+)", 1, m -> !StandIns.isStandIn(m.group(1))),
                 // curl -u user:password, --user=user:password (not uid:gid pairs such as docker's -u 1000:1000).
                 of(SecretKind.SECRET_ASSIGNMENT, List.of("-u", "--user"), 0,
                         "(?<![A-Za-z0-9_\\-])(?:-u|--user)(?:[ \\t]{1,4}+|=)[\"']?+"
@@ -78,7 +95,21 @@ final class StandardDetectors {
                 of(SecretKind.SECRET_ASSIGNMENT, List.of("password", "identified"), 0,
                         "(?i)(?<![A-Za-z0-9_])(?:password|identified[ \\t]{1,4}+by)[ \\t]{1,4}+"
                         + "'([^'\\r\\n]{1,256}+)'", 1, m -> !StandIns.isStandIn(m.group(1))),
+                new ProseSecretDetector(),
                 new HighEntropyDetector());
+    }
+
+    /** Query parameter names that carry credentials by convention, beyond the names that say secret. */
+    private static final java.util.Set<String> SECRET_PARAMETERS = java.util.Set.of("key", "sig", "signature",
+            "x-amz-signature", "x-amz-security-token", "x-goog-signature", "apikey", "api-key", "code_verifier", "jwt");
+
+    private static boolean isSecretParameter(String name) {
+        return SECRET_PARAMETERS.contains(name.toLowerCase(java.util.Locale.ROOT)) || SecretNames.isSecretName(name);
+    }
+
+    /** Not a reference or an example; a digit, or long enough that it is no word. */
+    private static boolean secretParameterValue(String value) {
+        return !StandIns.isStandIn(value) && (hasDigit(value) || value.length() >= 16);
     }
 
     private static boolean hasDigit(String s) {

@@ -158,7 +158,7 @@ public final class RedactRecallBench {
                         path = "keys/" + s.secret() + ".txt";
                         body = "The file name is what the partner gave us.";
                     } else {
-                        body = s.prose();
+                        body = s.code() + "\n\n" + s.prose();
                     }
                 }
             }

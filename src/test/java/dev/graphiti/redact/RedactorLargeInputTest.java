@@ -55,7 +55,9 @@ class RedactorLargeInputTest {
             "a", " ", "\n", "=", ":", "'", "\"", "ghp_", "sk-", "xoxb-", "AKIA", "eyJ", "eyJa.", "eyJabcd.eyJ",
             "password=", "password: ", "\"password\": \"", "token = '", "<password>", "-----BEGIN " + "PRIVATE KEY-----\n",
             "-----BEGIN RSA " + "PRIVATE KEY-----", "-----END " + "PRIVATE KEY-----", "https://", "https://u:", "a://b:c",
-            "Authorization: Bearer ", "Bearer ", "aB3/", "aB3+", "A1b2C3d4", "x@", "password '", "<a ", "\\n"})
+            "Authorization: Bearer ", "Bearer ", "aB3/", "aB3+", "A1b2C3d4", "x@", "password '", "<a ", "\\n",
+            "password is ", "the key: ", "with password ", " as the secret ", "?key=", "&token=a1", "#access_token=",
+            "mysql -p", "mysql a ", "data:a;base64,", "https://a/b", "a/b/", "abc/def/", "key=", "Key: A1"})
     void hostileRepetitionsFinish(String unit) {
         String text = unit.repeat(ONE_MB / 4 / unit.length());
 

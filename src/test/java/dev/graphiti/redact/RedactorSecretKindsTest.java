@@ -94,7 +94,7 @@ class RedactorSecretKindsTest {
         cases.add(one("python kwarg", "connect(user=\"bob\", passwd=\"{}\")", "pa55word", SECRET_ASSIGNMENT));
         cases.add(one("cli flag", "mysql --password={} shop", "pa55word", SECRET_ASSIGNMENT));
         cases.add(one("properties", "spring.datasource.password={}", "hunter2", SECRET_ASSIGNMENT));
-        cases.add(one("query string", "GET /login?user=bob&password={}&next=/", "hunter2", SECRET_ASSIGNMENT));
+        cases.add(one("query string", "GET /login?user=bob&password={}&next=/", "hunter2", URL_PARAMETER));
         cases.add(one("header style key", "X-Api-Key: {}", FAKE.uuid(), SECRET_ASSIGNMENT));
         cases.add(one("xml element", "<server><id>r</id><password>{}</password></server>", "hunter2", SECRET_ASSIGNMENT));
         cases.add(one("sql", "CREATE USER bob WITH PASSWORD '{}';", "hunter2", SECRET_ASSIGNMENT));

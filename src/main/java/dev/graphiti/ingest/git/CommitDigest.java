@@ -1,6 +1,7 @@
 package dev.graphiti.ingest.git;
 
 import dev.graphiti.ingest.ItemDraft;
+import dev.graphiti.redact.Redactor;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -10,7 +11,8 @@ import java.util.Set;
 /**
  * Turns a kept commit into an item: the message, a size-capped diff summary built from line counts
  * (no file content), the modules touched, the sha and the author time. Files and modules are named in
- * the content, where the graph's entity extraction finds them.
+ * the content, where the graph's entity extraction finds them. Subject and message are redacted before they
+ * are cut to size, so a secret straddling a cut never leaves its first characters in the title or content.
  */
 public final class CommitDigest {
 
@@ -19,11 +21,18 @@ public final class CommitDigest {
     static final int SUMMARY_CAP = 1_500;
     static final int MODULES_CAP = 10;
 
+    private final Redactor redactor;
+
+    public CommitDigest(Redactor redactor) {
+        this.redactor = redactor;
+    }
+
     public ItemDraft draft(GitCommit commit) {
         CommitKind kind = CommitKind.of(commit.message());
-        String subject = commit.subject().isEmpty() ? "(no message) " + commit.sha().substring(0, 12) : commit.subject();
+        String subject = commit.subject().isEmpty() ? "(no message) " + commit.sha().substring(0, 12)
+                : redactor.redact(commit.subject()).text();
         String title = subject.length() <= TITLE_CAP ? subject : subject.substring(0, TITLE_CAP - 1) + "…";
-        String message = commit.message().isBlank() ? subject : commit.message().strip();
+        String message = commit.message().isBlank() ? subject : redactor.redact(commit.message().strip()).text();
         if (message.length() > MESSAGE_CAP) {
             message = message.substring(0, MESSAGE_CAP) + " …";
         }

@@ -2,6 +2,7 @@ package dev.graphiti.ingest.git;
 
 import dev.graphiti.ingest.ItemDraft;
 import dev.graphiti.ingest.ItemSink;
+import dev.graphiti.redact.Redactor;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashSet;
@@ -27,12 +28,13 @@ public final class HistoryIndexer {
     private final IndexLedger ledger;
     private final ItemSink sink;
     private final CommitGate gate = new CommitGate();
-    private final CommitDigest digest = new CommitDigest();
+    private final CommitDigest digest;
 
-    public HistoryIndexer(GitHistory history, IndexLedger ledger, ItemSink sink) {
+    public HistoryIndexer(GitHistory history, IndexLedger ledger, ItemSink sink, Redactor redactor) {
         this.history = history;
         this.ledger = ledger;
         this.sink = sink;
+        this.digest = new CommitDigest(redactor);
     }
 
     public IndexReport index(IndexRequest request, IndexProgress progress) {

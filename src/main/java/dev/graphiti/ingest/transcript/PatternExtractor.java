@@ -1,5 +1,6 @@
 package dev.graphiti.ingest.transcript;
 
+import dev.graphiti.redact.Redactor;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -11,7 +12,8 @@ import java.util.regex.Pattern;
  * The deterministic extractor: sentence-level patterns, tuned for precision over recall. A sentence
  * must be a statement (no question, no hypothetical or negated form) of ordinary length; preferences
  * count only when the user says them. The first matching kind wins, in the order root cause,
- * decision, preference, architecture.
+ * decision, preference, architecture. Statements are redacted before their titles are cut, so a secret
+ * straddling the cut leaves no prefix in the title (nor in the entities found in it).
  */
 public final class PatternExtractor implements Extractor {
 
@@ -59,6 +61,12 @@ public final class PatternExtractor implements Extractor {
             FLAGS);
     private static final Pattern NEGATED_DECISION = Pattern.compile("\\b(not|n't|never) (decided|chose|picked|going with)\\b", FLAGS);
 
+    private final Redactor redactor;
+
+    public PatternExtractor(Redactor redactor) {
+        this.redactor = redactor;
+    }
+
     @Override
     public List<Extraction> extract(List<Turn> turns) {
         List<Extraction> found = new ArrayList<>();
@@ -66,8 +74,12 @@ public final class PatternExtractor implements Extractor {
         for (Turn turn : turns) {
             for (String sentence : Sentences.of(turn.text())) {
                 String kind = classify(sentence, turn.role());
-                if (kind != null && seen.add(kind + '\n' + normalized(sentence))) {
-                    found.add(new Extraction(kind, title(sentence), sentence, turn.timestamp()));
+                if (kind == null) {
+                    continue;
+                }
+                String statement = redactor.redact(sentence).text();
+                if (seen.add(kind + '\n' + normalized(statement))) {
+                    found.add(new Extraction(kind, title(statement), statement, turn.timestamp()));
                 }
             }
         }

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.ingest.ItemDraft;
 import dev.graphiti.ingest.ItemSink;
+import dev.graphiti.redact.Redactor;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -50,7 +51,7 @@ class HistoryIndexerTest {
     private final CollectingSink sink = new CollectingSink();
 
     private IndexReport index(IndexRequest request) {
-        return new HistoryIndexer(new GitHistory(Git.at(dir)), ledger, sink).index(request, IndexProgress.NONE);
+        return new HistoryIndexer(new GitHistory(Git.at(dir)), ledger, sink, new Redactor()).index(request, IndexProgress.NONE);
     }
 
     /** Twelve commits: five worth keeping, six the gate skips (one per reason, two bots), one clean merge. */
@@ -212,7 +213,7 @@ class HistoryIndexerTest {
         repo.bulk(600, messages);
         List<int[]> progress = new ArrayList<>();
 
-        IndexReport report = new HistoryIndexer(new GitHistory(Git.at(dir)), ledger, sink)
+        IndexReport report = new HistoryIndexer(new GitHistory(Git.at(dir)), ledger, sink, new Redactor())
                 .index(IndexRequest.incremental(), (walked, total) -> progress.add(new int[] {walked, total}));
 
         assertEquals(600, report.walked());

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import dev.graphiti.ingest.ItemDraft;
 import dev.graphiti.ingest.ItemSink;
+import dev.graphiti.redact.Redactor;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -63,7 +64,7 @@ class ConversationCaptureTest {
 
     private final MemoryPositions positions = new MemoryPositions();
     private final RecordingSink sink = new RecordingSink();
-    private final ConversationCapture capture = new ConversationCapture(new TranscriptReader(), new PatternExtractor(),
+    private final ConversationCapture capture = new ConversationCapture(new TranscriptReader(), new PatternExtractor(new Redactor()),
             positions, sink);
 
     @Test

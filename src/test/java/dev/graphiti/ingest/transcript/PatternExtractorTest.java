@@ -3,6 +3,7 @@ package dev.graphiti.ingest.transcript;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 
+import dev.graphiti.redact.Redactor;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -16,7 +17,7 @@ class PatternExtractorTest {
     @TempDir
     Path dir;
 
-    private final PatternExtractor extractor = new PatternExtractor();
+    private final PatternExtractor extractor = new PatternExtractor(new Redactor());
 
     @Test
     void extractsWhatTheSessionDecidedPreferredAndFound() throws Exception {

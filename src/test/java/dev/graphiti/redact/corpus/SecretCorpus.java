@@ -21,7 +21,8 @@ public final class SecretCorpus {
      * @param secret   the literal that must never reach the database
      * @param code     a code or config snippet holding it
      * @param prose    one sentence of prose holding it
-     * @param pathSafe whether it can stand in a file name (no '/' and no spaces)
+     * @param pathSafe whether it can stand alone in a file name: it is recognisable without words around it
+     *                 (a vendor prefix, a token shape, a long random string) and has no '/' or blank
      */
     public record Secret(int id, String kind, boolean heldOut, String secret, String code, String prose,
                          boolean pathSafe) {
@@ -31,8 +32,21 @@ public final class SecretCorpus {
     private record Context(String code, String prose) {
     }
 
-    private record Kind(String name, int count, Function<Shapes, String> secret, List<Context> contexts) {
+    /**
+     * @param selfEvident a secret of this class is recognisable on its own; the others (ordinary-word passwords,
+     *                    16-character keys) are secrets only by the words around them, so the benchmark never
+     *                    puts them alone in a file name
+     */
+    private record Kind(String name, int count, Function<Shapes, String> secret, List<Context> contexts,
+                        boolean selfEvident) {
+        Kind(String name, int count, Function<Shapes, String> secret, List<Context> contexts) {
+            this(name, count, secret, contexts, !CONTEXTUAL.contains(name));
+        }
     }
+
+    private static final java.util.Set<String> CONTEXTUAL = java.util.Set.of("connection_string_word_password",
+            "url_query_secret", "named_key_value", "generic_key_16_in_prose", "generic_key_32_in_prose", "hex_key",
+            "password_assignment_word", "password_assignment_chosen", "curl_user_password");
 
     private SecretCorpus() {
     }
@@ -40,15 +54,19 @@ public final class SecretCorpus {
     public static List<Secret> all() {
         Shapes s = new Shapes(20261123L);
         List<Secret> out = new ArrayList<>();
+        java.util.Set<String> seen = new java.util.HashSet<>();
         for (Kind kind : kinds()) {
             int held = Math.max(1, kind.contexts().size() / 4);
             for (int i = 0; i < kind.count(); i++) {
                 int c = i % kind.contexts().size();
                 Context context = kind.contexts().get(c);
                 String secret = kind.secret().apply(s);
+                while (!seen.add(secret)) { // each secret once, so a leak is counted against the sample that leaked it
+                    secret = kind.secret().apply(s);
+                }
                 out.add(new Secret(out.size(), kind.name(), c >= kind.contexts().size() - held, secret,
                         context.code().replace("{}", secret), context.prose().replace("{}", secret),
-                        secret.matches("[A-Za-z0-9._+=-]+")));
+                        kind.selfEvident() && secret.matches("[A-Za-z0-9._+=-]+")));
             }
         }
         return List.copyOf(out);
