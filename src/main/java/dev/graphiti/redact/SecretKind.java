@@ -17,6 +17,7 @@ public enum SecretKind {
     OPENAI_KEY,
     GOOGLE_API_KEY,
     NPM_TOKEN,
+    VENDOR_TOKEN,
     JWT,
     AUTHORIZATION_HEADER,
     URL_PASSWORD,

@@ -74,9 +74,20 @@ final class SecretNames {
         return last.equals("key") && KEY_QUALIFIERS.contains(before);
     }
 
-    /** One of the words that name a secret on their own: password, token, secret, apikey ... */
-    static boolean isSecretWord(String word) {
-        return LAST_WORDS.contains(word.toLowerCase(Locale.ROOT));
+    /**
+     * A name made of whole words that ends in a secret word ({@code PASSWORD}, {@code new_password},
+     * {@code apiKey}, {@code DB_PASS}), as references and examples are written; unlike {@link #isSecretName}
+     * not a word that merely ends in one ({@code randompassword}).
+     */
+    static boolean isPlainSecretName(String name) {
+        List<String> words = words(name);
+        if (words.isEmpty()) {
+            return false;
+        }
+        String last = words.get(words.size() - 1);
+        String before = words.size() > 1 ? words.get(words.size() - 2) : "";
+        return !NOT_SECRET_BEFORE.contains(before)
+                && (LAST_WORDS.contains(last) || (last.equals("key") && KEY_QUALIFIERS.contains(before)));
     }
 
     /**

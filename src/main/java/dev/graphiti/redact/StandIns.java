@@ -44,9 +44,7 @@ final class StandIns {
             return true;
         }
         // A value that is itself a secret's name is a reference or an example: PASSWORD, new_password, apiKey.
-        // One lower-case word that merely ends in one (randompassword, mysecret) is what people choose.
-        return NAME.matcher(v).matches() && SecretNames.isSecretName(v)
-                && (SecretNames.words(v).size() > 1 || !v.equals(v.toLowerCase(Locale.ROOT))
-                        || SecretNames.isSecretWord(v));
+        // Words that merely end in one (randompassword, Mustang_35secret) are what people choose.
+        return NAME.matcher(v).matches() && SecretNames.isPlainSecretName(v);
     }
 }

@@ -55,6 +55,15 @@ final class StandardDetectors {
                 of(SecretKind.NPM_TOKEN, List.of(":_"), 0,
                         ":_(?:authToken|auth|password)[ \\t]{0,4}+=[ \\t]{0,4}+([^\\s'\"]{1,512}+)", 1,
                         m -> !StandIns.isStandIn(m.group(1))),
+                // Other providers whose tokens carry a fixed prefix (shapes from gitleaks' rules): Shopify,
+                // DigitalOcean, PyPI, Hugging Face, Linear, Brevo, Grafana, Doppler, PlanetScale, Atlassian, SendGrid.
+                of(SecretKind.VENDOR_TOKEN, List.of("shp", "dop_v1_", "doo_v1_", "dor_v1_", "pypi-", "hf_", "lin_api_",
+                        "xkeysib-", "glsa_", "glc_", "dp.pt.", "dp.st.", "pscale_", "atatt3", "sg."), START
+                        + "(?:shp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}+|do[opr]_v1_[a-f0-9]{64}+|pypi-AgEIcHlwaS5vcmc[A-Za-z0-9_\\-]{50,1000}+"
+                        + "|hf_[A-Za-z0-9]{34,40}+|lin_api_[A-Za-z0-9]{40}+|xkeysib-[a-f0-9]{64}+-[A-Za-z0-9]{16}+"
+                        + "|glsa_[A-Za-z0-9]{32}+_[A-Fa-f0-9]{8}+|glc_[A-Za-z0-9+/]{32,400}+={0,2}+"
+                        + "|dp\\.(?:pt|st|sa|ct)\\.[A-Za-z0-9]{40,44}+|pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.\\-]{32,64}+"
+                        + "|ATATT3[A-Za-z0-9_\\-=]{186}+|SG\\.[A-Za-z0-9_\\-]{22}+\\.[A-Za-z0-9_\\-]{43}+)" + STOP),
                 of(SecretKind.AWS_ACCESS_KEY, List.of("akia", "asia", "abia", "acca", "a3t"),
                         "(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}+(?![A-Za-z0-9])"),
                 of(SecretKind.AWS_SECRET_KEY, List.of("secret"), "aws_".length(),
@@ -70,9 +79,10 @@ final class StandardDetectors {
                         START + "[Bb]earer[ \\t]{1,4}+([A-Za-z0-9._~+/\\-]{16,4096}+=*+)", 1,
                         m -> hasDigit(m.group(1)) && !StandIns.isStandIn(m.group(1))),
                 // scheme://user:password@host -> only the password goes; user and host say where it was used.
+                // People paste passwords unencoded, so '#' and '?' count as part of it.
                 of(SecretKind.URL_PASSWORD, List.of("://"), 32,
                         "(?<![A-Za-z0-9+.\\-])[A-Za-z][A-Za-z0-9+.\\-]{0,31}+://"
-                        + "[^\\s:/?#@'\"<>\\[\\]]{0,256}+:([^\\s/?#'\"<>]{1,256})@", 1,
+                        + "[^\\s:/?#@'\"<>\\[\\]]{0,256}+:([^\\s/'\"<>]{1,256})@", 1,
                         m -> !StandIns.isStandIn(m.group(1))),
                 // ?key=..., &access_token=..., #access_token=..., &sig=...: a query parameter named for a secret.
                 of(SecretKind.URL_PARAMETER, List.of("?", "&", "#"), 0,

@@ -4,18 +4,13 @@ import dev.graphiti.redact.Redactor;
 import dev.graphiti.redact.corpus.OrdinaryCorpus;
 import dev.graphiti.redact.corpus.SecretCorpus;
 import jakarta.json.Json;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -39,7 +34,7 @@ import java.util.stream.Stream;
  * {@code graphiti capture}.</li>
  * </ul>
  * A secret leaks when a stretch of it (half its length, at least 10 characters, any case) is in the database
- * files or in any text column of any table. An ordinary text is a false positive when one of its words is
+ * files or in any text column of any table ({@link StoredText}). An ordinary text is a false positive when one of its words is
  * missing from the database. A sample that never reached the database (the indexer or the extractor passed
  * it by) counts in neither. {@code --redactor} runs the redactor alone, in milliseconds, for tuning;
  * {@code --show-misses} lists the leaks and false positives of the tuning part (never the held-out part).
@@ -105,7 +100,8 @@ public final class RedactRecallBench {
         PathResult result = new PathResult("redactor alone");
         for (SecretCorpus.Secret s : secrets) {
             for (String text : List.of(s.code(), s.prose())) {
-                recordSecret(result, s, leaks(s.secret(), redactor.redact(text).text()), text);
+                String redacted = redactor.redact(text).text().toLowerCase(Locale.ROOT);
+                recordSecret(result, s, StoredText.leaks(s.secret(), redacted), text);
             }
         }
         for (OrdinaryCorpus.Text t : texts) {
@@ -257,46 +253,9 @@ public final class RedactRecallBench {
         }
     }
 
-    /** Everything stored: the database files' bytes and the text of every column of every table. */
     private static PathResult measure(String name, Path repo, List<SecretCorpus.Secret> secrets,
             List<OrdinaryCorpus.Text> texts) throws IOException, SQLException {
-        Path graph = repo.resolve(".graphiti");
-        StringBuilder stored = new StringBuilder();
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + graph.resolve("graph.db"));
-             Statement tables = db.createStatement();
-             ResultSet names = tables.executeQuery("SELECT name FROM sqlite_master WHERE type = 'table'")) {
-            List<String> all = new ArrayList<>();
-            while (names.next()) {
-                all.add(names.getString(1));
-            }
-            for (String table : all) {
-                try (Statement rows = db.createStatement();
-                     ResultSet row = rows.executeQuery("SELECT * FROM \"" + table + "\"")) {
-                    int columns = row.getMetaData().getColumnCount();
-                    while (row.next()) {
-                        for (int c = 1; c <= columns; c++) {
-                            Object value = row.getObject(c);
-                            if (value instanceof String text) {
-                                stored.append(text).append('\n');
-                            } else if (value instanceof byte[] bytes) {
-                                stored.append(new String(bytes, StandardCharsets.ISO_8859_1)).append('\n');
-                            }
-                        }
-                    }
-                } catch (SQLException e) {
-                    // virtual tables of a module this driver lacks: their shadow tables are read instead
-                }
-            }
-        }
-        ByteArrayOutputStream raw = new ByteArrayOutputStream();
-        try (Stream<Path> files = Files.list(graph)) {
-            for (Path file : files.sorted().toList()) {
-                if (Files.isRegularFile(file)) {
-                    raw.write(Files.readAllBytes(file));
-                }
-            }
-        }
-        String everything = stored + "\n" + raw.toString(StandardCharsets.ISO_8859_1);
+        String everything = StoredText.of(repo);
         String lower = everything.toLowerCase(Locale.ROOT);
         PathResult result = new PathResult(name);
         for (SecretCorpus.Secret s : secrets) {
@@ -304,7 +263,7 @@ public final class RedactRecallBench {
                 result.notReached++;
                 continue;
             }
-            recordSecret(result, s, leaks(s.secret().toLowerCase(Locale.ROOT), lower),
+            recordSecret(result, s, StoredText.leaks(s.secret(), lower),
                     excerpt(everything, marker(s.id())));
         }
         for (OrdinaryCorpus.Text t : texts) {
@@ -331,17 +290,6 @@ public final class RedactRecallBench {
             }
         }
         return null;
-    }
-
-    /** True when a stretch of the secret, half its length and at least 10 characters, is in the text. */
-    static boolean leaks(String secret, String text) {
-        int window = Math.min(secret.length(), Math.max(10, secret.length() / 2));
-        for (int i = 0; i + window <= secret.length(); i++) {
-            if (text.contains(secret.substring(i, i + window))) {
-                return true;
-            }
-        }
-        return false;
     }
 
     private static void recordSecret(PathResult result, SecretCorpus.Secret s, boolean leaked, String where) {

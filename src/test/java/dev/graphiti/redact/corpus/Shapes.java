@@ -94,9 +94,17 @@ final class Shapes {
                 + h.substring(17, 20) + "-" + h.substring(20);
     }
 
-    /** One or two ordinary words, sometimes with a few digits or a symbol, as people choose passwords. */
+    /**
+     * Two ordinary words, sometimes with a few digits or a symbol, as people choose passwords (two, so that a
+     * password is never a word the texts around it use anyway, which would make a leak impossible to tell).
+     */
     String wordPassword() {
-        String w = word() + (random.nextBoolean() ? word() : "");
+        String first = word();
+        String second = word();
+        while (second.equals(first)) {
+            second = word();
+        }
+        String w = first + second;
         return switch (random.nextInt(4)) {
             case 0 -> w + digits(2);
             case 1 -> capitalize(w) + of("!#%*", 1);
