@@ -18,7 +18,8 @@ import java.util.function.Consumer;
  */
 final class ProseSecretDetector implements Detector {
 
-    private static final List<String> HINTS = List.of("pass", "pwd", "key", "token", "secret", "code", "credential");
+    private static final List<String> HINTS = List.of("pass", "pwd", "key", "token", "secret", "access code",
+            "credential");
     private static final Set<String> PASSWORD_NOUNS = Set.of("password", "passwd", "passphrase", "passcode", "pwd");
     private static final Set<String> KEY_NOUNS = Set.of("key", "token", "secret", "credential", "credentials");
     /** Words that tie a value to the noun in a sentence; code's "=" is the key-value detector's business. */
@@ -62,10 +63,17 @@ final class ProseSecretDetector implements Detector {
             if (!wordBefore(lowerCase, start) || !wordAfter(lowerCase, end)) {
                 continue; // part of a name (password_hash, DB_PASSWORD, USER:PASSWORD@HOST): code, not a sentence
             }
+            if (lowerCase.startsWith("access code", start)) {
+                start += "access ".length();
+                end = start + "code".length();
+                if (!wordAfter(lowerCase, end)) {
+                    continue;
+                }
+            }
             String noun = lowerCase.substring(start, end);
             boolean password = PASSWORD_NOUNS.contains(noun);
             if (noun.equals("code")) {
-                noun = start >= 7 && lowerCase.startsWith("access ", start - 7) ? "credential" : "";
+                noun = "credential";
             }
             if (!password && !KEY_NOUNS.contains(noun)) {
                 continue;
