@@ -30,7 +30,7 @@ public final class LexicalRanking implements Ranking {
     /** How much of a neighbouring turn's match a turn gets: the reply to a question is about the question. */
     static final double NEIGHBOUR_SHARE = 0.5;
     /** Items per word counted for its rarity; beyond this a word is common and its weight near its floor. */
-    private static final int COUNT_CAP = 5_000;
+    private static final int COUNT_CAP = 2_000;
     private static final int SNIPPET_WORDS = 24;
 
     private final ItemRepository repository;
