@@ -23,19 +23,26 @@ class MigrationsTest {
     @TempDir
     Path temp;
 
-    @Test
-    void aSchemaTwoDatabaseUpgradesToTheLatestKeepingItsItems() throws Exception {
-        Path database = temp.resolve("graph.db");
-        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + database);
-             Statement statement = connection.createStatement()) {
-            for (String script : Migrations.SCRIPTS.subList(0, 2)) {
+    /** A connection to a database as graphiti of schema {@code version} left it. */
+    private static Connection atVersion(Path database, int version) throws Exception {
+        Connection connection = DriverManager.getConnection("jdbc:sqlite:" + database);
+        try (Statement statement = connection.createStatement()) {
+            for (String script : Migrations.SCRIPTS.subList(0, version)) {
                 try (InputStream in = Migrations.class.getResourceAsStream(script)) {
                     for (String sql : Migrations.statements(new String(in.readAllBytes(), StandardCharsets.UTF_8))) {
                         statement.execute(sql);
                     }
                 }
             }
-            statement.execute("PRAGMA user_version = 2");
+            statement.execute("PRAGMA user_version = " + version);
+        }
+        return connection;
+    }
+
+    @Test
+    void aSchemaTwoDatabaseUpgradesToTheLatestKeepingItsItems() throws Exception {
+        Path database = temp.resolve("graph.db");
+        try (Connection connection = atVersion(database, 2); Statement statement = connection.createStatement()) {
             statement.execute("INSERT INTO items (id, kind, title, title_key, content, tags, entities, source, created_at, "
                     + "fingerprint) VALUES ('abcd2345', 'decision', 'Queue through Kafka', 'queue through kafka', "
                     + "'We queue events through Kafka', 'infra', 'kafka', 'manual', 1700000000000, 'f1')");
@@ -53,16 +60,7 @@ class MigrationsTest {
     @Test
     void capturedItemsOfASchemaThreeDatabaseKeepTheirSessionAndOrder() throws Exception {
         Path database = temp.resolve("graph.db");
-        try (Connection connection = DriverManager.getConnection("jdbc:sqlite:" + database);
-             Statement statement = connection.createStatement()) {
-            for (String script : Migrations.SCRIPTS.subList(0, 3)) {
-                try (InputStream in = Migrations.class.getResourceAsStream(script)) {
-                    for (String sql : Migrations.statements(new String(in.readAllBytes(), StandardCharsets.UTF_8))) {
-                        statement.execute(sql);
-                    }
-                }
-            }
-            statement.execute("PRAGMA user_version = 3");
+        try (Connection connection = atVersion(database, 3); Statement statement = connection.createStatement()) {
             int n = 0;
             for (String source : new String[] {"capture:s1", "manual", "capture:s1"}) {
                 n++;
