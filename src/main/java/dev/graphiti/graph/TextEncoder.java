@@ -1,0 +1,22 @@
+package dev.graphiti.graph;
+
+import java.util.List;
+
+/**
+ * Turns text into unit-length vectors whose dot product says how close two texts are in meaning: a question,
+ * or an item as one vector per passage (a long item is cut into overlapping passages).
+ */
+public interface TextEncoder {
+
+    /** The model and its version: vectors of different models are not comparable. */
+    String model();
+
+    float[] query(String text);
+
+    /** Each item's passage vectors, in the order given. */
+    List<float[][]> passages(List<ItemText> items);
+
+    /** What of an item is embedded. */
+    record ItemText(String title, String content) {
+    }
+}

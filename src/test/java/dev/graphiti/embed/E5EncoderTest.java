@@ -1,0 +1,72 @@
+package dev.graphiti.embed;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.graphiti.graph.TextEncoder.ItemText;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** The real model on real sentences: a question lands nearer its answer than near unrelated knowledge. */
+class E5EncoderTest {
+
+    private static E5Encoder encoder;
+
+    @BeforeAll
+    static void load() {
+        encoder = E5Encoder.load();
+    }
+
+    @AfterAll
+    static void close() {
+        encoder.close();
+    }
+
+    @Test
+    void aParaphraseIsCloserThanAnUnrelatedItem() {
+        float[] question = encoder.query("how do we deploy to production?");
+        List<float[][]> items = encoder.passages(List.of(
+                new ItemText("Deployment", "Releases go out with scripts/deploy.sh, which pushes the image and rolls the production cluster."),
+                new ItemText("Logging", "We log JSON lines to stderr and never to stdout."),
+                new ItemText("Database", "We moved from MySQL to PostgreSQL 16 for JSONB support.")));
+        double deploy = dot(question, items.get(0)[0]);
+        assertTrue(deploy > dot(question, items.get(1)[0]) + 0.02, "deploy " + deploy);
+        assertTrue(deploy > dot(question, items.get(2)[0]) + 0.02, "deploy " + deploy);
+
+        float[] database = encoder.query("which database do we use");
+        assertTrue(dot(database, items.get(2)[0]) > dot(database, items.get(0)[0]) + 0.02);
+    }
+
+    @Test
+    void vectorsHaveUnitLengthAndDoNotDependOnTheirNeighbours() {
+        ItemText shortOne = new ItemText("Tabs", "Indent with four spaces.");
+        ItemText longer = new ItemText("Retries", "Network calls retry three times with exponential backoff starting at 200 ms.");
+        float[] alone = encoder.passages(List.of(shortOne)).get(0)[0];
+        float[] batched = encoder.passages(List.of(longer, shortOne)).get(1)[0];
+        assertEquals(E5Encoder.DIMENSIONS, alone.length);
+        assertEquals(1.0, dot(alone, alone), 1e-4);
+        assertEquals(1.0, dot(alone, batched), 1e-3);
+    }
+
+    @Test
+    void aLongItemIsCutIntoOverlappingPassagesThatEachCarryTheTitle() {
+        String content = "The cache layer stores rendered pages for five minutes. ".repeat(60);
+        ItemText item = new ItemText("Page cache", content);
+        List<int[]> chunks = encoder.chunks(item);
+        assertTrue(chunks.size() >= 3, "chunks: " + chunks.size());
+        for (int[] chunk : chunks) {
+            assertTrue(chunk.length <= E5Encoder.PASSAGE_TOKENS + 4, "length " + chunk.length);
+        }
+        assertEquals(chunks.size(), encoder.passages(List.of(item)).get(0).length);
+    }
+
+    private static double dot(float[] a, float[] b) {
+        double sum = 0;
+        for (int i = 0; i < a.length; i++) {
+            sum += a[i] * b[i];
+        }
+        return sum;
+    }
+}
