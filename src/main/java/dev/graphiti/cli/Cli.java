@@ -1,5 +1,6 @@
 package dev.graphiti.cli;
 
+import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.store.IdleConnections;
 import dev.graphiti.toon.TokenCounter;
 import java.io.InputStream;
@@ -26,26 +27,35 @@ public final class Cli implements AutoCloseable {
     private final CliEnvironment environment;
     private final Supplier<TokenCounter> tokens;
     private final Optional<IdleConnections> connections;
+    private final Optional<SemanticSearch> semantics;
 
     public Cli(CliEnvironment environment) {
         this.environment = environment;
         this.tokens = new SharedTokenCounter();
         this.connections = Optional.empty();
+        this.semantics = Optional.empty();
+    }
+
+    /** A CLI for a server without semantic search: see the constructor below. */
+    public Cli(CliEnvironment environment, TokenCounter counter) {
+        this(environment, counter, Optional.empty());
     }
 
     /**
      * A CLI that an embedding server calls for every tool call: it counts tokens with {@code counter} (the
-     * server's own) and keeps database connections open between calls until closed.
+     * server's own), keeps database connections open between calls until closed, and searches by meaning too
+     * with {@code semantics} (the server's model and vectors) when present.
      */
-    public Cli(CliEnvironment environment, TokenCounter counter) {
+    public Cli(CliEnvironment environment, TokenCounter counter, Optional<SemanticSearch> semantics) {
         this.environment = environment;
         this.tokens = () -> counter;
         this.connections = Optional.of(new IdleConnections());
+        this.semantics = semantics;
     }
 
     /** Runs one command; returns 0 (success), 1 (failure) or 2 (usage error). */
     public int run(List<String> args, Path workingDirectory, InputStream stdin, PrintWriter out, PrintWriter err) {
-        Invocation invocation = new Invocation(environment, workingDirectory, stdin, tokens, connections);
+        Invocation invocation = new Invocation(environment, workingDirectory, stdin, tokens, connections, semantics);
         Failures failures = new Failures(environment.variables().containsKey("GRAPHITI_DEBUG"));
         if (args.equals(STDIO_SERVER)) {
             return serveStdio(invocation, failures, err);

@@ -10,6 +10,7 @@ import dev.graphiti.graph.ItemRepository;
 import dev.graphiti.graph.ItemService;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.ScopeResolver;
+import dev.graphiti.graph.VectorStore;
 import dev.graphiti.ingest.IngestState;
 import dev.graphiti.store.GraphDatabase;
 import dev.graphiti.store.NativeLibrary;
@@ -139,7 +140,10 @@ final class CommandContext {
             }
         });
         GraphDatabase database = store().openWithIngest(location.database(), location.scope());
-        return new Graph(location, database.items(), database.ingest());
+        // Told on opening and again on closing, after the command's writes committed.
+        Runnable tell = () -> invocation().semantics().ifPresent(semantics -> semantics.opened(location.database(), location.scope()));
+        tell.run();
+        return new Graph(location, database.items(), database.ingest(), database.vectors(), tell);
     }
 
     /** Opens what git indexing and capture remember, in the same database file as the graph. */
@@ -171,9 +175,12 @@ final class CommandContext {
      * An open graph; close it when the command is done. Its ingest state shares the connection, for reading;
      * indexing and capture write theirs through {@link #openIngest}, a connection of its own.
      */
-    record Graph(GraphLocation location, ItemRepository repository, IngestState ingest) implements AutoCloseable {
+    record Graph(GraphLocation location, ItemRepository repository, IngestState ingest, VectorStore vectors,
+                 Runnable closed) implements AutoCloseable {
         @Override
         public void close() {
+            closed.run();
+            vectors.close();
             ingest.close();
             repository.close();
         }

@@ -26,6 +26,7 @@ final class HealthCommand extends GraphSubcommand {
         if (report.ok()) {
             var checks = new java.util.ArrayList<>(report.checks());
             IndexHealth.check(context, location).ifPresent(checks::add);
+            checks.add(SemanticHealth.check(context));
             LlmHealth.check(context).ifPresent(checks::add);
             java.util.List<String> problems = new java.util.ArrayList<>(context.config().unreadable());
             ConfigKeys.ALL.forEach(key -> context.config().problem(key).ifPresent(problems::add));

@@ -1,5 +1,6 @@
 package dev.graphiti.cli;
 
+import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.store.IdleConnections;
 import dev.graphiti.toon.TokenCounter;
 import java.io.InputStream;
@@ -9,8 +10,9 @@ import java.util.function.Supplier;
 
 /**
  * One run of the CLI: its environment, the directory it was started in, its standard input, and what the
- * runs of one {@link Cli} share: the token counter, and the database connections a server keeps open.
+ * runs of one {@link Cli} share: the token counter, the database connections a server keeps open, and the
+ * server's semantic search (its embedding model and vectors in memory; one-shot commands have none).
  */
 record Invocation(CliEnvironment environment, Path workingDirectory, InputStream stdin, Supplier<TokenCounter> tokens,
-                  Optional<IdleConnections> connections) {
+                  Optional<IdleConnections> connections, Optional<SemanticSearch> semantics) {
 }

@@ -27,6 +27,11 @@ final class SearchCommand extends GraphSubcommand {
     @Option(names = {"-e", "--exact"}, description = "Match the query as one exact phrase.")
     boolean exact;
 
+    @Option(names = "--ranking", paramLabel = "NAME", defaultValue = "hybrid",
+            description = "hybrid (words and meaning, when a running MCP server has the model), lexical or semantic "
+                    + "(default: ${DEFAULT-VALUE}).")
+    SearchRanking.Choice ranking;
+
     @Mixin
     FilterOptions filters = new FilterOptions();
 
@@ -38,18 +43,22 @@ final class SearchCommand extends GraphSubcommand {
         SearchQuery query = new SearchQuery(String.join(" ", words), filters.toFilter(now),
                 Limits.positive("--limit", limit, config.getInt(ConfigKeys.SEARCH_DEFAULT_LIMIT)), exact);
         try (var graph = context.openGraph()) {
-            var ranking = new LexicalRanking(graph.repository(), context.clock(),
+            var lexical = new LexicalRanking(graph.repository(), context.clock(),
                     Duration.ofDays(config.getInt(ConfigKeys.SEARCH_RECENCY_HALF_LIFE_DAYS)));
-            List<SearchHit> hits = ranking.search(query);
+            SearchRanking chosen = SearchRanking.choose(ranking, exact, lexical, graph, context.invocation().semantics());
+            List<SearchHit> hits = chosen.ranking().search(query);
             if (context.json()) {
                 var array = JsonShapes.JSON.createArrayBuilder();
                 for (SearchHit hit : hits) {
                     var item = hit.item();
-                    array.add(JsonShapes.JSON.createObjectBuilder().add("id", item.id()).add("kind", item.kind().name())
+                    var row = JsonShapes.JSON.createObjectBuilder().add("id", item.id()).add("kind", item.kind().name())
                             .add("title", item.title()).add("snippet", hit.snippet()).add("score", hit.score())
                             .add("tags", JsonShapes.strings(item.tags()))
                             .add("created_at", JsonShapes.timestamp(item.createdAt()))
-                            .add("scope", item.scope().name()).add("source", item.source()));
+                            .add("scope", item.scope().name()).add("source", item.source())
+                            .add("matched", hit.matched().name());
+                    chosen.fallback().ifPresent(reason -> row.add("semantic", reason));
+                    array.add(row);
                 }
                 JsonShapes.print(context.out(), array);
             } else if (hits.isEmpty()) {

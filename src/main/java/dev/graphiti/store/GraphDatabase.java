@@ -1,13 +1,15 @@
 package dev.graphiti.store;
 
 import dev.graphiti.graph.ItemRepository;
+import dev.graphiti.graph.VectorStore;
 import dev.graphiti.ingest.IngestState;
 
-/** A graph's items and its ingest state sharing one connection; closing this closes both. */
-public record GraphDatabase(ItemRepository items, IngestState ingest) implements AutoCloseable {
+/** A graph's items, its ingest state and its vectors sharing one connection; closing this closes them all. */
+public record GraphDatabase(ItemRepository items, IngestState ingest, VectorStore vectors) implements AutoCloseable {
 
     @Override
     public void close() {
+        vectors.close();
         ingest.close();
         items.close();
     }

@@ -3,6 +3,7 @@ package dev.graphiti.store;
 import dev.graphiti.graph.ItemRepository;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.StoreException;
+import dev.graphiti.graph.VectorStore;
 import dev.graphiti.ingest.IngestState;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -90,7 +91,14 @@ public final class SqliteStore {
             release = SqliteStore::closeQuietly;
         }
         return new GraphDatabase(new SqliteItemRepository(connection, file, scope, retry, release),
-                new SqliteIngestState(connection, retry, false));
+                new SqliteIngestState(connection, retry, false), new SqliteVectorStore(connection, scope, retry, shared -> { }));
+    }
+
+    /** Opens a graph's vectors on a connection of its own (the background embedding's). */
+    public VectorStore openVectors(Path database, Scope scope) {
+        Path file = database.toAbsolutePath().normalize();
+        BusyRetry retry = new BusyRetry(retryBudget, file);
+        return new SqliteVectorStore(connectMigrated(file, retry), scope, retry, SqliteStore::closeQuietly);
     }
 
     /** Opens the git-index and capture state kept in a graph's database file (a connection of its own). */

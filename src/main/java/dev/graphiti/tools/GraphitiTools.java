@@ -2,6 +2,8 @@ package dev.graphiti.tools;
 
 import dev.graphiti.cli.Cli;
 import dev.graphiti.cli.CliEnvironment;
+import dev.graphiti.embed.BackgroundEmbedding;
+import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.protocol.McpServer;
 import dev.graphiti.protocol.Resource;
 import dev.graphiti.protocol.Tool;
@@ -11,6 +13,7 @@ import dev.graphiti.toon.ToonEncoder;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The graphiti tools and the context resource built by hand, the same classes CDI builds in the WAR:
@@ -61,8 +64,13 @@ public final class GraphitiTools implements AutoCloseable {
     /** The in-process runner, or the external one when settings name a command. */
     static CliRunner runner(ToolSettings settings, CliEnvironment environment, TokenCounter counter) {
         if (settings.externalCommand().isEmpty()) {
-            Cli cli = new Cli(environment, counter);
-            return new InProcessRunner(cli::run, settings.limits(), cli::close);
+            Optional<BackgroundEmbedding> semantics = settings.semantic()
+                    ? Optional.of(BackgroundEmbedding.standard(System.err)) : Optional.empty();
+            Cli cli = new Cli(environment, counter, semantics.map(SemanticSearch.class::cast));
+            return new InProcessRunner(cli::run, settings.limits(), () -> {
+                cli.close();
+                semantics.ifPresent(BackgroundEmbedding::close);
+            });
         }
         return new ExternalRunner(settings.externalCommand(), settings.limits());
     }

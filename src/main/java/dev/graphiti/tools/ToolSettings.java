@@ -12,10 +12,11 @@ import java.util.Optional;
  * GRAPHITI_MCP_CLI (an external graphiti command, split on whitespace, no shell; unset: in-process),
  * GRAPHITI_MCP_TIMEOUT_SECONDS (60), GRAPHITI_MCP_MAX_OUTPUT_BYTES (8 MiB),
  * GRAPHITI_MCP_RESPONSE_TOKENS (4096, the budget of one search or list answer),
- * GRAPHITI_TOKEN_FACTOR (1.2, o200k to Claude tokens) and GRAPHITI_PROJECT_ROOT.
+ * GRAPHITI_TOKEN_FACTOR (1.2, o200k to Claude tokens), GRAPHITI_PROJECT_ROOT, and GRAPHITI_SEMANTIC (on; off
+ * keeps the embedding model out of this server: search by words only, nothing embedded in the background).
  */
 public record ToolSettings(List<String> externalCommand, RunnerLimits limits, int responseTokens,
-                           double tokenFactor, Optional<Path> projectRoot) {
+                           double tokenFactor, Optional<Path> projectRoot, boolean semantic) {
 
     public ToolSettings {
         externalCommand = List.copyOf(externalCommand);
@@ -25,7 +26,7 @@ public record ToolSettings(List<String> externalCommand, RunnerLimits limits, in
     }
 
     public static ToolSettings defaults() {
-        return new ToolSettings(List.of(), RunnerLimits.defaults(), 4096, 1.2, Optional.empty());
+        return new ToolSettings(List.of(), RunnerLimits.defaults(), 4096, 1.2, Optional.empty(), true);
     }
 
     public static ToolSettings fromEnvironment(Map<String, String> env) {
@@ -36,23 +37,36 @@ public record ToolSettings(List<String> externalCommand, RunnerLimits limits, in
                         (int) number(env, "GRAPHITI_MCP_MAX_OUTPUT_BYTES", 8 * 1024 * 1024)),
                 (int) number(env, "GRAPHITI_MCP_RESPONSE_TOKENS", 4096),
                 Double.parseDouble(env.getOrDefault("GRAPHITI_TOKEN_FACTOR", "1.2")),
-                Optional.ofNullable(env.get("GRAPHITI_PROJECT_ROOT")).filter(s -> !s.isBlank()).map(Path::of));
+                Optional.ofNullable(env.get("GRAPHITI_PROJECT_ROOT")).filter(s -> !s.isBlank()).map(Path::of),
+                semantic(env.getOrDefault("GRAPHITI_SEMANTIC", "on")));
     }
 
     public ToolSettings withExternalCommand(List<String> command) {
-        return new ToolSettings(command, limits, responseTokens, tokenFactor, projectRoot);
+        return new ToolSettings(command, limits, responseTokens, tokenFactor, projectRoot, semantic);
     }
 
     public ToolSettings withLimits(RunnerLimits value) {
-        return new ToolSettings(externalCommand, value, responseTokens, tokenFactor, projectRoot);
+        return new ToolSettings(externalCommand, value, responseTokens, tokenFactor, projectRoot, semantic);
     }
 
     public ToolSettings withProjectRoot(Path root) {
-        return new ToolSettings(externalCommand, limits, responseTokens, tokenFactor, Optional.of(root));
+        return new ToolSettings(externalCommand, limits, responseTokens, tokenFactor, Optional.of(root), semantic);
     }
 
     public ToolSettings withResponseTokens(int value) {
-        return new ToolSettings(externalCommand, limits, value, tokenFactor, projectRoot);
+        return new ToolSettings(externalCommand, limits, value, tokenFactor, projectRoot, semantic);
+    }
+
+    public ToolSettings withSemantic(boolean value) {
+        return new ToolSettings(externalCommand, limits, responseTokens, tokenFactor, projectRoot, value);
+    }
+
+    private static boolean semantic(String value) {
+        return switch (value.strip().toLowerCase(java.util.Locale.ROOT)) {
+            case "on", "true", "1", "" -> true;
+            case "off", "false", "0" -> false;
+            default -> throw new IllegalArgumentException("GRAPHITI_SEMANTIC must be on or off: " + value);
+        };
     }
 
     private static long number(Map<String, String> env, String name, long fallback) {

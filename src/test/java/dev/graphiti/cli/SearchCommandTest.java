@@ -36,8 +36,11 @@ class SearchCommandTest extends InRepositoryTest {
         CliHarness.Result result = cli.run(repo, "search", "gradle", "daemon", "--format", "json");
         var hits = result.array().getValuesAs(JsonObject.class);
         assertEquals(List.of(inTitle, inContent), hits.stream().map(o -> o.getString("id")).toList());
-        assertEquals(List.of("id", "kind", "title", "snippet", "score", "tags", "created_at", "scope", "source"),
-                List.copyOf(hits.get(0).keySet()));
+        // A one-shot command searches by words only and says so (the MCP server's model is not loaded here).
+        assertEquals(List.of("id", "kind", "title", "snippet", "score", "tags", "created_at", "scope", "source", "matched",
+                "semantic"), List.copyOf(hits.get(0).keySet()));
+        assertEquals("lexical", hits.get(0).getString("matched"));
+        assertEquals("off", hits.get(0).getString("semantic"));
         double first = hits.get(0).getJsonNumber("score").doubleValue();
         double second = hits.get(1).getJsonNumber("score").doubleValue();
         assertTrue(first > second && second > 0 && first <= 1.0, first + " " + second);

@@ -1,0 +1,36 @@
+package dev.graphiti.cli;
+
+import dev.graphiti.embed.E5Encoder;
+import dev.graphiti.graph.GraphException;
+import dev.graphiti.graph.HealthReport;
+import dev.graphiti.graph.SemanticSearch;
+import java.util.Optional;
+
+/**
+ * The "semantic" check of health: how many items still wait for their vectors, and (inside a server) where the
+ * model stands. Waiting items are normal right after writes and not a warning; a model that cannot load is.
+ */
+final class SemanticHealth {
+
+    private SemanticHealth() {
+    }
+
+    static HealthReport.Check check(CommandContext context) {
+        Optional<SemanticSearch> semantics = context.invocation().semantics();
+        String model = semantics.map(SemanticSearch::model).orElse(E5Encoder.MODEL_ID);
+        try (var graph = context.openGraph()) {
+            int waiting = graph.vectors().unembeddedCount(model);
+            String items = waiting == 0 ? "every item has its vectors (" + model + ")"
+                    : waiting + (waiting == 1 ? " item has" : " items have") + " no vectors yet (" + model + "): "
+                    + "a running MCP server embeds them in the background, `graphiti embed` does it now";
+            if (semantics.isEmpty()) {
+                return new HealthReport.Check("semantic", HealthReport.Status.ok, items);
+            }
+            SemanticSearch.Status status = semantics.get().status();
+            return new HealthReport.Check("semantic", status == SemanticSearch.Status.unavailable
+                    ? HealthReport.Status.warn : HealthReport.Status.ok, "model " + status + "; " + items);
+        } catch (GraphException e) {
+            return new HealthReport.Check("semantic", HealthReport.Status.warn, e.getMessage());
+        }
+    }
+}

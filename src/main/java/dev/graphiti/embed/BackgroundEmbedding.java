@@ -1,0 +1,225 @@
+package dev.graphiti.embed;
+
+import dev.graphiti.graph.EmbeddingJob;
+import dev.graphiti.graph.Scope;
+import dev.graphiti.graph.SemanticSearch;
+import dev.graphiti.graph.TextEncoder;
+import dev.graphiti.graph.VectorIndex;
+import dev.graphiti.graph.VectorStore;
+import dev.graphiti.store.SqliteStore;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashSet;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BiFunction;
+import java.util.function.Supplier;
+
+/**
+ * Semantic search inside a long-lived server. One daemon thread embeds the items of every graph the server has
+ * opened that have no vectors: shortly after a graph is opened (a burst of adds is one pass), and every
+ * {@link #SWEEP} for what other processes (hooks, `graphiti index`, another server) wrote. The model loads on
+ * that thread the first time an item needs it or a search finds vectors to compare with, never before.
+ */
+public final class BackgroundEmbedding implements SemanticSearch, AutoCloseable {
+
+    /** How often the graphs opened so far are checked for items written by other processes. */
+    static final Duration SWEEP = Duration.ofSeconds(30);
+    /** Writes arrive in bursts (a capture, an index run): wait for a quiet moment before embedding. */
+    static final Duration SETTLE = Duration.ofSeconds(2);
+
+    private final BiFunction<Path, Scope, VectorStore> stores;
+    private final Supplier<TextEncoder> loader;
+    private final String model;
+    private final PrintStream log;
+    private final Map<Path, Scope> graphs = new ConcurrentHashMap<>();
+    private final Map<Path, EmbeddingJob> jobs = new ConcurrentHashMap<>();
+    private final Map<Path, VectorIndex> indexes = new ConcurrentHashMap<>();
+    private final Set<Path> opened = new LinkedHashSet<>();
+    private final Object signal = new Object();
+    private final Thread worker;
+    private volatile Status status = Status.idle;
+    private volatile TextEncoder encoder;
+    private volatile String problem = "";
+    private volatile boolean loadWanted;
+    private volatile boolean closed;
+    private boolean started;
+
+    /**
+     * @param stores opens a graph's vectors on a connection of the worker's own
+     * @param loader loads the model (called once, on the worker thread)
+     * @param model  the id of the model {@code loader} loads, known before loading it
+     * @param log    where a model that cannot load says why
+     */
+    public BackgroundEmbedding(BiFunction<Path, Scope, VectorStore> stores, Supplier<TextEncoder> loader, String model,
+                               PrintStream log) {
+        this.stores = stores;
+        this.loader = loader;
+        this.model = model;
+        this.log = log;
+        this.worker = new Thread(this::work, "graphiti-embed");
+        worker.setDaemon(true);
+        worker.setPriority(Thread.MIN_PRIORITY);
+    }
+
+    /** The e5 model, each graph's vectors opened on a connection of the worker's own. */
+    public static BackgroundEmbedding standard(PrintStream log) {
+        SqliteStore store = SqliteStore.withDefaults();
+        return new BackgroundEmbedding(store::openVectors, E5Encoder::load, E5Encoder.MODEL_ID, log);
+    }
+
+    @Override
+    public Optional<TextEncoder> encoder() {
+        if (status == Status.ready) {
+            return Optional.of(encoder);
+        }
+        if (status == Status.idle) {
+            loadWanted = true;
+            wake(null);
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public Status status() {
+        return status;
+    }
+
+    /** Why the model is unavailable, when it is. */
+    public String problem() {
+        return problem;
+    }
+
+    @Override
+    public String model() {
+        return model;
+    }
+
+    @Override
+    public VectorIndex index(Path database) {
+        return indexes.computeIfAbsent(database.toAbsolutePath().normalize(), path -> new VectorIndex(E5Encoder.DIMENSIONS));
+    }
+
+    @Override
+    public void opened(Path database, Scope scope) {
+        Path file = database.toAbsolutePath().normalize();
+        graphs.put(file, scope);
+        wake(file);
+    }
+
+    private void wake(Path database) {
+        synchronized (signal) {
+            if (!started && !closed) {
+                started = true;
+                worker.start();
+            }
+            if (database != null) {
+                opened.add(database);
+            }
+            signal.notifyAll();
+        }
+    }
+
+    private void work() {
+        long nextSweep = System.nanoTime() + SWEEP.toNanos();
+        while (!closed) {
+            Set<Path> due;
+            try {
+                synchronized (signal) {
+                    long wait = Math.max(1, (nextSweep - System.nanoTime()) / 1_000_000);
+                    if (opened.isEmpty() && !loadWanted) {
+                        signal.wait(wait);
+                    }
+                }
+                if (closed) {
+                    return;
+                }
+                if (loadWanted) {
+                    load();
+                }
+                Thread.sleep(SETTLE.toMillis());
+            } catch (InterruptedException e) {
+                return;
+            }
+            synchronized (signal) {
+                due = new LinkedHashSet<>(opened);
+                opened.clear();
+            }
+            if (System.nanoTime() - nextSweep >= 0) {
+                due.addAll(graphs.keySet());
+                nextSweep = System.nanoTime() + SWEEP.toNanos();
+            }
+            for (Path database : due) {
+                if (closed) {
+                    return;
+                }
+                embed(database);
+            }
+        }
+    }
+
+    private void embed(Path database) {
+        if (!Files.exists(database)) {
+            // Deleted since: opening it would create it again.
+            graphs.remove(database);
+            jobs.remove(database);
+            return;
+        }
+        EmbeddingJob job = jobs.computeIfAbsent(database, path -> new EmbeddingJob(model));
+        try (VectorStore store = stores.apply(database, graphs.getOrDefault(database, Scope.project))) {
+            if (!job.pending(store) || !load()) {
+                return;
+            }
+            job.run(store, encoder, done -> { }, () -> closed);
+        } catch (RuntimeException e) {
+            log.println("graphiti: embedding " + database + " failed: " + e.getMessage());
+        }
+    }
+
+    /** Loads the model unless it is loaded or cannot be; true when it is there. */
+    private boolean load() {
+        loadWanted = false;
+        if (status == Status.ready) {
+            return true;
+        }
+        if (status == Status.unavailable) {
+            return false;
+        }
+        status = Status.loading;
+        try {
+            encoder = loader.get();
+            status = Status.ready;
+            return true;
+        } catch (RuntimeException | LinkageError e) {
+            problem = e.getClass().getSimpleName() + ": " + e.getMessage();
+            status = Status.unavailable;
+            log.println("graphiti: the embedding model cannot load here, so search uses words only (" + problem + ")");
+            return false;
+        }
+    }
+
+    @Override
+    public void close() {
+        closed = true;
+        synchronized (signal) {
+            signal.notifyAll();
+        }
+        worker.interrupt();
+        try {
+            worker.join(5_000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        if (encoder instanceof AutoCloseable closeable) {
+            try {
+                closeable.close();
+            } catch (Exception ignored) {
+                // closing down: nothing to do about it
+            }
+        }
+    }
+}

@@ -1,0 +1,104 @@
+package dev.graphiti.graph;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Dense retrieval: the query's vector against every item's passage vectors (an item counts as its best passage).
+ * The score is the cosine calibrated to [0, 1] ({@link #strength}), so an unrelated item scores near 0 however
+ * good the best of a poor lot is.
+ */
+public final class SemanticRanking implements Ranking {
+
+    /** e5's cosines crowd high: unrelated text sits around 0.75-0.80, a real answer 0.86-0.93. */
+    static final double UNRELATED = 0.78;
+    static final double IDENTICAL = 0.93;
+
+    private final TextEncoder encoder;
+    private final VectorIndex index;
+    private final VectorStore store;
+
+    public SemanticRanking(TextEncoder encoder, VectorIndex index, VectorStore store) {
+        this.encoder = encoder;
+        this.index = index;
+        this.store = store;
+    }
+
+    @Override
+    public List<SearchHit> search(SearchQuery query) {
+        float[] vector = encoder.query(query.text());
+        List<Candidate> found = candidates(vector, query.filter(), query.limit());
+        List<SearchHit> hits = new ArrayList<>(found.size());
+        for (Candidate candidate : found) {
+            double strength = strength(candidate.cosine());
+            hits.add(new SearchHit(candidate.item(), Snippets.lead(candidate.item().content()), round(strength),
+                    SearchHit.Matched.semantic));
+        }
+        return hits;
+    }
+
+    /** The query's vector, encoded once for callers that score further items against it. */
+    float[] encode(String text) {
+        return encoder.query(text);
+    }
+
+    /**
+     * At least {@code wanted} items passing the filter, nearest first, when that many exist: a narrow filter
+     * makes the nearest few fail it, so the search widens until enough pass or none are left.
+     */
+    List<Candidate> candidates(float[] vector, ItemFilter filter, int wanted) {
+        index.refresh(store, encoder.model());
+        int fetch = Math.max(wanted * 3, 30);
+        while (true) {
+            List<VectorIndex.Nearest> nearest = index.nearest(vector, fetch);
+            Map<String, KnowledgeItem> items = store.items(nearest.stream().map(VectorIndex.Nearest::item).toList(), filter);
+            List<Candidate> passing = new ArrayList<>();
+            for (VectorIndex.Nearest near : nearest) {
+                KnowledgeItem item = items.get(near.item());
+                if (item != null) {
+                    passing.add(new Candidate(item, near.cosine()));
+                }
+            }
+            if (passing.size() >= wanted || nearest.size() < fetch || fetch >= index.size()) {
+                return passing.subList(0, Math.min(wanted, passing.size()));
+            }
+            fetch *= 4;
+        }
+    }
+
+    /** The cosine of each item's best stored passage to {@code vector}, for items the index was not asked about. */
+    Map<String, Double> cosines(float[] vector, List<String> ids) {
+        Map<String, Double> cosines = new java.util.HashMap<>();
+        store.vectors(encoder.model(), ids).forEach((id, passages) -> {
+            double best = -1;
+            for (QuantizedVector passage : passages) {
+                best = Math.max(best, dot(vector, passage));
+            }
+            cosines.put(id, best);
+        });
+        return cosines;
+    }
+
+    /** A cosine as evidence in [0, 1]: 0 at what unrelated text scores, 1 at a near-duplicate. */
+    static double strength(double cosine) {
+        return Math.max(0, Math.min(1, (cosine - UNRELATED) / (IDENTICAL - UNRELATED)));
+    }
+
+    static double round(double score) {
+        return Math.round(score * 10_000) / 10_000.0;
+    }
+
+    private static double dot(float[] vector, QuantizedVector passage) {
+        byte[] values = passage.values();
+        float sum = 0;
+        for (int d = 0; d < values.length; d++) {
+            sum += vector[d] * values[d];
+        }
+        return sum * passage.scale();
+    }
+
+    /** An item near the query and its best passage's cosine. */
+    record Candidate(KnowledgeItem item, double cosine) {
+    }
+}

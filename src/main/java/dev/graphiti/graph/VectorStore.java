@@ -1,0 +1,52 @@
+package dev.graphiti.graph;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Where one graph's passage vectors live, beside its items (the store package implements it on the same
+ * SQLite file). Vectors belong to one model at a time: storing another model's replaces them all.
+ */
+public interface VectorStore extends AutoCloseable {
+
+    /** Items after {@code afterSeq} that have no vectors of {@code model}, in storage order. */
+    List<Unembedded> unembedded(String model, long afterSeq, int limit);
+
+    /** How many items have no vectors of {@code model}. */
+    int unembeddedCount(String model);
+
+    /** Stores the vectors of {@code model} for these items in one transaction, first dropping another model's. */
+    void put(String model, List<ItemVectors> items);
+
+    /** Where the stored vectors stand: the model, the newest row, and how many rows were ever removed. */
+    VectorState state();
+
+    /** Stored rows with an id above {@code afterId}, in id order, at most {@code limit}. */
+    List<StoredVector> after(long afterId, int limit);
+
+    /** The items among {@code ids} that pass {@code filter}, by id. */
+    Map<String, KnowledgeItem> items(Collection<String> ids, ItemFilter filter);
+
+    /** The stored passage vectors of these items (by id) that are of {@code model}. */
+    Map<String, List<QuantizedVector>> vectors(String model, Collection<String> ids);
+
+    @Override
+    void close();
+
+    /** An item waiting for its vectors. */
+    record Unembedded(long seq, String title, String content) {
+    }
+
+    /** One item's passage vectors. */
+    record ItemVectors(long seq, List<QuantizedVector> passages) {
+    }
+
+    /** One stored passage vector and its item's id. */
+    record StoredVector(long id, String item, QuantizedVector vector) {
+    }
+
+    /** Enough to tell whether vectors held in memory are still those stored. */
+    record VectorState(String model, long newestId, long removed) {
+    }
+}
