@@ -27,8 +27,11 @@ final class SemanticHealth {
                 return new HealthReport.Check("semantic", HealthReport.Status.ok, items);
             }
             SemanticSearch.Status status = semantics.get().status();
-            return new HealthReport.Check("semantic", status == SemanticSearch.Status.unavailable
-                    ? HealthReport.Status.warn : HealthReport.Status.ok, "model " + status + "; " + items);
+            if (status == SemanticSearch.Status.unavailable) {
+                return new HealthReport.Check("semantic", HealthReport.Status.warn, "model unavailable, search uses words "
+                        + "only (" + semantics.get().problem() + "); " + items);
+            }
+            return new HealthReport.Check("semantic", HealthReport.Status.ok, "model " + status + "; " + items);
         } catch (GraphException e) {
             return new HealthReport.Check("semantic", HealthReport.Status.warn, e.getMessage());
         }

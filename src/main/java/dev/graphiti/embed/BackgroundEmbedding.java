@@ -29,6 +29,8 @@ public final class BackgroundEmbedding implements SemanticSearch, AutoCloseable 
 
     /** How often the graphs opened so far are checked for items written by other processes. */
     static final Duration SWEEP = Duration.ofSeconds(30);
+    /** Every so many sweeps a graph is checked from its first item again (a replaced file, a reused item number). */
+    static final int SWEEPS_PER_FULL_CHECK = 10;
     /** Writes arrive in bursts (a capture, an index run): wait for a quiet moment before embedding. */
     static final Duration SETTLE = Duration.ofSeconds(2);
 
@@ -48,6 +50,7 @@ public final class BackgroundEmbedding implements SemanticSearch, AutoCloseable 
     private volatile boolean loadWanted;
     private volatile boolean closed;
     private boolean started;
+    private int sweeps;
 
     /**
      * @param stores opens a graph's vectors on a connection of the worker's own
@@ -89,7 +92,7 @@ public final class BackgroundEmbedding implements SemanticSearch, AutoCloseable 
         return status;
     }
 
-    /** Why the model is unavailable, when it is. */
+    @Override
     public String problem() {
         return problem;
     }
@@ -150,6 +153,9 @@ public final class BackgroundEmbedding implements SemanticSearch, AutoCloseable 
                 opened.clear();
             }
             if (System.nanoTime() - nextSweep >= 0) {
+                if (++sweeps % SWEEPS_PER_FULL_CHECK == 0) {
+                    jobs.clear();
+                }
                 due.addAll(graphs.keySet());
                 nextSweep = System.nanoTime() + SWEEP.toNanos();
             }

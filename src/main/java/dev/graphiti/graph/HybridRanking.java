@@ -5,13 +5,14 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Lexical and semantic rankings fused by a calibrated linear score:
  * {@code 0.60 · semantic strength + 0.35 · lexical evidence + 0.05 · kind priority}.
  * Semantic strength is the item's cosine to the query calibrated to [0, 1] (absolute: a poor lot scores low);
  * lexical evidence decays with the item's rank in the lexical list, {@code 6 / (5 + rank)}, because BM25 scores
- * are only comparable within one query. An item the words found and the meaning confirms scores highest;
+ * are only comparable within one query. Each side offers max(2 x limit, 20) candidates. An item the words found and the meaning confirms scores highest;
  * kind priority only breaks near-ties. Each hit says which evidence found it.
  */
 public final class HybridRanking implements Ranking {
@@ -21,6 +22,9 @@ public final class HybridRanking implements Ranking {
     static final double KIND_WEIGHT = 0.05;
     /** Lexical evidence halves by rank 7: a keyword hit far down the list says little. */
     static final int RANK_DECAY = 5;
+    /** Each side's candidates at least: an item ranked lower than this by one side and absent from the other's
+     *  list would score below everything the lists hold. */
+    static final int POOL = 20;
     /** Below this strength a semantic neighbour is not counted as having matched by meaning. */
     static final double MEANINGFUL = 0.15;
 
@@ -34,10 +38,12 @@ public final class HybridRanking implements Ranking {
 
     @Override
     public List<SearchHit> search(SearchQuery query) {
-        int pool = Math.max(query.limit() * 3, 30);
+        int pool = Math.max(query.limit() * 2, POOL);
+        // The query's vector is computed on another core while the words are looked up.
+        CompletableFuture<float[]> encoded = CompletableFuture.supplyAsync(() -> semantic.encode(query.text()));
         List<SearchHit> words = query.exact() ? lexical.search(query)
                 : lexical.search(new SearchQuery(query.text(), query.filter(), pool, false));
-        float[] vector = semantic.encode(query.text());
+        float[] vector = encoded.join();
         Map<String, Fused> fused = new LinkedHashMap<>();
         for (int rank = 0; rank < words.size(); rank++) {
             SearchHit hit = words.get(rank);

@@ -16,6 +16,9 @@ public interface SemanticSearch {
     /** What the model is doing, for search answers and health. */
     Status status();
 
+    /** Why the model is unavailable; empty otherwise. */
+    String problem();
+
     /** The id of the model this process embeds with (known before it loads). */
     String model();
 

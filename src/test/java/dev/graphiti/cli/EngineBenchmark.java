@@ -80,7 +80,7 @@ public final class EngineBenchmark {
     }
 
     /** The graphiti home holding a {@code size}-item global graph, generated on first use. */
-    private static Path corpus(Path corpora, int size) throws Exception {
+    static Path corpus(Path corpora, int size) throws Exception {
         Path home = corpora.resolve("v" + SqliteStore.schemaVersion() + "." + GENERATOR_VERSION + "-" + size);
         Path database = home.resolve("global.db");
         if (Files.exists(database)) {
@@ -170,7 +170,7 @@ public final class EngineBenchmark {
         }
     }
 
-    private static double ms(long[] sorted, int percentile) {
+    static double ms(long[] sorted, int percentile) {
         return sorted[Math.min(sorted.length - 1, sorted.length * percentile / 100)] / 1e6;
     }
 
@@ -181,12 +181,12 @@ public final class EngineBenchmark {
         }
     }
 
-    private static String load() {
+    static String load() {
         return String.format(Locale.ROOT, "load average %.1f on %d cores",
                 ManagementFactory.getOperatingSystemMXBean().getSystemLoadAverage(), Runtime.getRuntime().availableProcessors());
     }
 
-    private static String run(Cli cli, Path work, String... args) {
+    static String run(Cli cli, Path work, String... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         int code = cli.run(List.of(args), work, java.io.InputStream.nullInputStream(), new PrintWriter(out), new PrintWriter(err));
