@@ -9,19 +9,15 @@ import java.util.concurrent.CompletableFuture;
 
 /**
  * Lexical and semantic rankings fused by a calibrated linear score:
- * {@code 0.60 · semantic strength + 0.35 · lexical evidence + 0.05 · kind priority}.
- * Semantic strength is the item's cosine to the query calibrated to [0, 1] (absolute: a poor lot scores low);
- * lexical evidence decays with the item's rank in the lexical list, {@code 6 / (5 + rank)}, because BM25 scores
- * are only comparable within one query. Each side offers max(2 x limit, 20) candidates. An item the words found and the meaning confirms scores highest;
- * kind priority only breaks near-ties. Each hit says which evidence found it.
+ * {@code 0.6 · semantic strength + 0.4 · lexical score}.
+ * Both sides' scores are absolute, so they add up: the semantic strength is the item's cosine to the query
+ * calibrated to [0, 1], the lexical score the share of the query the item holds weighted by rarity (with kind and
+ * recency as its own near-tie breakers). An item the words found and the meaning confirms scores highest; a weak
+ * lot scores low on both. Each side offers max(2 x limit, 20) candidates; each hit says which evidence found it.
  */
 public final class HybridRanking implements Ranking {
 
-    static final double SEMANTIC_WEIGHT = 0.60;
-    static final double LEXICAL_WEIGHT = 0.35;
-    static final double KIND_WEIGHT = 0.05;
-    /** Lexical evidence halves by rank 7: a keyword hit far down the list says little. */
-    static final int RANK_DECAY = 5;
+    static final double SEMANTIC_WEIGHT = 0.6;
     /** Each side's candidates at least: an item ranked lower than this by one side and absent from the other's
      *  list would score below everything the lists hold. */
     static final int POOL = 20;
@@ -30,10 +26,17 @@ public final class HybridRanking implements Ranking {
 
     private final Ranking lexical;
     private final SemanticRanking semantic;
+    private final double semanticWeight;
 
     public HybridRanking(Ranking lexical, SemanticRanking semantic) {
+        this(lexical, semantic, SEMANTIC_WEIGHT);
+    }
+
+    /** With another balance between meaning and words, for measuring it. */
+    HybridRanking(Ranking lexical, SemanticRanking semantic, double semanticWeight) {
         this.lexical = lexical;
         this.semantic = semantic;
+        this.semanticWeight = semanticWeight;
     }
 
     @Override
@@ -45,10 +48,10 @@ public final class HybridRanking implements Ranking {
                 : lexical.search(new SearchQuery(query.text(), query.filter(), pool, false));
         float[] vector = encoded.join();
         Map<String, Fused> fused = new LinkedHashMap<>();
-        for (int rank = 0; rank < words.size(); rank++) {
-            SearchHit hit = words.get(rank);
+        for (SearchHit hit : words) {
             Fused entry = fused.computeIfAbsent(hit.item().id(), id -> new Fused(hit.item()));
-            entry.lexicalRank = rank + 1;
+            entry.lexicalScore = Math.max(0, Math.min(1, hit.score()));
+            entry.foundByWords = true;
             entry.snippet = hit.snippet();
         }
         if (!query.exact()) {
@@ -64,11 +67,9 @@ public final class HybridRanking implements Ranking {
         List<SearchHit> hits = new ArrayList<>(fused.size());
         for (Fused entry : fused.values()) {
             double strength = Double.isNaN(entry.cosine) ? 0 : SemanticRanking.strength(entry.cosine);
-            double lexicalEvidence = entry.lexicalRank == 0 ? 0 : (RANK_DECAY + 1.0) / (RANK_DECAY + entry.lexicalRank);
-            double score = SEMANTIC_WEIGHT * strength + LEXICAL_WEIGHT * lexicalEvidence
-                    + KIND_WEIGHT * entry.item.kind().priority();
+            double score = semanticWeight * strength + (1 - semanticWeight) * entry.lexicalScore;
             boolean byMeaning = strength >= MEANINGFUL;
-            SearchHit.Matched matched = entry.lexicalRank == 0 ? SearchHit.Matched.semantic
+            SearchHit.Matched matched = !entry.foundByWords ? SearchHit.Matched.semantic
                     : byMeaning ? SearchHit.Matched.both : SearchHit.Matched.lexical;
             String snippet = entry.snippet != null ? entry.snippet : Snippets.lead(entry.item.content());
             hits.add(new SearchHit(entry.item, snippet, SemanticRanking.round(score), matched));
@@ -81,7 +82,8 @@ public final class HybridRanking implements Ranking {
     /** One item's evidence from both rankings. */
     private static final class Fused {
         final KnowledgeItem item;
-        int lexicalRank;
+        boolean foundByWords;
+        double lexicalScore;
         double cosine = Double.NaN;
         String snippet;
 
