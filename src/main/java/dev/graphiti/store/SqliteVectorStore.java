@@ -17,7 +17,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
-/** Passage vectors in the graph's own SQLite file (schema 4), on a connection of its own or the graph's. */
+/** Passage vectors in the graph's own SQLite file (schema 5), on a connection of its own or the graph's. */
 final class SqliteVectorStore implements VectorStore {
 
     private static final String UNEMBEDDED = "FROM items i WHERE NOT EXISTS (SELECT 1 FROM item_vectors v WHERE v.seq = i.seq)";
