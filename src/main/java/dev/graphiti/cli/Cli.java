@@ -80,6 +80,7 @@ public final class Cli implements AutoCloseable {
         commandLine.setErr(err);
         commandLine.setExecutionExceptionHandler(failures);
         commandLine.setParameterExceptionHandler(failures);
+        commandLine.setExecutionStrategy(Limits::executeChecked);
         int code = commandLine.execute(args.toArray(String[]::new));
         out.flush();
         err.flush();

@@ -119,7 +119,8 @@ public final class ContextAssembler {
     }
 
     static String line(ItemBrief item) {
-        String title = collapseWhitespace(item.title());
+        // A database written before titles were bounded may hold one of any size: it must not crowd out the rest.
+        String title = ItemLimits.cut(collapseWhitespace(item.title()), ItemLimits.TITLE_CHARS);
         String body = collapseWhitespace(item.lead());
         if (body.startsWith(title)) {
             body = body.substring(title.length()).strip();

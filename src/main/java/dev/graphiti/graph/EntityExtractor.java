@@ -78,7 +78,7 @@ public final class EntityExtractor {
                 continue;
             }
             name = trimTrailingDots(name);
-            if (name.length() < 3 || coveredByLonger(found, name)) {
+            if (name.length() < 3 || name.length() > ItemLimits.ENTITY_CHARS || coveredByLonger(found, name)) {
                 continue;
             }
             found.putIfAbsent(key(name), new Entity(name, type));

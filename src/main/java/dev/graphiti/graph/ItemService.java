@@ -74,6 +74,9 @@ public final class ItemService {
             throw new GraphException("the content is " + bytes + " bytes; the limit is " + maxContentBytes
                     + " (config add.max_content_bytes). Store a summary, or split it into several items");
         }
+        request.title().ifPresent(title -> ItemLimits.check("the title", title.strip(), ItemLimits.TITLE_CHARS,
+                "Keep the title a short line; put the detail in the content"));
+        ItemLimits.check("the source", request.source(), ItemLimits.SOURCE_CHARS, "Name where it came from in a few words");
         SecretRedaction.Redacted content = redaction.redact(request.content().strip());
         SecretRedaction.Redacted title = redaction.redact(request.title().map(String::strip).filter(t -> !t.isEmpty())
                 .orElseGet(() -> titleOf(content.text())));
@@ -270,9 +273,15 @@ public final class ItemService {
             for (String part : raw.split(",")) {
                 String tag = part.strip().replaceFirst("^#", "").toLowerCase(Locale.ROOT).replaceAll("\\s+", "-");
                 if (!tag.isEmpty()) {
+                    ItemLimits.check("the tag '" + ItemLimits.cut(tag, 20) + "'", tag, ItemLimits.TAG_CHARS,
+                            "A tag is a word or two");
                     result.add(tag);
                 }
             }
+        }
+        if (result.size() > ItemLimits.TAGS) {
+            throw new InvalidInputException(result.size() + " tags; the limit is " + ItemLimits.TAGS
+                    + ". Nothing was stored. Keep the few that a search would filter by");
         }
         return new ArrayList<>(result);
     }

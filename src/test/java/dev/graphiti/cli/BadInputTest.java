@@ -144,4 +144,36 @@ class BadInputTest extends InRepositoryTest {
         assertEquals(1, result.code(), result::toString);
         assertTrue(result.err().contains("cannot create the graph directory"), result.err());
     }
+    /** Issue 13: only the content was bounded; a title, tag, source or query of any size was taken in. */
+    @Test
+    void everyStringArgumentIsBoundedAndTheErrorNamesItAndItsLimit() {
+        String huge = "t".repeat(52_000);
+        for (List<String> args : List.of(List.of("add", "--title", huge, "a note"), List.of("add", "--source", huge, "a note"),
+                List.of("search", huge), List.of("show", huge), List.of("list", "--since", huge),
+                List.of("add", "--supersedes", huge, "a note"), List.of("config", "get", huge))) {
+            CliHarness.Result result = cli.run(repo, args.toArray(String[]::new));
+            assertEquals(2, result.code(), () -> args.get(0) + " " + args.get(1) + " " + result.code());
+            assertTrue(result.err().matches("(?s)graphiti: (--\\w+|[A-Z|]+) is 52000 characters; the limit is \\d+\\R.*"),
+                    result.err().substring(0, Math.min(300, result.err().length())));
+            assertTrue(result.err().length() < 500, "the message does not echo the value");
+        }
+        CliHarness.Result title = cli.run(repo, "add", "--title", "x".repeat(301), "a note");
+        assertTrue(title.err().startsWith("graphiti: --title is 301 characters; the limit is 300"), title.err());
+        assertEquals(0, cli.run(repo, "add", "--title", "é".repeat(300), "a note with a long accented title").code(),
+                "the limit counts characters, not bytes");
+
+        CliHarness.Result tag = cli.run(repo, "add", "-t", "ok," + "long".repeat(20), "a note");
+        assertEquals(2, tag.code(), tag::toString);
+        assertTrue(tag.err().contains("is 80 characters; the limit is 64"), tag.err());
+        String[] manyTags = new String[70];
+        for (int i = 0; i < 35; i++) {
+            manyTags[2 * i] = "-t";
+            manyTags[2 * i + 1] = "tag" + i;
+        }
+        List<String> tooMany = new java.util.ArrayList<>(List.of("add", "a note"));
+        tooMany.addAll(List.of(manyTags));
+        CliHarness.Result tags = cli.run(repo, tooMany.toArray(String[]::new));
+        assertTrue(tags.code() == 2 && tags.err().contains("35 tags; the limit is 32"), tags::toString);
+        assertEquals(2, cli.run(repo, "list", "--format", "json").array().size(), "only the accented one was stored");
+    }
 }

@@ -119,6 +119,28 @@ class ContextAssemblerTest {
                 "the title once, collapsed: " + text);
     }
 
+    /**
+     * Issue 13: one stored item with a 52 KB title (possible before titles were bounded) cost more than the whole
+     * budget, and the section stopped at it: "Recent" came out empty. Its line is now cut like any other.
+     */
+    @Test
+    void anItemWithAHugeTitleFromAnOlderDatabaseLeavesRoomForTheRest() throws Exception {
+        add(Kind.note, "Lunch menu moved to the wiki", "2025-05-01T00:00:00Z");
+        add(Kind.note, "The nightly build runs at two", "2025-05-02T00:00:00Z");
+        String huge = add(Kind.note, "Placeholder for a note whose title an older version stored whole", "2025-05-03T00:00:00Z");
+        try (var connection = java.sql.DriverManager.getConnection("jdbc:sqlite:" + temp.resolve("graph.db"));
+             var update = connection.prepareStatement("UPDATE items SET title = ? WHERE id = ?")) {
+            update.setString(1, "Huge title ".repeat(4_800));
+            update.setString(2, huge);
+            assertEquals(1, update.executeUpdate());
+        }
+        String text = assembler().assemble(ContextSignals.none("demo"), 2048).text();
+        assertTrue(text.contains("## Recent"), text);
+        assertTrue(text.contains("Lunch menu") && text.contains("nightly build"), text);
+        String line = text.lines().filter(l -> l.contains(huge)).findFirst().orElseThrow();
+        assertTrue(line.length() < ItemLimits.TITLE_CHARS + 400, line.length() + " characters");
+    }
+
     @Test
     void preferencesAreDurableAndATitleIsNotFollowedByItsFullStop() {
         for (int i = 0; i < 30; i++) {
