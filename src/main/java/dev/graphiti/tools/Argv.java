@@ -5,7 +5,9 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Turns a tool's JSON arguments into the CLI's argument list: options first, then the positional
@@ -16,6 +18,7 @@ final class Argv {
     private final JsonObject arguments;
     private final List<String> options = new ArrayList<>();
     private final List<String> positional = new ArrayList<>();
+    private final Map<String, String> names = new HashMap<>();
 
     Argv(JsonObject arguments, String... command) {
         this.arguments = arguments;
@@ -24,6 +27,7 @@ final class Argv {
 
     /** {@code flag value} when the argument is present (a string or a number). */
     Argv option(String flag, String name) {
+        names.put(flag, name);
         JsonValue value = arguments.get(name);
         if (value != null && value.getValueType() != JsonValue.ValueType.NULL) {
             options.add(flag);
@@ -34,6 +38,7 @@ final class Argv {
 
     /** {@code flag value} once per element of an array argument (a single string counts as one). */
     Argv repeated(String flag, String name) {
+        names.put(flag, name);
         for (String value : strings(name)) {
             options.add(flag);
             options.add(value);
@@ -43,6 +48,7 @@ final class Argv {
 
     /** {@code flag} alone when the boolean argument is true. */
     Argv flag(String flag, String name) {
+        names.put(flag, name);
         if (arguments.get(name) == JsonValue.TRUE) {
             options.add(flag);
         }
@@ -57,17 +63,19 @@ final class Argv {
 
     /** The argument's value(s) as positional words. */
     Argv words(String name) {
+        CliArguments.labels(name).forEach(label -> names.put(label, name));
         positional.addAll(strings(name));
         return this;
     }
 
+    /** The argument list, which also knows which tool argument each option came from (for error messages). */
     List<String> build() {
         List<String> all = new ArrayList<>(options);
         if (!positional.isEmpty()) {
             all.add("--");
             all.addAll(positional);
         }
-        return all;
+        return new CliArguments(all, names);
     }
 
     private List<String> strings(String name) {

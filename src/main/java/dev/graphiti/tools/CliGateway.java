@@ -37,11 +37,13 @@ public final class CliGateway {
         return renderer.render(command.get(0), run(command, arguments, context), shape);
     }
 
-    /** Runs {@code command} for the call and returns the raw outcome. */
+    /** Runs {@code command} for the call and returns the outcome, its messages in the tool's argument names. */
     CliOutcome run(List<String> command, JsonObject arguments, RequestContext context) {
         Path directory = directory(arguments, context);
-        return runner.run(new CliCall(argv(command, arguments, directory), directory,
+        CliOutcome outcome = runner.run(new CliCall(argv(command, arguments, directory), directory,
                 context == null ? null : context::isCancelled));
+        return command instanceof CliArguments built && !outcome.succeeded()
+                ? outcome.withStderr(built.inToolTerms(outcome.stderr())) : outcome;
     }
 
     /** Runs {@code command} in a directory resolved earlier, with no request to follow (background work). */

@@ -13,6 +13,10 @@ public record CliOutcome(int exitCode, String stdout, String stderr, Ending endi
         return ending == Ending.EXITED && exitCode == 0 && !truncated;
     }
 
+    CliOutcome withStderr(String text) {
+        return new CliOutcome(exitCode, stdout, text, ending, truncated);
+    }
+
     static CliOutcome notFinished(Ending ending, String why, String stdout, String stderr) {
         return new CliOutcome(-1, stdout, stderr.isEmpty() ? why : stderr + "\n" + why, ending, false);
     }

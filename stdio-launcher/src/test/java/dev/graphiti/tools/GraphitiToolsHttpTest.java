@@ -129,4 +129,9 @@ class GraphitiToolsHttpTest {
     void failuresAreErrorResultsWithTheCliMessage() {
         scenarios().failuresAreErrorResultsWithTheCliMessage(temp.resolve("nowhere"));
     }
+
+    @Test
+    void errorsSpeakTheToolsArgumentNames() {
+        scenarios().errorsSpeakTheToolsArgumentNames();
+    }
 }

@@ -155,4 +155,25 @@ record ToolScenarios(McpSyncClient mcp, ProjectFixture fixture) {
         assertTrue(text(badDir).contains("not a directory"), text(badDir));
         ok("graphiti_health", Map.of());
     }
+    /**
+     * Issue 13: a tool's errors name its own arguments, never the CLI's options it cannot pass ("--limit",
+     * "--transcript PATH"), and a string argument over its limit is refused naming the argument and the limit.
+     */
+    void errorsSpeakTheToolsArgumentNames() {
+        var limit = call("graphiti_list", Map.of("limit", 0));
+        assertTrue(limit.isError(), text(limit));
+        assertTrue(text(limit).contains("limit must be between 1 and 10000, not 0"), text(limit));
+        Path missing = fixture.project().resolve("missing.jsonl");
+        var capture = call("graphiti_capture", Map.of("transcript", missing.toString()));
+        assertTrue(capture.isError(), text(capture));
+        assertTrue(text(capture).contains("transcript " + missing), text(capture));
+        var title = call("graphiti_add", Map.of("content", "a note", "title", "t".repeat(52_000)));
+        assertTrue(title.isError(), text(title));
+        assertTrue(text(title).contains("title is 52000 characters; the limit is 300"), text(title));
+        var since = call("graphiti_search", Map.of("query", "x", "since", "last tuesday"));
+        assertTrue(since.isError(), text(since));
+        for (var result : List.of(limit, capture, title, since)) {
+            assertFalse(text(result).matches("(?s).*(--[a-z]|Try 'graphiti|\\b[A-Z]{4,}\\b).*"), text(result));
+        }
+    }
 }
