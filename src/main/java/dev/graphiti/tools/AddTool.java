@@ -32,6 +32,11 @@ public class AddTool extends CliTool {
     }
 
     @Override
+    ResultShape shape() {
+        return ResultShape.STORED_ITEM;
+    }
+
+    @Override
     List<String> command(JsonObject arguments) {
         return new Argv(arguments, "add").option("--kind", "kind").option("--title", "title")
                 .repeated("--tag", "tags").option("--supersedes", "supersedes").fixed("--source", "mcp")

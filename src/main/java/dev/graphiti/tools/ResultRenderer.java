@@ -17,19 +17,27 @@ import java.util.Optional;
 /**
  * Turns a CLI outcome into what the agent reads: a failure becomes an isError result carrying the CLI's
  * own message; JSON output is sent as TOON or compact JSON, whichever costs fewer tokens; row lists over
- * the response budget lose whole rows from their far end (so TOON's [N] stays true) and say so.
+ * the response budget lose whole rows from their far end (so TOON's [N] stays true) and say so; no answer
+ * passes {@link AnswerCap#MAX_BYTES} on the wire.
  */
 public final class ResultRenderer {
 
     private final ResponseEncoder encoder;
     private final BudgetTrimmer trimmer;
     private final int responseTokens;
+    private final AnswerCap cap;
 
     /** @param responseTokens the largest row list, in Claude-estimated tokens, one response may carry */
     public ResultRenderer(ResponseEncoder encoder, int responseTokens) {
+        this(encoder, responseTokens, AnswerCap.MAX_BYTES);
+    }
+
+    /** @param maxAnswerBytes the most one answer may take on the wire */
+    ResultRenderer(ResponseEncoder encoder, int responseTokens, int maxAnswerBytes) {
         this.encoder = encoder;
         this.trimmer = new BudgetTrimmer(encoder);
         this.responseTokens = responseTokens;
+        this.cap = new AnswerCap(maxAnswerBytes);
     }
 
     public ResponseEncoder encoder() {
@@ -38,7 +46,7 @@ public final class ResultRenderer {
 
     ToolResult render(String command, CliOutcome outcome, ResultShape shape) {
         if (!outcome.succeeded()) {
-            return ToolResult.error(failure(command, outcome));
+            return ToolResult.error(cap.message(failure(command, outcome)));
         }
         JsonStructure json;
         try {
@@ -47,14 +55,31 @@ public final class ResultRenderer {
             return ToolResult.error("graphiti " + command + " printed output that is not JSON: "
                     + excerpt(outcome.stdout()));
         }
+        if (shape == ResultShape.STORED_ITEM && json instanceof JsonObject item) {
+            json = stored(item);
+        }
         return switch (shape) {
-            case OBJECT -> json instanceof JsonObject object
+            case OBJECT, STORED_ITEM -> cap.fit(json, value -> value instanceof JsonObject object
                     ? ToolResult.structured(object, encoder.encode(object).text())
-                    : ToolResult.text(encoder.encode(json).text());
+                    : ToolResult.text(encoder.encode(value).text()));
             case RANKED_ROWS, NEWEST_ROWS -> json instanceof JsonArray rows
-                    ? rows(rows, shape)
-                    : ToolResult.text(encoder.encode(json).text());
+                    ? cap.fit(AnswerCap.cut(rows, AnswerCap.ROW_STRING_CHARS), value -> rows((JsonArray) value, shape))
+                    : cap.fit(json, value -> ToolResult.text(encoder.encode(value).text()));
         };
+    }
+
+    /** What an add answers: the stored item without its content and entities (the caller has just sent them). */
+    private static JsonObject stored(JsonObject item) {
+        var brief = InputSchema.JSON.createObjectBuilder();
+        item.forEach((name, value) -> {
+            if (!name.equals("content") && !name.equals("entities")) {
+                brief.add(name, value);
+            }
+        });
+        if (item.get("content") instanceof JsonString content) {
+            brief.add("content_chars", content.getString().length());
+        }
+        return brief.build();
     }
 
     private ToolResult rows(JsonArray cliRows, ResultShape shape) {

@@ -4,6 +4,8 @@ package dev.graphiti.tools;
 enum ResultShape {
     /** One object: sent whole, also as structuredContent. */
     OBJECT,
+    /** An item just stored: its id and what was stored in brief, never its content echoed back. */
+    STORED_ITEM,
     /** An array best first (search): the lowest-ranked rows go first when over budget. */
     RANKED_ROWS,
     /** An array newest first (list): the oldest rows go first when over budget. */

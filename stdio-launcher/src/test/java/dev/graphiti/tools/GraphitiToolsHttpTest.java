@@ -134,4 +134,9 @@ class GraphitiToolsHttpTest {
     void errorsSpeakTheToolsArgumentNames() {
         scenarios().errorsSpeakTheToolsArgumentNames();
     }
+
+    @Test
+    void answersStayUnderTheCapWhateverTheGraphHolds() throws Exception {
+        scenarios().answersStayUnderTheCapWhateverTheGraphHolds();
+    }
 }

@@ -176,4 +176,58 @@ record ToolScenarios(McpSyncClient mcp, ProjectFixture fixture) {
             assertFalse(text(result).matches("(?s).*(--[a-z]|Try 'graphiti|\\b[A-Z]{4,}\\b).*"), text(result));
         }
     }
+    /** The bytes of a tool answer as JSON, as the client's SDK received it. */
+    static long wireBytes(Object result) {
+        try {
+            return io.modelcontextprotocol.json.McpJsonDefaults.getMapper().writeValueAsString(result)
+                    .getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Issue 13: a 5 MB title made an add answer of about 10.5 MB (the item echoed as text and as structured
+     * content), past the TypeScript SDK's 10 MiB message limit, and the client dropped the connection. Titles
+     * are bounded now, an add answers in brief, and every answer stays under 1 MiB (AnswerCap) even for an item
+     * an older version stored with a title of megabytes; the context keeps its Recent section.
+     */
+    void answersStayUnderTheCapWhateverTheGraphHolds() throws Exception {
+        long cap = 1 << 20;
+        String megabytes = "Huge title ".repeat(120_000); // 1.3 MB: shown as text and as structured content, over the cap
+        var refused = call("graphiti_add", Map.of("content", "a note", "title", megabytes));
+        assertTrue(refused.isError(), "a title of megabytes is refused");
+        assertTrue(text(refused).contains("title is " + megabytes.length() + " characters; the limit is 300"), text(refused));
+        assertTrue(wireBytes(refused) < 2_000, wireBytes(refused) + " bytes");
+
+        String content = "The importer streams rows in batches of 500 and retries on busy. ".repeat(300); // 20 KB
+        var added = call("graphiti_add", Map.of("content", content, "kind", "decision", "title", "Importer batches"));
+        assertFalse(Boolean.TRUE.equals(added.isError()), text(added));
+        assertTrue(wireBytes(added) < 2_000, "an add answers in brief, not the content twice: " + wireBytes(added) + " bytes");
+        @SuppressWarnings("unchecked")
+        String big = (String) ((Map<String, Object>) added.structuredContent()).get("id");
+        ok("graphiti_add", Map.of("content", "Lunch menu moved to the wiki"));
+
+        // What an older version let in: a title of megabytes, written to the database directly.
+        try (var connection = java.sql.DriverManager.getConnection("jdbc:sqlite:" + fixture.project().resolve(".graphiti/graph.db"));
+             var update = connection.prepareStatement("UPDATE items SET title = ? WHERE id = ?")) {
+            update.setString(1, megabytes);
+            update.setString(2, big);
+            assertEquals(1, update.executeUpdate());
+        }
+        var shown = call("graphiti_show", Map.of("id", big));
+        assertFalse(Boolean.TRUE.equals(shown.isError()), text(shown).substring(0, Math.min(500, text(shown).length())));
+        assertTrue(wireBytes(shown) <= cap, "show: " + wireBytes(shown) + " bytes");
+        assertTrue(text(shown).contains("answer cut to fit 1048576 bytes"), "says it was cut");
+        assertTrue(text(shown).contains("The importer streams rows"), "the content's start is there");
+        for (var answer : List.of(call("graphiti_list", Map.of()), call("graphiti_search", Map.of("query", "importer batches")),
+                call("graphiti_summarize", Map.of()), call("graphiti_list", Map.of("limit", 100)))) {
+            assertFalse(Boolean.TRUE.equals(answer.isError()), text(answer));
+            assertTrue(wireBytes(answer) <= cap, wireBytes(answer) + " bytes: " + text(answer).substring(0, 300));
+        }
+        assertTrue(ok("graphiti_list", Map.of()).contains(big), "the item is still listed");
+        String context = context();
+        assertTrue(context.contains("## Recent") && context.contains("Lunch menu"), context.substring(0, Math.min(2000, context.length())));
+        awaitBackgroundIndex();
+    }
 }
