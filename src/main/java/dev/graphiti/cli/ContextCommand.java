@@ -16,7 +16,7 @@ import picocli.CommandLine.Option;
 /**
  * `graphiti context`: what the graphiti://context resource returns (the same assembly), for hooks, with a
  * note when HEAD is not indexed. --format json adds what the resource needs: {text, tokens, budget, items,
- * head, head_indexed, unindexed_commits} (the resource starts a background index when HEAD is new).
+ * database, head, head_indexed, unindexed_commits} (the resource starts a background index when HEAD is new).
  */
 @Command(name = "context", mixinStandardHelpOptions = true,
         description = "Print the most durable knowledge within a token budget (Markdown).")
@@ -49,7 +49,8 @@ final class ContextCommand extends GraphSubcommand {
             String text = assembled.text().isEmpty() ? "" : assembled.text() + stale;
             if (context.json()) {
                 var json = JsonShapes.JSON.createObjectBuilder().add("text", text).add("tokens", assembled.tokens())
-                        .add("budget", budget).add("items", assembled.items());
+                        .add("budget", budget).add("items", assembled.items())
+                        .add("database", graph.location().database().toString());
                 JsonShapes.add(json, "head", signals.head());
                 json.add("head_indexed", freshness.map(IndexFreshness::headIndexed).orElse(true))
                         .add("unindexed_commits", freshness.map(IndexFreshness::unindexedCommits).orElse(0));

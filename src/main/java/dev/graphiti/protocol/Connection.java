@@ -5,7 +5,6 @@ import jakarta.json.JsonValue;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.RejectedExecutionException;
 
@@ -21,7 +20,8 @@ public final class Connection {
     private final MessageSink unsolicited;
     private final PendingRequests pending = new PendingRequests();
     private final Map<JsonValue, InFlightRequest> inFlight = new ConcurrentHashMap<>();
-    private final Set<String> subscriptions = ConcurrentHashMap.newKeySet();
+    /** Subscribed URIs and what watches each for changes. */
+    private final Map<String, AutoCloseable> subscriptions = new ConcurrentHashMap<>();
     private final ClientRoots roots = new ClientRoots();
     private volatile ConnectionState state = ConnectionState.NEW;
     private volatile ProtocolVersion version;
@@ -108,6 +108,7 @@ public final class Connection {
         }
         inFlight.clear();
         pending.failAll("the connection closed");
+        subscriptions.keySet().forEach(this::unsubscribe);
     }
 
     private void handle(JsonRpcRequest request, Exchange exchange) {
@@ -232,17 +233,39 @@ public final class Connection {
         }
     }
 
-    void subscribe(String uri) {
-        subscriptions.add(uri);
+    /** Subscribes to {@code uri}, watched by {@code watch} (a second subscription replaces the first's watch). */
+    void subscribe(String uri, AutoCloseable watch) {
+        if (state == ConnectionState.CLOSED) {
+            stop(watch);
+            return;
+        }
+        AutoCloseable before = subscriptions.put(uri, watch);
+        if (before != null) {
+            stop(before);
+        }
+        if (state == ConnectionState.CLOSED) {
+            unsubscribe(uri); // closed while subscribing: close() may have run before the put
+        }
     }
 
     void unsubscribe(String uri) {
-        subscriptions.remove(uri);
+        AutoCloseable watch = subscriptions.remove(uri);
+        if (watch != null) {
+            stop(watch);
+        }
+    }
+
+    private static void stop(AutoCloseable watch) {
+        try {
+            watch.close();
+        } catch (Exception e) {
+            System.getLogger(Connection.class.getName()).log(System.Logger.Level.WARNING, "stopping a resource watch failed: " + e);
+        }
     }
 
     /** Tells the client a subscribed resource changed (on the unsolicited sink: no request stream is open). */
     void resourceUpdated(String uri) {
-        if (state == ConnectionState.READY && subscriptions.contains(uri)) {
+        if (state == ConnectionState.READY && subscriptions.containsKey(uri)) {
             unsolicited.send(new JsonRpcNotification("notifications/resources/updated",
                     Jsonp.object().add("uri", uri).build()).toJson());
         }

@@ -47,12 +47,14 @@ final class ResourceMethods {
     }
 
     /** Subscribes the connection to notifications/resources/updated for a URI this server serves. */
-    JsonObject subscribe(Params params, InFlightRequest request) {
+    JsonObject subscribe(Params params, InFlightRequest request) throws Exception {
         String uri = params.requireString("uri");
-        if (!byUri.containsKey(uri) && matchers.values().stream().noneMatch(m -> m.match(uri).isPresent())) {
+        Resource resource = byUri.get(uri);
+        if (resource == null && matchers.values().stream().noneMatch(m -> m.match(uri).isPresent())) {
             throw notFound(uri);
         }
-        request.connection().subscribe(uri);
+        Connection connection = request.connection();
+        connection.subscribe(uri, resource == null ? () -> { } : resource.watch(request, () -> connection.resourceUpdated(uri)));
         return JsonValue.EMPTY_JSON_OBJECT;
     }
 

@@ -20,7 +20,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * graphiti://context: what `graphiti context` assembles for the session's project (decisions and
  * architecture first, then items about the files and entities git says are in play, then recent ones),
  * within mcp.context_tokens. When the CLI reports that HEAD is not indexed yet, one background
- * `graphiti index` starts (never two at once) and this read answers at once with what exists.
+ * `graphiti index` starts (never two at once) and this read answers at once with what exists. Subscribers are
+ * told when the text changes.
  */
 @ApplicationScoped
 public class ContextResource implements Resource {
@@ -31,16 +32,19 @@ public class ContextResource implements Resource {
             "Durable project knowledge for the start of a session, within a token budget.", "text/markdown");
 
     private final CliGateway gateway;
+    private final ContextChanges changes;
     private final AtomicBoolean indexing = new AtomicBoolean();
 
     @Inject
     public ContextResource(CliGateway gateway) {
         this.gateway = gateway;
+        this.changes = new ContextChanges(this::snapshot, ContextChanges.POLL);
     }
 
     /** For CDI's client proxy only. */
     protected ContextResource() {
         this.gateway = null;
+        this.changes = null;
     }
 
     @Override
@@ -50,16 +54,45 @@ public class ContextResource implements Resource {
 
     @Override
     public List<ResourceContents> read(RequestContext context) throws McpException {
-        CliOutcome outcome = gateway.run(List.of("context"), JsonValue.EMPTY_JSON_OBJECT, context);
-        if (!outcome.succeeded()) {
-            throw new McpException(ErrorCode.INTERNAL_ERROR, "graphiti context failed: " + outcome.stderr().strip());
-        }
-        JsonObject answer = InputSchema.JSON.createReader(new StringReader(outcome.stdout())).readObject();
+        JsonObject answer = answer(gateway.run(List.of("context"), JsonValue.EMPTY_JSON_OBJECT, context));
         if (!answer.getBoolean("head_indexed", true)) {
             indexInBackground(context);
         }
-        String text = answer.get("text") instanceof JsonString s ? s.getString() : "";
-        return List.of(ResourceContents.text(URI, "text/markdown", text));
+        return List.of(ResourceContents.text(URI, "text/markdown", text(answer)));
+    }
+
+    /**
+     * resources/subscribe: notifications/resources/updated each time the text a read would return changes,
+     * whichever process changed the graph (see {@link ContextChanges}); the project is the subscriber's.
+     */
+    @Override
+    public AutoCloseable watch(RequestContext context, Runnable changed) {
+        return changes.watch(gateway.directory(JsonValue.EMPTY_JSON_OBJECT, context), changed);
+    }
+
+    /** The number of projects whose context is watched for subscribers. */
+    public int watching() {
+        return changes.watching();
+    }
+
+    private ContextChanges.Snapshot snapshot(Path directory) {
+        JsonObject answer = answer(gateway.runIn(List.of("context"), JsonValue.EMPTY_JSON_OBJECT, directory));
+        if (!(answer.get("database") instanceof JsonString database)) {
+            throw new McpException(ErrorCode.INTERNAL_ERROR, "graphiti context did not name its database,"
+                    + " so changes cannot be watched; update the graphiti command the server runs");
+        }
+        return new ContextChanges.Snapshot(Path.of(database.getString()), text(answer));
+    }
+
+    private static JsonObject answer(CliOutcome outcome) {
+        if (!outcome.succeeded()) {
+            throw new McpException(ErrorCode.INTERNAL_ERROR, "graphiti context failed: " + outcome.stderr().strip());
+        }
+        return InputSchema.JSON.createReader(new StringReader(outcome.stdout())).readObject();
+    }
+
+    private static String text(JsonObject answer) {
+        return answer.get("text") instanceof JsonString s ? s.getString() : "";
     }
 
     /** True while a background index started by this resource runs. */

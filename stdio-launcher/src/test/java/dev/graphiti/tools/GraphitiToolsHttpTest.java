@@ -139,4 +139,26 @@ class GraphitiToolsHttpTest {
     void answersStayUnderTheCapWhateverTheGraphHolds() throws Exception {
         scenarios().answersStayUnderTheCapWhateverTheGraphHolds();
     }
+
+    @Test
+    void aSubscriberIsToldWhenAnotherProcessChangesTheGraph() throws Exception {
+        var updates = new java.util.concurrent.LinkedBlockingQueue<String>();
+        var transport = HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + jetty.port())
+                .endpoint(EmbeddedJetty.ENDPOINT).build();
+        McpSyncClient subscriber = McpClient.sync(transport)
+                .requestTimeout(Duration.ofSeconds(60))
+                .clientInfo(new McpSchema.Implementation("graphiti-subscriber", "1.0"))
+                .capabilities(McpSchema.ClientCapabilities.builder().roots(false).build())
+                .roots(new McpSchema.Root(fixture.project().toUri().toString(), "project"))
+                .resourcesUpdateConsumer(contents -> contents.forEach(c -> updates.add(((McpSchema.TextResourceContents) c).text())))
+                .build();
+        subscriber.initialize();
+        try {
+            var cli = java.util.List.of(ProjectFixture.java(), "-cp", System.getProperty("java.class.path"),
+                    "dev.graphiti.launcher.Main");
+            new ToolScenarios(subscriber, fixture).aSubscriberIsToldWhenAnotherProcessChangesTheGraph(updates, cli);
+        } finally {
+            subscriber.closeGracefully();
+        }
+    }
 }

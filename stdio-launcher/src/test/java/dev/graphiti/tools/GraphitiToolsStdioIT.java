@@ -123,12 +123,27 @@ class GraphitiToolsStdioIT {
         assertTrue(items.contains("\"source\":\"capture:"), "the transcript's items were stored after the server ended: " + items);
     }
 
+    @Test
+    void aSubscriberIsToldWhenAnotherProcessChangesTheGraph() throws Exception {
+        var fixture = ProjectFixture.create(temp);
+        var updates = new java.util.concurrent.LinkedBlockingQueue<String>();
+        try (var session = new Session(fixture, Map.of("GRAPHITI_PROJECT_ROOT", fixture.project().toString()), null, updates)) {
+            session.scenarios().aSubscriberIsToldWhenAnotherProcessChangesTheGraph(updates, ProjectFixture.launcher());
+        }
+    }
+
     /** One stdio server process and the SDK client talking to it. */
     static final class Session implements AutoCloseable {
         private final McpSyncClient mcp;
         private final ProjectFixture fixture;
 
         Session(ProjectFixture fixture, Map<String, String> extraEnv, Path root) {
+            this(fixture, extraEnv, root, null);
+        }
+
+        /** @param updates receives the context text the client reads after each notifications/resources/updated */
+        Session(ProjectFixture fixture, Map<String, String> extraEnv, Path root,
+                java.util.concurrent.BlockingQueue<String> updates) {
             this.fixture = fixture;
             Map<String, String> env = new HashMap<>(extraEnv);
             env.put("GRAPHITI_HOME", fixture.home().toString());
@@ -141,6 +156,10 @@ class GraphitiToolsStdioIT {
                     .requestTimeout(Duration.ofSeconds(60))
                     .initializationTimeout(Duration.ofSeconds(60))
                     .clientInfo(new McpSchema.Implementation("graphiti-tools-it", "1.0"));
+            if (updates != null) {
+                spec.resourcesUpdateConsumer(contents -> contents.forEach(
+                        c -> updates.add(((McpSchema.TextResourceContents) c).text())));
+            }
             if (root != null) {
                 spec.capabilities(McpSchema.ClientCapabilities.builder().roots(false).build())
                         .roots(new McpSchema.Root(root.toUri().toString(), "project"));

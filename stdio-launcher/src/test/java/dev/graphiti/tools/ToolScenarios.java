@@ -230,4 +230,42 @@ record ToolScenarios(McpSyncClient mcp, ProjectFixture fixture) {
         assertTrue(context.contains("## Recent") && context.contains("Lunch menu"), context.substring(0, Math.min(2000, context.length())));
         awaitBackgroundIndex();
     }
+    /**
+     * Issue 13: subscriptions were accepted and never notified. A subscriber of graphiti://context is told when
+     * another process (the CLI here) changes the graph, once per change (reading the context after the
+     * notification, as the SDK does, is no change), and no more after unsubscribing.
+     *
+     * @param updates what the client's resourcesUpdateConsumer received: the context text it read after each notification
+     * @param cli     the command that starts the CLI in a process of its own
+     */
+    void aSubscriberIsToldWhenAnotherProcessChangesTheGraph(java.util.concurrent.BlockingQueue<String> updates,
+                                                           List<String> cli) throws Exception {
+        ok("graphiti_add", Map.of("content", "Keep Storage.java free of HTTP types", "kind", "architecture"));
+        ok("graphiti_index", Map.of()); // else the first read starts an index, whose commits change the context too
+        mcp.subscribeResource(new McpSchema.SubscribeRequest("graphiti://context"));
+        assertEquals(null, updates.poll(1500, TimeUnit.MILLISECONDS), "no notification without a change");
+
+        cliAdd(cli, "Reports read from a Postgres replica, never the primary");
+        String update = updates.poll(30, TimeUnit.SECONDS);
+        assertNotNull(update, "notifications/resources/updated after another process added an item");
+        assertTrue(update.contains("Postgres replica"), update);
+        assertEquals(null, updates.poll(2500, TimeUnit.MILLISECONDS), "one notification for one change");
+
+        mcp.unsubscribeResource(new McpSchema.UnsubscribeRequest("graphiti://context"));
+        cliAdd(cli, "Nightly exports go to the archive bucket");
+        assertEquals(null, updates.poll(3, TimeUnit.SECONDS), "nothing after unsubscribing");
+    }
+
+    private void cliAdd(List<String> cli, String content) throws Exception {
+        List<String> command = new java.util.ArrayList<>(cli);
+        command.addAll(List.of("-C", fixture.project().toString(), "add", "-k", "decision", content));
+        var builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().put("GRAPHITI_HOME", fixture.home().toString());
+        builder.environment().put("HOME", fixture.home().toString());
+        Process process = builder.start();
+        process.getOutputStream().close();
+        String output = new String(process.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "the CLI finished");
+        assertEquals(0, process.exitValue(), output);
+    }
 }
