@@ -195,6 +195,11 @@ public final class ItemService {
         return new NotFoundException("'" + ref + "' matches " + candidates.size() + " items; name one by its id", candidates);
     }
 
+    /** The current item {@code statement} restates in other words, if any (see {@link Restatements}). */
+    public Optional<KnowledgeItem> restated(String statement) {
+        return new Restatements(repository).of(statement);
+    }
+
     public ItemDetails details(KnowledgeItem item) {
         return new ItemDetails(item, chain(item), repository.related(item.id(), 5), repository.provenance(item.id()));
     }

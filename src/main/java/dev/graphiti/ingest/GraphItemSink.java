@@ -35,6 +35,11 @@ public final class GraphItemSink implements ItemSink {
                 .map(GraphItemSink::stored).toList();
     }
 
+    @Override
+    public boolean known(String statement) {
+        return items.restated(redactor.redact(statement).text()).isPresent();
+    }
+
     private NewItem request(ItemDraft draft) {
         return new NewItem(Kind.parse(draft.kind()), Optional.of(redactor.redact(draft.title()).text()),
                 redactor.redact(draft.content()).text(), draft.tags(), draft.source(), Optional.empty(),

@@ -14,6 +14,11 @@ public interface ItemSink {
     /** Stores the draft (or finds it already stored) and says which item holds it. */
     Stored store(ItemDraft draft);
 
+    /** Whether a stored item already says what {@code statement} says (then storing it again adds nothing). */
+    default boolean known(String statement) {
+        return false;
+    }
+
     /** Stores several drafts, in order; a sink that can should do it in one transaction. */
     default List<Stored> storeAll(List<ItemDraft> drafts) {
         List<Stored> stored = new ArrayList<>();

@@ -76,6 +76,38 @@ class CaptureCommandTest {
         assertEquals(7, items().size());
     }
 
+    /**
+     * Issue 13: what the assistant recalled from the project memory was stored again as a new decision every
+     * session. Recall phrasing, lines quoted from graphiti's answers and restatements of a stored item in other
+     * words are not new knowledge; a new decision about the same thing is.
+     */
+    @Test
+    void recalledKnowledgeIsNotStoredAgain() throws Exception {
+        capture("--transcript", transcript.toString());
+        int before = items().size();
+        TranscriptFiles.append(transcript, "user", "Let's use SQLite in WAL mode so hooks and servers can write one file concurrently.");
+        assertEquals(1, capture("--session-id", SESSION).getInt("items_added"));
+
+        TranscriptFiles.append(transcript, "assistant", "According to the project memory, we decided to use SQLite in WAL mode"
+                + " so hooks and servers can write one file concurrently. I will keep that.");
+        TranscriptFiles.append(transcript, "assistant", "From the project memory:\n\n- We decided to deploy with Kubernetes"
+                + " instead of Heroku dynos.\n- decision: Use SQLite in WAL mode (k3j9x2ab, 2026-11-20): hooks and servers"
+                + " write one file.\n\nNow to the reports.");
+        TranscriptFiles.append(transcript, "assistant", "We decided to use SQLite in WAL mode, so that hooks and servers can"
+                + " write one file concurrently.");
+        TranscriptFiles.append(transcript, "assistant", "graphiti_search shows we chose bounded queues for the export jobs.");
+        TranscriptFiles.append(transcript, "user", "Let's move to a Postgres replica for the reporting queries.");
+        TranscriptFiles.append(transcript, "user", "Let's switch to a Postgres server for the hooks instead of SQLite WAL mode.");
+        JsonObject recalled = capture("--session-id", SESSION);
+        assertEquals(2, recalled.getInt("items_added"), recalled::toString);
+        List<String> titles = items().stream().map(item -> item.getString("title")).toList();
+        assertEquals(before + 3, titles.size(), titles::toString);
+        assertTrue(titles.contains("Let's move to a Postgres replica for the reporting queries"), titles::toString);
+        assertTrue(titles.contains("Let's switch to a Postgres server for the hooks instead of SQLite WAL mode"), titles::toString);
+        assertTrue(titles.stream().noneMatch(t -> t.contains("Kubernetes") || t.contains("bounded queues")
+                || t.contains("According")), titles::toString);
+    }
+
     @Test
     void capturedItemsKeepTheirSessionAndTheOrderTheyWereSaidIn() throws Exception {
         capture("--transcript", transcript.toString());

@@ -55,18 +55,22 @@ public final class ConversationCapture {
     /**
      * The chunk's items in one transaction (the sink deduplicates inside it as across captures), each placed in
      * the session's thread: the chunk's byte offset plus its order in the chunk grows along the transcript (a
-     * chunk holds fewer items than bytes), so later captures continue the order.
+     * chunk holds fewer items than bytes), so later captures continue the order. A statement a stored item
+     * already makes, however it is worded (the assistant recalling a decision), counts as a repeat.
      */
     private CaptureReport store(String sessionId, TranscriptChunk chunk) {
         List<Extraction> extractions = extractor.extract(chunk.turns());
         List<ItemDraft> drafts = new ArrayList<>(extractions.size());
         for (Extraction extraction : extractions) {
+            if (sink.known(extraction.content())) {
+                continue;
+            }
             drafts.add(new ItemDraft(extraction.kind(), extraction.title(), extraction.content(), List.of("capture"),
                     "capture:" + sessionId, extraction.at(),
                     Optional.of(new ThreadPosition(sessionId, chunk.start() + drafts.size()))));
         }
         List<ItemSink.Stored> stored = drafts.isEmpty() ? List.of() : sink.storeAll(drafts);
-        int duplicates = (int) stored.stream().filter(ItemSink.Stored::duplicate).count();
-        return new CaptureReport(sessionId, chunk.turns().size(), stored.size() - duplicates, duplicates, chunk.end());
+        int added = (int) stored.stream().filter(s -> !s.duplicate()).count();
+        return new CaptureReport(sessionId, chunk.turns().size(), added, extractions.size() - added, chunk.end());
     }
 }

@@ -12,8 +12,9 @@ import java.util.regex.Pattern;
  * The deterministic extractor: sentence-level patterns, tuned for precision over recall. A sentence
  * must be a statement (no question, no hypothetical or negated form) of ordinary length; preferences
  * count only when the user says them. The first matching kind wins, in the order root cause,
- * decision, preference, architecture. Statements are redacted before their titles are cut, so a secret
- * straddling the cut leaves no prefix in the title (nor in the entities found in it).
+ * decision, preference, architecture. What is said as recalled from the project memory (or quoted from
+ * graphiti's answers) is left out: it is stored already. Statements are redacted before their titles are
+ * cut, so a secret straddling the cut leaves no prefix in the title (nor in the entities found in it).
  */
 public final class PatternExtractor implements Extractor {
 
@@ -59,6 +60,29 @@ public final class PatternExtractor implements Extractor {
                     + "|\\b(not sure|haven't decided|have not decided|undecided|not yet decided|if we|whether to|"
                     + "i think|i guess|might|maybe|perhaps|probably|let me|i'll check|i will check)\\b",
             FLAGS);
+    /**
+     * What the assistant (or the user) says it found in the project memory: recalled knowledge, already stored,
+     * not new. "According to the project memory, we decided ...", "graphiti_search shows ...", "as recorded
+     * earlier", "we had already decided".
+     */
+    private static final Pattern RECALLED = Pattern.compile(
+            "\\baccording to (the |our |your |this )?(project'?s? |team'?s? )?(memory|memories|knowledge( graph| base)?|graph"
+                    + "|graphiti|context|notes|records?|history|decisions)\\b"
+                    + "|\\b(per|from|in) (the |our |your )?(project'?s? )?(memory|memories|knowledge graph|knowledge base"
+                    + "|graphiti|project context|stored context|stored decisions)\\b"
+                    + "|\\b(the |our |your )?(project'?s? )?(memory|knowledge graph|knowledge base|graphiti|stored context"
+                    + "|project context)( also)? (says|said|shows|showed|notes|records|recorded|mentions|has|holds|contains"
+                    + "|lists|indicates|confirms)\\b"
+                    + "|\\bgraphiti(_[a-z]+|://\\w+)"
+                    + "|\\b(was|were|is|are|been|as) (previously |already |earlier )?(recorded|stored|noted|documented|captured)"
+                    + " (in|earlier|before|previously)\\b"
+                    + "|\\b(we|you|i|the team) (had |have |'d |'ve )?(previously|already|earlier) (decided|chose|agreed|settled|picked)\\b"
+                    + "|\\b(i|we) recall\\b|\\b(in|from|during) (a |the |our )?(previous|prior|earlier|last) (session|conversation)\\b",
+            FLAGS);
+    /** A line quoted from graphiti://context or a search answer: "decision: Title (k3j9x2ab, 2026-11-20)". */
+    private static final Pattern CITED_ITEM = Pattern.compile(
+            "\\([0-9a-hjkmnp-tv-z]{8}, \\d{4}-\\d\\d-\\d\\d\\)|^(decision|architecture|bugfix|preference|pattern|note|commit|conversation): ");
+    private static final Pattern PARAGRAPH = Pattern.compile("\\n\\s*\\n");
     private static final Pattern NEGATED_DECISION = Pattern.compile("\\b(not|n't|never) (decided|chose|picked|going with)\\b", FLAGS);
 
     private final Redactor redactor;
@@ -72,18 +96,38 @@ public final class PatternExtractor implements Extractor {
         List<Extraction> found = new ArrayList<>();
         Set<String> seen = new HashSet<>();
         for (Turn turn : turns) {
-            for (String sentence : Sentences.of(turn.text())) {
-                String kind = classify(sentence, turn.role());
-                if (kind == null) {
-                    continue;
-                }
-                String statement = redactor.redact(sentence).text();
-                if (seen.add(kind + '\n' + normalized(statement))) {
-                    found.add(new Extraction(kind, title(statement), statement, turn.timestamp()));
+            boolean recalling = false;
+            for (String paragraph : PARAGRAPH.split(turn.text())) {
+                List<String> sentences = Sentences.of(paragraph);
+                // A lead-in such as "From the project memory:" makes what follows it recalled: the rest of its
+                // paragraph, and the next paragraph when the lead-in ends its own (a list after a blank line).
+                boolean carried = recalling;
+                recalling = false;
+                for (int i = 0; i < sentences.size(); i++) {
+                    String sentence = sentences.get(i);
+                    if (recalled(sentence)) {
+                        carried |= sentence.endsWith(":");
+                        recalling = sentence.endsWith(":") && i == sentences.size() - 1;
+                        continue;
+                    }
+                    String kind = carried ? null : classify(sentence, turn.role());
+                    if (kind == null) {
+                        continue;
+                    }
+                    String statement = redactor.redact(sentence).text();
+                    if (seen.add(kind + '\n' + normalized(statement))) {
+                        found.add(new Extraction(kind, title(statement), statement, turn.timestamp()));
+                    }
                 }
             }
         }
         return found;
+    }
+
+    /** Said as found in the project memory, or quoted from it: not new knowledge. */
+    static boolean recalled(String sentence) {
+        String text = sentence.replace('\u2019', '\'');
+        return RECALLED.matcher(text).find() || CITED_ITEM.matcher(text).find();
     }
 
     /** The kind a sentence states, or null when it states none with enough confidence. */
