@@ -13,6 +13,8 @@ import java.util.Arrays;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.ReadWriteLock;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * e5-small-v2 (int8 ONNX, 384 dimensions) on onnxruntime: "query: " and "passage: " prefixes as the model was
@@ -43,6 +45,9 @@ public final class E5Encoder implements TextEncoder, AutoCloseable {
     private final int[] queryPrefix;
     private final int[] passagePrefix;
     private final boolean typeIds;
+    /** Runs share the session; closing waits for the running ones, since a run on a closed session is a crash. */
+    private final ReadWriteLock use = new ReentrantReadWriteLock();
+    private boolean closed;
 
     private E5Encoder(OrtEnvironment environment, OrtSession session, WordPiece tokenizer) {
         this.environment = environment;
@@ -149,7 +154,11 @@ public final class E5Encoder implements TextEncoder, AutoCloseable {
         }
         long[] shape = {rows, width};
         Map<String, OnnxTensor> inputs = new HashMap<>();
+        use.readLock().lock();
         try {
+            if (closed) {
+                throw new IllegalStateException("the embedding model is closed");
+            }
             inputs.put("input_ids", OnnxTensor.createTensor(environment, LongBuffer.wrap(ids), shape));
             inputs.put("attention_mask", OnnxTensor.createTensor(environment, LongBuffer.wrap(mask), shape));
             if (typeIds) {
@@ -167,6 +176,7 @@ public final class E5Encoder implements TextEncoder, AutoCloseable {
             throw new IllegalStateException("the embedding model failed: " + e.getMessage(), e);
         } finally {
             inputs.values().forEach(OnnxTensor::close);
+            use.readLock().unlock();
         }
     }
 
@@ -192,10 +202,16 @@ public final class E5Encoder implements TextEncoder, AutoCloseable {
 
     @Override
     public void close() {
+        use.writeLock().lock();
         try {
-            session.close();
+            if (!closed) {
+                closed = true;
+                session.close();
+            }
         } catch (OrtException e) {
             // closing: nothing left to do with the session
+        } finally {
+            use.writeLock().unlock();
         }
     }
 }

@@ -1,10 +1,13 @@
 package dev.graphiti.embed;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.graph.TextEncoder.ItemText;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -68,5 +71,24 @@ class E5EncoderTest {
             sum += a[i] * b[i];
         }
         return sum;
+    }
+
+    /**
+     * A server that stops while the background job embeds a long item closes the model under it: the run must end
+     * with an error, not with onnxruntime reading a freed session (a SIGSEGV that takes the whole JVM down).
+     */
+    @Test
+    void closingWhileAnotherThreadEmbedsEndsItsWorkWithAnErrorNotACrash() throws Exception {
+        E5Encoder closing = E5Encoder.load();
+        String longText = "The ledger service writes every invoice to PostgreSQL before it answers. ".repeat(2_000);
+        var embedding = CompletableFuture.supplyAsync(() -> closing.passages(List.of(new ItemText("Ledger", longText))));
+        Thread.sleep(200);
+        closing.close();
+        try {
+            embedding.get(60, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException e) {
+            assertTrue(e.getCause() instanceof IllegalStateException, "the run says the model is closed: " + e.getCause());
+        }
+        assertThrows(IllegalStateException.class, () -> closing.query("where do invoices go?"));
     }
 }
