@@ -9,7 +9,6 @@ import dev.graphiti.protocol.TransportKind;
 import jakarta.servlet.http.HttpServletRequest;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
 
@@ -51,7 +50,8 @@ final class RequestValidation {
         Optional<Incoming> body = Optional.empty();
         if (method == EndpointMethod.POST) {
             contentType(request);
-            body = Optional.of(parse(read(request)));
+            byte[] bytes = read(request);
+            body = Optional.of(parse(bytes));
         }
         boolean initialize = body.filter(b -> b instanceof SingleMessage && b.hasInitialize()).isPresent();
         if (initialize && !config.tokens().isEmpty()) {
@@ -113,7 +113,7 @@ final class RequestValidation {
         }
     }
 
-    private String read(HttpServletRequest request) throws HttpRejection, IOException {
+    private byte[] read(HttpServletRequest request) throws HttpRejection, IOException {
         long limit = config.maxBodyBytes();
         long declared = request.getContentLengthLong();
         if (declared > limit) {
@@ -125,13 +125,13 @@ final class RequestValidation {
             if (bytes.length > limit) {
                 throw tooLarge(limit);
             }
-            return new String(bytes, StandardCharsets.UTF_8);
+            return bytes;
         }
     }
 
-    private Incoming parse(String text) throws HttpRejection {
+    private Incoming parse(byte[] body) throws HttpRejection {
         try {
-            return codec.parse(text);
+            return codec.parse(body, 0, body.length);
         } catch (MalformedMessageException e) {
             throw new HttpRejection(400, e.response(), Map.of());
         }

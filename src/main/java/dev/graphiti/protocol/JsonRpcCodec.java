@@ -1,7 +1,6 @@
 package dev.graphiti.protocol;
 
 import jakarta.json.JsonArray;
-import jakarta.json.JsonException;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -12,14 +11,21 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Text to JSON-RPC messages and back. Parsing tells a parse error (-32700: not JSON) from an invalid
- * request (-32600: JSON, but not a JSON-RPC 2.0 message); inside a batch an invalid element becomes its
- * own error response and the valid elements still run.
+ * Text to JSON-RPC messages and back. Parsing tells a parse error (-32700: not UTF-8, not JSON, or
+ * beyond {@link MessageBounds}) from an invalid request (-32600: JSON, but not a JSON-RPC 2.0 message);
+ * inside a batch an invalid element becomes its own error response and the valid elements still run.
+ * No input makes it throw anything else.
  */
 public final class JsonRpcCodec {
 
+    /** Parses one transport message as it arrived: bytes that must be UTF-8 (RFC 8259 section 8.1). */
+    public Incoming parse(byte[] utf8, int offset, int length) throws MalformedMessageException {
+        return parse(Utf8.decode(utf8, offset, length));
+    }
+
     /** Parses one transport message: a JSON object, or a non-empty array of them. */
     public Incoming parse(String text) throws MalformedMessageException {
+        MessageBounds.check(text);
         JsonValue value;
         // A parser rather than a reader: the reader ignores whatever follows the first value.
         try (var parser = Jsonp.PROVIDER.createParser(new StringReader(text))) {
@@ -32,7 +38,8 @@ public final class JsonRpcCodec {
                 throw new MalformedMessageException(ErrorCode.PARSE_ERROR, JsonValue.NULL,
                         "Parse error: unexpected content after the JSON value");
             }
-        } catch (JsonException | IllegalStateException | java.util.NoSuchElementException e) {
+        } catch (RuntimeException e) {
+            // JsonException for bad syntax, but JSON-P also throws plain runtime exceptions for its own limits.
             throw new MalformedMessageException(ErrorCode.PARSE_ERROR, JsonValue.NULL, "Parse error: " + firstLine(e));
         }
         if (value.getValueType() == JsonValue.ValueType.ARRAY) {
@@ -41,13 +48,41 @@ public final class JsonRpcCodec {
         return new SingleMessage(toMessage(value));
     }
 
-    /** Serializes a message as compact JSON on one line (JSON-P escapes line breaks inside strings). */
+    /**
+     * Serializes a message as compact JSON on one line (JSON-P escapes line breaks inside strings). A lone
+     * surrogate, which UTF-8 cannot carry, is written as its JSON escape (backslash, u, four hex digits),
+     * so a string such as an id comes back exactly as the client wrote it.
+     */
     public String write(JsonObject message) {
         var out = new StringWriter();
         try (var writer = Jsonp.PROVIDER.createWriter(out)) {
             writer.write(message);
         }
-        return out.toString();
+        return escapeLoneSurrogates(out.toString());
+    }
+
+    /** Outside strings JSON text is ASCII, so every surrogate is inside a string, where an escape is valid. */
+    private static String escapeLoneSurrogates(String json) {
+        int first = 0;
+        int length = json.length();
+        while (first < length && !Character.isSurrogate(json.charAt(first))) {
+            first++;
+        }
+        if (first == length) {
+            return json;
+        }
+        var escaped = new StringBuilder(length + 16).append(json, 0, first);
+        for (int i = first; i < length; i++) {
+            char c = json.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < length && Character.isLowSurrogate(json.charAt(i + 1))) {
+                escaped.append(c).append(json.charAt(++i));
+            } else if (Character.isSurrogate(c)) {
+                escaped.append(String.format("\\u%04x", (int) c));
+            } else {
+                escaped.append(c);
+            }
+        }
+        return escaped.toString();
     }
 
     private MessageBatch parseBatch(JsonArray array) throws MalformedMessageException {

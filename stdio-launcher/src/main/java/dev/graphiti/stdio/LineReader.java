@@ -1,9 +1,10 @@
 package dev.graphiti.stdio;
 
+import dev.graphiti.protocol.MalformedMessageException;
+import dev.graphiti.protocol.Utf8;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
 /**
@@ -67,6 +68,10 @@ final class LineReader {
         if (end > 0 && bytes[end - 1] == '\r') {
             end--;
         }
-        return new Line.Text(new String(bytes, 0, end, StandardCharsets.UTF_8));
+        try {
+            return new Line.Text(Utf8.decode(bytes, 0, end));
+        } catch (MalformedMessageException e) {
+            return new Line.NotUtf8();
+        }
     }
 }

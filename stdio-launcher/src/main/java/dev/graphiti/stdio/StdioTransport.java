@@ -6,9 +6,9 @@ import dev.graphiti.protocol.JsonRpcCodec;
 import dev.graphiti.protocol.JsonRpcErrorResponse;
 import dev.graphiti.protocol.MalformedMessageException;
 import dev.graphiti.protocol.McpServer;
-import dev.graphiti.protocol.ResponseStream;
+import dev.graphiti.protocol.MessageBatch;
 import dev.graphiti.protocol.TransportKind;
-import jakarta.json.JsonObject;
+import dev.graphiti.protocol.Utf8;
 import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.io.InputStream;
@@ -104,27 +104,27 @@ public final class StdioTransport {
             writer.write(codec.write(new JsonRpcErrorResponse(JsonValue.NULL, ErrorCode.INVALID_REQUEST, message).toJson()));
             return;
         }
-        String text = ((Line.Text) line).text();
-        if (text.isBlank()) {
-            return;
-        }
         try {
+            if (line instanceof Line.NotUtf8) {
+                throw Utf8.notUtf8();
+            }
+            String text = ((Line.Text) line).text();
+            if (text.isBlank()) {
+                return;
+            }
             var incoming = codec.parse(text);
             open.opened();
-            connection.receive(incoming, new ResponseStream() {
-                @Override
-                public void send(JsonObject message) {
-                    writer.write(codec.write(message));
-                }
-
-                @Override
-                public void close() {
-                    open.closed();
-                }
-            });
+            // A batch the connection refuses (before 2025-03-26) gets one error object, not an array.
+            boolean batch = incoming instanceof MessageBatch && connection.batchesAllowed();
+            connection.receive(incoming, new LineAnswer(writer, codec, batch, open::closed));
         } catch (MalformedMessageException e) {
             diagnostics.println("graphiti: " + e.getMessage());
             writer.write(codec.write(e.response().toJson()));
+        } catch (RuntimeException e) {
+            // A bug must cost one message, not the client's whole session.
+            diagnostics.println("graphiti: internal error handling a message: " + e);
+            writer.write(codec.write(new JsonRpcErrorResponse(JsonValue.NULL, ErrorCode.INTERNAL_ERROR,
+                    "Internal error: " + e.getClass().getSimpleName()).toJson()));
         }
     }
 

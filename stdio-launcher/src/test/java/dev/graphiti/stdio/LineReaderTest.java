@@ -54,4 +54,10 @@ class LineReaderTest {
         assertEquals(new Line.Text(text), reader.next().orElseThrow());
         assertEquals(Optional.empty(), reader.next());
     }
+
+    @Test
+    void aLineThatIsNotUtf8IsReportedAndTheNextOneIsRead() throws IOException {
+        byte[] input = {'o', 'k', '\n', '"', (byte) 0xff, '"', '\n', '"', (byte) 0xed, (byte) 0xa0, (byte) 0x80, '"', '\n', 'n', 'e', 'x', 't', '\n'};
+        assertEquals(List.of(new Line.Text("ok"), new Line.NotUtf8(), new Line.NotUtf8(), new Line.Text("next")), lines(input, 100));
+    }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.Json;
+import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -181,13 +182,21 @@ class StdioWireIT {
     }
 
     @Test
-    void batchesAreAnsweredOn20250326AndRejectedLater() throws Exception {
+    void batchesAreAnsweredOn20250326AsOneArrayAndRejectedLater() throws Exception {
         fixtures().initialize("2025-03-26");
         client.sendLine("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"},{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\"},"
-                + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"test_simple_text\"}}]");
-        List<JsonObject> before = new ArrayList<>();
-        client.responseTo(Json.createValue(2), before, TIMEOUT);
-        assertTrue(before.stream().anyMatch(m -> m.getInt("id", -1) == 1), before.toString());
+                + "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"test_simple_text\"}},7]");
+        String line = client.nextLine(TIMEOUT);
+        JsonArray answer;
+        try (var reader = Json.createReader(new java.io.StringReader(line))) {
+            answer = reader.readArray();
+        }
+        assertEquals(3, answer.size(), "one array line with an answer per request and per invalid element: " + line);
+        assertEquals(java.util.Set.of("1", "2", "null"), answer.stream().map(m -> m.asJsonObject().get("id").toString())
+                .collect(java.util.stream.Collectors.toSet()), line);
+        client.sendLine("[{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\"}]");
+        assertEquals(JsonObject.EMPTY_JSON_OBJECT, client.request(3, "ping", "{}").getJsonObject("result"),
+                "a batch of notifications gets no answer line");
         assertStdoutCarriesOnlyJsonRpc(client.allLines());
         client.close();
 
@@ -200,6 +209,10 @@ class StdioWireIT {
     /** Every stdout line is one JSON-RPC 2.0 message: nothing else ever reaches the protocol stream. */
     static void assertStdoutCarriesOnlyJsonRpc(List<String> lines) {
         for (String line : lines) {
+            if (line.startsWith("[")) {
+                assertBatchAnswer(line);
+                continue;
+            }
             JsonObject message;
             try {
                 message = WireClient.parse(line);
@@ -210,6 +223,23 @@ class StdioWireIT {
             boolean request = message.containsKey("method");
             boolean response = message.containsKey("result") ^ message.containsKey("error");
             assertTrue(request || (response && message.containsKey("id")), "not a JSON-RPC message: " + abbreviate(line));
+        }
+    }
+
+    /** A batch's answer: a non-empty array of responses, nothing else. */
+    private static void assertBatchAnswer(String line) {
+        JsonArray answers;
+        try (var reader = Json.createReader(new java.io.StringReader(line))) {
+            answers = reader.readArray();
+        } catch (RuntimeException e) {
+            throw new AssertionError("stdout line is not a JSON array: " + abbreviate(line), e);
+        }
+        assertFalse(answers.isEmpty(), line);
+        for (var answer : answers) {
+            JsonObject message = answer.asJsonObject();
+            assertEquals("2.0", message.getString("jsonrpc", null), abbreviate(line));
+            assertTrue(message.containsKey("id") && (message.containsKey("result") ^ message.containsKey("error")),
+                    "a batch answer holds only responses: " + abbreviate(line));
         }
     }
 
