@@ -28,11 +28,12 @@ public final class BearerTokens {
         return NONE;
     }
 
-    /** Tokens from a comma-separated list; each must be at least 16 characters (a guessable token is no lock). */
+    /**
+     * Tokens from a comma-separated list; each must be at least 16 characters (a guessable token is no
+     * lock). A value with no token in it (blank, or only commas) is refused rather than read as "no
+     * token": the operator asked for authentication, and serving without it would be the wrong guess.
+     */
     public static BearerTokens parse(String commaSeparated) {
-        if (commaSeparated == null || commaSeparated.isBlank()) {
-            return NONE;
-        }
         List<byte[]> hashes = Arrays.stream(commaSeparated.split(",")).map(String::strip).filter(t -> !t.isEmpty())
                 .map(token -> {
                     if (token.length() < 16) {
@@ -41,6 +42,11 @@ public final class BearerTokens {
                     }
                     return sha256(token);
                 }).toList();
+        if (hashes.isEmpty()) {
+            throw new IllegalArgumentException("graphiti.http.token (GRAPHITI_HTTP_TOKEN) is set but holds no token: give one"
+                    + " or more comma-separated tokens of 16+ characters (e.g. openssl rand -hex 24), or unset it to serve"
+                    + " loopback connections only");
+        }
         return new BearerTokens(hashes);
     }
 

@@ -67,7 +67,7 @@ public record HttpTransportConfig(OriginPolicy origins, HostPolicy hosts, long m
                 seconds(settings, "graphiti.http.request-timeout-seconds", requestTimeout),
                 seconds(settings, "graphiti.http.stream-timeout-seconds", streamTimeout),
                 seconds(settings, "graphiti.http.heartbeat-seconds", heartbeatInterval),
-                settings.get(ServerSettings.TOKEN).map(BearerTokens::parse).orElse(tokens),
+                settings.declared(ServerSettings.TOKEN).map(BearerTokens::parse).orElse(tokens),
                 (int) settings.number("graphiti.http.initialize-per-minute", initializePerMinute),
                 seconds(settings, "graphiti.http.drain-seconds", drainTimeout));
     }

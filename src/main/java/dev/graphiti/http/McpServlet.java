@@ -26,7 +26,10 @@ import java.util.logging.Logger;
  * thread only parses and hands over; tools run on the server's workers.
  *
  * <p>Built two ways: by a servlet container (WAR) through the no-argument constructor and CDI
- * initializer injection, or by hand with the constructor (embedded Jetty fixture server, tests).
+ * initializer injection, or by hand with the constructor (embedded Jetty fixture server, tests). In a WAR
+ * whose settings are wrong (a token setting without a token) the injection fails, so the endpoint serves
+ * nothing and the server log says why. (Not loaded at startup: the servlet context it reads settings from
+ * is not yet available to CDI then, on Payara.)
  */
 @Dependent
 @WebServlet(urlPatterns = "/mcp", asyncSupported = true)

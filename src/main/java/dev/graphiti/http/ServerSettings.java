@@ -49,6 +49,16 @@ public record ServerSettings(Map<String, String> properties, Map<String, String>
                 .or(() -> nonBlank(contextParameters.apply(name)));
     }
 
+    /**
+     * The value of {@code name} from the first source that sets it at all, blank included: for a setting
+     * where "set but empty" is a mistake to report, not the same as unset (the token).
+     */
+    public Optional<String> declared(String name) {
+        return Optional.ofNullable(properties.get(name))
+                .or(() -> Optional.ofNullable(environment.get(environmentName(name))))
+                .or(() -> Optional.ofNullable(contextParameters.apply(name)));
+    }
+
     /** A whole-number setting, or {@code fallback}; a clear error names the setting when it is not a number. */
     public long number(String name, long fallback) {
         Optional<String> value = get(name);

@@ -41,7 +41,13 @@ class BearerTokensTest {
         var error = assertThrows(IllegalArgumentException.class, () -> BearerTokens.parse("short"));
         assertTrue(error.getMessage().contains("16"), error.getMessage());
         assertFalse(error.getMessage().contains("short"), "the refused value is not echoed");
-        assertTrue(BearerTokens.parse(null).isEmpty());
-        assertTrue(BearerTokens.parse(" , ").isEmpty());
+    }
+
+    @Test
+    void aValueWithoutAnyTokenIsRefusedNotReadAsNoAuthentication() {
+        for (String empty : new String[] {"", "  ", " , ", ",,,"}) {
+            var error = assertThrows(IllegalArgumentException.class, () -> BearerTokens.parse(empty), "\"" + empty + "\"");
+            assertTrue(error.getMessage().contains("holds no token"), error.getMessage());
+        }
     }
 }

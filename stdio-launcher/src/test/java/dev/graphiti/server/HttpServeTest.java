@@ -23,4 +23,14 @@ class HttpServeTest {
         String message = err.toString(StandardCharsets.UTF_8);
         assertTrue(message.contains("without a bearer token") && message.contains("GRAPHITI_HTTP_TOKEN"), message);
     }
+
+    @Test
+    void refusesToStartWhenTheTokenSettingHoldsNoToken() throws Exception {
+        var err = new ByteArrayOutputStream();
+        var serve = new HttpServe(new PrintStream(err, true, StandardCharsets.UTF_8), Map.of("GRAPHITI_HTTP_TOKEN", " , "));
+        int code = serve.serve(new ServeRequest(ServeRequest.Transport.http, "127.0.0.1", 0, Path.of(".")), Optional.empty());
+        assertEquals(2, code, "a token setting without a token must not mean \"no authentication\"");
+        String message = err.toString(StandardCharsets.UTF_8);
+        assertTrue(message.contains("GRAPHITI_HTTP_TOKEN") && message.contains("holds no token"), message);
+    }
 }

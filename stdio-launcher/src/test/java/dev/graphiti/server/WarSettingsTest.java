@@ -1,6 +1,8 @@
 package dev.graphiti.server;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.graphiti.cli.CliEnvironment;
@@ -36,6 +38,26 @@ class WarSettingsTest {
             assertEquals(1, config.tokens().size());
             assertEquals("/srv/graphiti-from-context",
                     container.select(CliEnvironment.class).get().variables().get("GRAPHITI_HOME"));
+        }
+    }
+
+    @Test
+    void aTokenParameterWithoutATokenStopsTheDeployment() {
+        var handler = new ServletContextHandler();
+        handler.setInitParameter("graphiti.http.token", " , ");
+        var weld = new Weld("war-settings-test-empty-token").disableDiscovery()
+                .property("org.jboss.weld.se.shutdownHook", false)
+                .addExtension(new InstanceBeans(Map.of(ServletContext.class, handler.getServletContext())))
+                .addBeanClass(HttpConfigProducer.class);
+        assumeTrue(System.getenv("GRAPHITI_HTTP_TOKEN") == null && System.getProperty("graphiti.http.token") == null,
+                "a process-wide token would win over the context parameter");
+        try (var container = weld.initialize()) {
+            var error = assertThrows(RuntimeException.class, () -> container.select(HttpTransportConfig.class).get().tokens());
+            Throwable cause = error;
+            while (cause.getCause() != null && !(cause instanceof IllegalArgumentException)) {
+                cause = cause.getCause();
+            }
+            assertTrue(cause.getMessage().contains("holds no token"), cause.toString());
         }
     }
 }
