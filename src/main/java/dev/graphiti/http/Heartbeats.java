@@ -7,8 +7,9 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One daemon timer for the transport: heartbeat comments on open SSE streams and the periodic sweep of
- * idle sessions. Its tasks only write a few bytes or close sessions, never run tools.
+ * One daemon timer for the transport: heartbeat comments on open SSE streams, the periodic sweep of
+ * idle sessions and body-read deadlines. Its tasks only write a few bytes or close sessions and
+ * connections, never run tools.
  */
 final class Heartbeats implements AutoCloseable {
 
@@ -21,6 +22,10 @@ final class Heartbeats implements AutoCloseable {
     ScheduledFuture<?> every(Duration interval, Runnable task) {
         long millis = interval.toMillis();
         return timer.scheduleWithFixedDelay(task, millis, millis, TimeUnit.MILLISECONDS);
+    }
+
+    ScheduledFuture<?> after(Duration delay, Runnable task) {
+        return timer.schedule(task, delay.toMillis(), TimeUnit.MILLISECONDS);
     }
 
     @Override

@@ -5,8 +5,8 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * The tunables of the streamable HTTP transport. Every limit is finite: body size, session count and
- * idle time, how long a POST may wait for its answer, how long a GET stream stays open (clients reopen
+ * The tunables of the streamable HTTP transport. Every limit is finite: body size and how long a POST
+ * body may take to arrive, session count and idle time, how long a POST may wait for its answer, how long a GET stream stays open (clients reopen
  * it), how often an idle SSE stream gets a heartbeat comment (below proxies' and Jetty's idle timeouts),
  * how many sessions one address may open a minute, and how long a stop waits for running calls. Who may
  * call is {@code tokens}: none means loopback connections only.
@@ -14,11 +14,13 @@ import java.util.Set;
 public record HttpTransportConfig(OriginPolicy origins, HostPolicy hosts, long maxBodyBytes, int maxSessions,
                                   Duration sessionIdleTimeout, Duration requestTimeout, Duration streamTimeout,
                                   Duration heartbeatInterval, BearerTokens tokens, int initializePerMinute,
-                                  Duration drainTimeout) {
+                                  Duration drainTimeout, Duration bodyTimeout) {
 
     public static final long DEFAULT_MAX_BODY_BYTES = 4L * 1024 * 1024;
     public static final int DEFAULT_MAX_SESSIONS = 256;
     public static final int DEFAULT_INITIALIZE_PER_MINUTE = 60;
+    /** A whole body within 30 s: a 4 MiB message needs 140 KB/s, an ordinary one of a few KB almost nothing. */
+    public static final Duration DEFAULT_BODY_TIMEOUT = Duration.ofSeconds(30);
 
     public HttpTransportConfig {
         Objects.requireNonNull(origins, "origins");
@@ -38,6 +40,7 @@ public record HttpTransportConfig(OriginPolicy origins, HostPolicy hosts, long m
         requirePositive("streamTimeout", streamTimeout);
         requirePositive("heartbeatInterval", heartbeatInterval);
         requirePositive("drainTimeout", drainTimeout);
+        requirePositive("bodyTimeout", bodyTimeout);
     }
 
     /** Defaults for a server bound to {@code bindHost}: loopback origins, Host checked when bound to loopback. */
@@ -45,7 +48,7 @@ public record HttpTransportConfig(OriginPolicy origins, HostPolicy hosts, long m
         return new HttpTransportConfig(OriginPolicy.loopbackOnly(), HostPolicy.forBinding(bindHost, Set.of()),
                 DEFAULT_MAX_BODY_BYTES, DEFAULT_MAX_SESSIONS, Duration.ofMinutes(30), Duration.ofMinutes(10),
                 Duration.ofMinutes(30), Duration.ofSeconds(15), BearerTokens.none(), DEFAULT_INITIALIZE_PER_MINUTE,
-                Duration.ofSeconds(30));
+                Duration.ofSeconds(30), DEFAULT_BODY_TIMEOUT);
     }
 
     /**
@@ -53,7 +56,7 @@ public record HttpTransportConfig(OriginPolicy origins, HostPolicy hosts, long m
      * graphiti.http.token, graphiti.http.allowed-origins, graphiti.http.allowed-hosts, graphiti.http.max-body-bytes,
      * graphiti.http.max-sessions, graphiti.http.session-idle-seconds, graphiti.http.request-timeout-seconds,
      * graphiti.http.stream-timeout-seconds, graphiti.http.heartbeat-seconds,
-     * graphiti.http.initialize-per-minute and graphiti.http.drain-seconds.
+     * graphiti.http.initialize-per-minute, graphiti.http.drain-seconds and graphiti.http.body-timeout-seconds.
      */
     public HttpTransportConfig withSettings(ServerSettings settings) {
         Set<String> originNames = list(settings.get("graphiti.http.allowed-origins").orElse(null));
@@ -69,7 +72,8 @@ public record HttpTransportConfig(OriginPolicy origins, HostPolicy hosts, long m
                 seconds(settings, "graphiti.http.heartbeat-seconds", heartbeatInterval),
                 settings.declared(ServerSettings.TOKEN).map(BearerTokens::parse).orElse(tokens),
                 (int) settings.number("graphiti.http.initialize-per-minute", initializePerMinute),
-                seconds(settings, "graphiti.http.drain-seconds", drainTimeout));
+                seconds(settings, "graphiti.http.drain-seconds", drainTimeout),
+                seconds(settings, "graphiti.http.body-timeout-seconds", bodyTimeout));
     }
 
     private static Duration seconds(ServerSettings settings, String name, Duration fallback) {
@@ -86,32 +90,37 @@ public record HttpTransportConfig(OriginPolicy origins, HostPolicy hosts, long m
 
     public HttpTransportConfig withOrigins(OriginPolicy value) {
         return new HttpTransportConfig(value, hosts, maxBodyBytes, maxSessions, sessionIdleTimeout, requestTimeout,
-                streamTimeout, heartbeatInterval, tokens, initializePerMinute, drainTimeout);
+                streamTimeout, heartbeatInterval, tokens, initializePerMinute, drainTimeout, bodyTimeout);
     }
 
     public HttpTransportConfig withLimits(long bodyBytes, int sessions, Duration idle) {
         return new HttpTransportConfig(origins, hosts, bodyBytes, sessions, idle, requestTimeout, streamTimeout,
-                heartbeatInterval, tokens, initializePerMinute, drainTimeout);
+                heartbeatInterval, tokens, initializePerMinute, drainTimeout, bodyTimeout);
     }
 
     public HttpTransportConfig withTimeouts(Duration request, Duration stream, Duration heartbeat) {
         return new HttpTransportConfig(origins, hosts, maxBodyBytes, maxSessions, sessionIdleTimeout, request, stream,
-                heartbeat, tokens, initializePerMinute, drainTimeout);
+                heartbeat, tokens, initializePerMinute, drainTimeout, bodyTimeout);
     }
 
     public HttpTransportConfig withTokens(BearerTokens value) {
         return new HttpTransportConfig(origins, hosts, maxBodyBytes, maxSessions, sessionIdleTimeout, requestTimeout,
-                streamTimeout, heartbeatInterval, value, initializePerMinute, drainTimeout);
+                streamTimeout, heartbeatInterval, value, initializePerMinute, drainTimeout, bodyTimeout);
     }
 
     public HttpTransportConfig withInitializeRate(int perMinute) {
         return new HttpTransportConfig(origins, hosts, maxBodyBytes, maxSessions, sessionIdleTimeout, requestTimeout,
-                streamTimeout, heartbeatInterval, tokens, perMinute, drainTimeout);
+                streamTimeout, heartbeatInterval, tokens, perMinute, drainTimeout, bodyTimeout);
     }
 
     public HttpTransportConfig withDrainTimeout(Duration value) {
         return new HttpTransportConfig(origins, hosts, maxBodyBytes, maxSessions, sessionIdleTimeout, requestTimeout,
-                streamTimeout, heartbeatInterval, tokens, initializePerMinute, value);
+                streamTimeout, heartbeatInterval, tokens, initializePerMinute, value, bodyTimeout);
+    }
+
+    public HttpTransportConfig withBodyTimeout(Duration value) {
+        return new HttpTransportConfig(origins, hosts, maxBodyBytes, maxSessions, sessionIdleTimeout, requestTimeout,
+                streamTimeout, heartbeatInterval, tokens, initializePerMinute, drainTimeout, value);
     }
 
     private static void requirePositive(String name, Duration value) {

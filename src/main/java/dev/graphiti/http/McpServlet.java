@@ -15,6 +15,7 @@ import java.io.IOException;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.ScheduledFuture;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -127,25 +128,81 @@ public class McpServlet extends HttpServlet {
     @Override
     protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
         try {
-            ValidatedRequest valid = validation.validate(request);
+            RequestHead head = validation.head(request);
+            if (head.method() == EndpointMethod.POST) {
+                readBody(request, head);
+                return;
+            }
+            ValidatedRequest valid = validation.complete(request, head, Optional.empty());
             switch (valid.method()) {
-                case POST -> post(request, valid);
                 case GET -> get(request, valid.session().orElseThrow());
                 case DELETE -> delete(response, valid.session().orElseThrow());
+                case POST -> throw new IllegalStateException("POST is answered once its body arrived");
             }
         } catch (HttpRejection rejection) {
-            if (!response.isCommitted()) {
-                rejection.send(response, codec);
-            }
+            refuse(response, rejection);
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "MCP request failed", e);
-            if (!response.isCommitted()) {
-                HttpRejection.of(500, "Internal Server Error: " + e.getClass().getSimpleName()).send(response, codec);
+            fail(response, e);
+        }
+    }
+
+    /**
+     * Starts reading a POST's body without blocking: the container thread returns at once and the rest of
+     * the POST runs when the last byte arrives, so slow senders hold a connection each, not a thread.
+     */
+    private void readBody(HttpServletRequest request, RequestHead head) throws IOException {
+        AsyncContext async = request.startAsync();
+        // The body's deadline and then the request timeout are timer tasks; the container's timeout is a backstop.
+        async.setTimeout(config.bodyTimeout().plus(config.requestTimeout()).plusSeconds(5).toMillis());
+        var response = (HttpServletResponse) async.getResponse();
+        var events = new AsyncEnd(async::complete, () -> { });
+        var reader = new BodyReader(request.getInputStream(), config.maxBodyBytes(), new BodyReader.Receiver() {
+            @Override
+            public void body(byte[] bytes) {
+                try {
+                    post(request, async, events, validation.complete(request, head, Optional.of(bytes)));
+                } catch (HttpRejection rejection) {
+                    refuse(response, rejection);
+                    async.complete();
+                } catch (RuntimeException e) {
+                    fail(response, e);
+                    async.complete();
+                }
+            }
+
+            @Override
+            public void refused(HttpRejection rejection) {
+                refuse(response, rejection);
+                async.complete();
+            }
+
+            @Override
+            public void gone() {
+                async.complete();
+            }
+        });
+        events.become(reader::clientGone, reader::clientGone);
+        async.addListener(events);
+        reader.deadline(timer.after(config.bodyTimeout(), () -> reader.expire(config.bodyTimeout().toSeconds() + " s")));
+        request.getInputStream().setReadListener(reader);
+    }
+
+    private void refuse(HttpServletResponse response, HttpRejection rejection) {
+        if (!response.isCommitted()) {
+            try {
+                rejection.send(response, codec);
+            } catch (IOException | IllegalStateException e) {
+                // The client is gone; nothing to tell it.
             }
         }
     }
 
-    private void post(HttpServletRequest request, ValidatedRequest valid) throws HttpRejection {
+    private void fail(HttpServletResponse response, RuntimeException e) {
+        LOG.log(Level.WARNING, "MCP request failed", e);
+        refuse(response, HttpRejection.of(500, "Internal Server Error: " + e.getClass().getSimpleName()));
+    }
+
+    private void post(HttpServletRequest request, AsyncContext async, AsyncEnd events, ValidatedRequest valid) throws HttpRejection {
         if (!inFlight.enter()) {
             throw stopping();
         }
@@ -156,7 +213,7 @@ public class McpServlet extends HttpServlet {
             }
         };
         try {
-            dispatch(request, valid, leave);
+            dispatch(async, events, valid, leave);
         } catch (HttpRejection | RuntimeException e) {
             leave.run();
             throw e;
@@ -164,7 +221,7 @@ public class McpServlet extends HttpServlet {
     }
 
     /** Runs a POST that {@link #inFlight} counts until its async exchange completes ({@code leave}). */
-    private void dispatch(HttpServletRequest request, ValidatedRequest valid, Runnable leave) throws HttpRejection {
+    private void dispatch(AsyncContext async, AsyncEnd events, ValidatedRequest valid, Runnable leave) throws HttpRejection {
         Incoming incoming = valid.body().orElseThrow();
         McpSession session = valid.session().isPresent() ? valid.session().get()
                 : sessions.open(server, valid.caller());
@@ -172,8 +229,6 @@ public class McpServlet extends HttpServlet {
         if (!session.enter()) {
             throw HttpRejection.of(404, "Not Found: the session ended");
         }
-        AsyncContext async = request.startAsync();
-        async.setTimeout(config.requestTimeout().toMillis());
         var exchange = new PostExchange(async, codec, incoming.hasRequests(),
                 incoming instanceof MessageBatch && session.connection().batchesAllowed(),
                 response -> {
@@ -181,10 +236,13 @@ public class McpServlet extends HttpServlet {
                         issueSession(session, response);
                     }
                 }, timer, config.heartbeatInterval());
-        async.addListener(new AsyncEnd(exchange::abort, () -> {
+        // The request timeout counts from here, not from the first byte of a slowly sent body.
+        ScheduledFuture<?> expiry = timer.after(config.requestTimeout(), exchange::abort);
+        events.become(exchange::abort, () -> {
+            expiry.cancel(false);
             session.leave();
             leave.run();
-        }));
+        });
         session.connection().receive(incoming, exchange);
     }
 
@@ -205,7 +263,7 @@ public class McpServlet extends HttpServlet {
         if (inFlight.isDraining()) {
             throw stopping();
         }
-        if (!session.enter()) {
+        if (!session.attachStream()) {
             throw HttpRejection.of(404, "Not Found: the session ended");
         }
         AsyncContext async = request.startAsync();
@@ -215,7 +273,7 @@ public class McpServlet extends HttpServlet {
         var stream = new SseStream(async, new SseWriter(response.getOutputStream()), timer, config.heartbeatInterval());
         async.addListener(new AsyncEnd(stream::close, () -> {
             session.events().detach(stream);
-            session.leave();
+            session.detachStream();
         }));
         if (!session.events().attach(stream)) {
             response.reset();

@@ -7,8 +7,6 @@ import dev.graphiti.protocol.ProtocolVersion;
 import dev.graphiti.protocol.SingleMessage;
 import dev.graphiti.protocol.TransportKind;
 import jakarta.servlet.http.HttpServletRequest;
-import java.io.IOException;
-import java.io.InputStream;
 import java.util.Map;
 import java.util.Optional;
 
@@ -39,7 +37,11 @@ final class RequestValidation {
         this.initializeRate = initializeRate;
     }
 
-    ValidatedRequest validate(HttpServletRequest request) throws HttpRejection, IOException {
+    /**
+     * The checks that need only the request line and headers, up to the declared body size: a POST's
+     * body is read only after these pass (so an unauthenticated client cannot make the server read one).
+     */
+    RequestHead head(HttpServletRequest request) throws HttpRejection {
         path(request);
         hostAndOrigin(request);
         String caller = authentication.caller(request);
@@ -47,20 +49,26 @@ final class RequestValidation {
                 "Method Not Allowed: the MCP endpoint serves " + EndpointMethod.ALLOW,
                 Map.of("Allow", EndpointMethod.ALLOW)));
         accept(request, method);
-        Optional<Incoming> body = Optional.empty();
         if (method == EndpointMethod.POST) {
             contentType(request);
-            byte[] bytes = read(request);
-            body = Optional.of(parse(bytes));
+            if (request.getContentLengthLong() > config.maxBodyBytes()) {
+                throw tooLarge(config.maxBodyBytes());
+            }
         }
+        return new RequestHead(method, caller);
+    }
+
+    /** The checks after the body (a POST's, as read by {@link BodyReader}; empty for GET and DELETE). */
+    ValidatedRequest complete(HttpServletRequest request, RequestHead head, Optional<byte[]> bytes) throws HttpRejection {
+        Optional<Incoming> body = bytes.isEmpty() ? Optional.empty() : Optional.of(parse(bytes.get()));
         boolean initialize = body.filter(b -> b instanceof SingleMessage && b.hasInitialize()).isPresent();
         if (initialize && !config.tokens().isEmpty()) {
             // A shared server (tokens) limits sessions per address; a personal loopback one has nobody to limit.
             initializeRate.admit(request.getRemoteAddr());
         }
-        Optional<McpSession> session = initialize ? Optional.empty() : Optional.of(session(request, caller));
+        Optional<McpSession> session = initialize ? Optional.empty() : Optional.of(session(request, head.caller()));
         ProtocolVersion version = initialize ? ProtocolVersion.HTTP_DEFAULT : version(request);
-        return new ValidatedRequest(method, caller, session, body, version);
+        return new ValidatedRequest(head.method(), head.caller(), session, body, version);
     }
 
     private static void path(HttpServletRequest request) throws HttpRejection {
@@ -113,22 +121,6 @@ final class RequestValidation {
         }
     }
 
-    private byte[] read(HttpServletRequest request) throws HttpRejection, IOException {
-        long limit = config.maxBodyBytes();
-        long declared = request.getContentLengthLong();
-        if (declared > limit) {
-            throw tooLarge(limit);
-        }
-        try (InputStream in = request.getInputStream()) {
-            // A declared length is read in one piece; a chunked body is read up to one byte past the limit.
-            byte[] bytes = in.readNBytes((int) (declared >= 0 ? declared : Math.min(Integer.MAX_VALUE - 1, limit) + 1));
-            if (bytes.length > limit) {
-                throw tooLarge(limit);
-            }
-            return bytes;
-        }
-    }
-
     private Incoming parse(byte[] body) throws HttpRejection {
         try {
             return codec.parse(body, 0, body.length);
@@ -158,7 +150,7 @@ final class RequestValidation {
                         + String.join(", ", ProtocolVersion.all(TransportKind.HTTP).stream().map(ProtocolVersion::wire).toList())));
     }
 
-    private static HttpRejection tooLarge(long limit) {
+    static HttpRejection tooLarge(long limit) {
         return HttpRejection.of(413, "Payload Too Large: a message may be at most " + limit + " bytes");
     }
 

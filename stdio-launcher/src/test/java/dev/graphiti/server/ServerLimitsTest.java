@@ -9,19 +9,22 @@ import dev.graphiti.http.McpServlet;
 import dev.graphiti.protocol.McpServer;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * The transport's limits on embedded Jetty, real port, short settings: idle sessions expire and make room
- * under the session maximum, a GET stream ends at its timeout (the session stays), and an SSE answer to a
+ * The transport's limits on embedded Jetty, real port, short settings: idle sessions expire, a flood of
+ * initializes locks nobody out, slow bodies hold no threads and are cut at their deadline, a GET stream ends at its timeout (the session stays), and an SSE answer to a
  * POST gets heartbeat comments while its tool runs.
  */
 class ServerLimitsTest {
@@ -65,16 +68,57 @@ class ServerLimitsTest {
     }
 
     @Test
-    void idleSessionsExpireAndMakeRoomWhenTheStoreIsFull() throws Exception {
+    void idleSessionsExpire() throws Exception {
         start(HttpTransportConfig.forBinding("127.0.0.1").withLimits(64 * 1024, 2, Duration.ofSeconds(3)));
         String first = open();
-        open();
-        var full = post(null, INIT);
-        assertEquals(503, full.statusCode(), "two sessions at most: " + full.body());
         TimeUnit.MILLISECONDS.sleep(3_500);
         assertEquals(404, post(first, PING).statusCode(), "expired after 3 s unused");
-        var room = post(null, INIT);
-        assertEquals(200, room.statusCode(), "expired sessions make room: " + room.body());
+    }
+
+    /** One local process opening sessions as fast as it can (issue 19: 256 in 1.2 s, others locked out 30 min). */
+    @Test
+    void aFloodOfInitializesLocksNobodyOut() throws Exception {
+        start(HttpTransportConfig.forBinding("127.0.0.1").withLimits(64 * 1024, 8, Duration.ofMinutes(30)));
+        String worker = open();
+        assertEquals(200, post(worker, PING).statusCode());
+        for (int i = 0; i < 40; i++) {
+            var flood = post(null, INIT);
+            assertEquals(200, flood.statusCode(), "initialize " + i + ": " + flood.body());
+        }
+        assertEquals(200, post(worker, PING).statusCode(), "the session a client works in survives the flood");
+        String newcomer = open();
+        assertEquals(200, post(newcomer, PING).statusCode(), "and a newcomer is served");
+    }
+
+    /** 100 connections sending their bodies at a byte a second: more than Jetty has threads (64). */
+    @Test
+    void slowBodiesHoldNoThreadsAndAreCutAtTheirDeadline() throws Exception {
+        start(HttpTransportConfig.forBinding("127.0.0.1").withBodyTimeout(Duration.ofSeconds(3)));
+        List<Socket> slow = new ArrayList<>();
+        try {
+            for (int i = 0; i < 100; i++) {
+                var socket = new Socket("127.0.0.1", jetty.port());
+                socket.setSoTimeout(10_000);
+                socket.getOutputStream().write(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + jetty.port() + "\r\nAccept: "
+                        + StatusCodeTableTest.BOTH + "\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{")
+                        .getBytes(StandardCharsets.US_ASCII));
+                socket.getOutputStream().flush();
+                slow.add(socket);
+            }
+            long start = System.nanoTime();
+            String session = open();
+            assertEquals(200, post(session, PING).statusCode());
+            assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) < 3_000,
+                    "others were answered before the slow bodies' deadline");
+            for (Socket socket : slow) {
+                String reply = new String(socket.getInputStream().readNBytes(12), StandardCharsets.US_ASCII);
+                assertEquals("HTTP/1.1 408", reply, "an unfinished body is refused at its deadline");
+            }
+        } finally {
+            for (Socket socket : slow) {
+                socket.close();
+            }
+        }
     }
 
     @Test
