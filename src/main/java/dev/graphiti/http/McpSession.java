@@ -6,7 +6,9 @@ import java.time.Instant;
 
 /**
  * One streamable-HTTP session: its id, the protocol connection behind it, and its GET event stream.
- * It belongs to the caller that opened it (a token hash). It counts the streams currently open on it so idle expiry never ends a session in use.
+ * It belongs to the caller that opened it (a token hash). It counts the POSTs and GET streams currently
+ * open on it, so idle expiry never ends a session in use, and how many POSTs it has served, so a full
+ * store can tell a session that was never used after its initialize from one a client works in.
  */
 final class McpSession {
 
@@ -17,7 +19,9 @@ final class McpSession {
     private final Clock clock;
     private SessionState state = SessionState.OPEN;
     private Instant lastActive;
+    private int openPosts;
     private int openStreams;
+    private long posts;
 
     McpSession(String id, String owner, Connection connection, ServerEvents events, Clock clock) {
         this.id = id;
@@ -44,8 +48,25 @@ final class McpSession {
         return events;
     }
 
-    /** A request or stream starts using the session; false when it has closed meanwhile. */
+    /** A POST starts using the session; false when it has closed meanwhile. */
     synchronized boolean enter() {
+        if (state == SessionState.CLOSED) {
+            return false;
+        }
+        openPosts++;
+        posts++;
+        lastActive = clock.instant();
+        return true;
+    }
+
+    /** A POST was answered (or broke, or timed out). */
+    synchronized void leave() {
+        openPosts = Math.max(0, openPosts - 1);
+        lastActive = clock.instant();
+    }
+
+    /** A GET stream opens on the session; false when it has closed meanwhile. */
+    synchronized boolean attachStream() {
         if (state == SessionState.CLOSED) {
             return false;
         }
@@ -54,10 +75,23 @@ final class McpSession {
         return true;
     }
 
-    /** A request or stream stopped using the session (answered, broken or timed out). */
-    synchronized void leave() {
+    synchronized void detachStream() {
         openStreams = Math.max(0, openStreams - 1);
         lastActive = clock.instant();
+    }
+
+    /** Whether a full store may end this session for a newcomer: no POST is being answered on it. */
+    synchronized boolean evictable() {
+        return state == SessionState.OPEN && openPosts == 0;
+    }
+
+    /** True when no POST but the initialize one was ever served on it. */
+    synchronized boolean unusedSinceInitialize() {
+        return posts <= 1;
+    }
+
+    synchronized Instant lastActive() {
+        return lastActive;
     }
 
     synchronized boolean isOpen() {
@@ -66,7 +100,7 @@ final class McpSession {
 
     /** True when nothing uses the session and it was last used before {@code cutoff}. */
     synchronized boolean idleSince(Instant cutoff) {
-        return openStreams == 0 && lastActive.isBefore(cutoff);
+        return openPosts == 0 && openStreams == 0 && lastActive.isBefore(cutoff);
     }
 
     /** Ends the session: in-flight work stops, the GET stream completes. Idempotent. */

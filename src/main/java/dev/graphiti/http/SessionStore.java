@@ -9,11 +9,16 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The open sessions, by id. Bounded: when {@code maxSessions} are open (after expired ones are swept)
- * a new initialize is refused with 503 and Retry-After, since the refusal is about server capacity,
- * not the client's request. Idle sessions expire; an ended or expired id is forgotten, so it answers 404.
+ * The open sessions, by id. Bounded: when {@code maxSessions} are open (after expired ones are swept), a
+ * new initialize ends one that no POST is using, so whoever fills the store cannot lock others out: first
+ * the oldest never used after its initialize (what a flood of initializes leaves), else the least recently
+ * used. Its client gets 404 on its next request and, as MCP prescribes, initializes again. Only when every
+ * session is answering a POST is a new one refused, with 503 and Retry-After (a matter of server capacity,
+ * not of the client's request). Idle sessions expire; an ended or expired id is forgotten, so it answers 404.
  */
 public final class SessionStore {
+
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(SessionStore.class.getName());
 
     private final Map<String, McpSession> sessions = new ConcurrentHashMap<>();
     private final int maxSessions;
@@ -34,9 +39,9 @@ public final class SessionStore {
             if (sessions.size() >= maxSessions) {
                 sweep();
             }
-            if (sessions.size() >= maxSessions) {
+            if (sessions.size() >= maxSessions && !evictOne()) {
                 throw HttpRejection.of(503, "Service Unavailable: the server holds its maximum of " + maxSessions
-                        + " sessions; end unused ones with DELETE or retry later",
+                        + " sessions, all of them answering requests; retry later",
                         Map.of("Retry-After", String.valueOf(Math.max(1, idleTimeout.toSeconds() / 2))));
             }
             var events = new ServerEvents();
@@ -45,6 +50,29 @@ public final class SessionStore {
             sessions.put(id, session);
             return session;
         }
+    }
+
+    /** Ends the session a newcomer may take the place of (see the class comment); false when none may go. */
+    private boolean evictOne() {
+        McpSession victim = null;
+        for (McpSession session : sessions.values()) {
+            if (session.evictable() && (victim == null || evictsBefore(session, victim))) {
+                victim = session;
+            }
+        }
+        if (victim == null) {
+            return false;
+        }
+        LOG.fine(() -> "graphiti MCP endpoint: " + maxSessions + " sessions open; ended the least recently used idle one");
+        return end(victim.id());
+    }
+
+    private static boolean evictsBefore(McpSession a, McpSession b) {
+        boolean aUnused = a.unusedSinceInitialize();
+        if (aUnused != b.unusedSinceInitialize()) {
+            return aUnused;
+        }
+        return a.lastActive().isBefore(b.lastActive());
     }
 
     /**

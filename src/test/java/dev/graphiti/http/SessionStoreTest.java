@@ -2,7 +2,6 @@ package dev.graphiti.http;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -79,18 +78,56 @@ class SessionStoreTest {
         assertTrue(store.find(busy.id(), OWNER).isEmpty(), "lookup expires lazily too");
     }
 
+    /** What the servlet does for a POST on the session (the initialize POST is the first). */
+    private void served(McpSession session) {
+        assertTrue(session.enter());
+        clock.advance(Duration.ofSeconds(1));
+        session.leave();
+    }
+
     @Test
-    void fullStoreRefusesWith503UntilOneExpires() throws Exception {
-        var store = new SessionStore(2, Duration.ofMinutes(5), clock, new SecureRandom());
-        McpSession first = store.open(server, OWNER);
+    void aFullStoreEndsTheOldestSessionNeverUsedAfterInitializeForANewcomer() throws Exception {
+        var store = new SessionStore(3, Duration.ofMinutes(30), clock, new SecureRandom());
+        McpSession worker = store.open(server, OWNER);
+        served(worker);
+        McpSession junk1 = store.open(server, OWNER);
+        served(junk1);
+        McpSession junk2 = store.open(server, OWNER);
+        served(junk2);
+        served(worker);
+        served(worker);
+        McpSession newcomer = store.open(server, OWNER);
+        assertEquals(3, store.size());
+        assertFalse(junk1.isOpen(), "the oldest session used only for its initialize made room");
+        assertTrue(junk2.isOpen() && worker.isOpen() && newcomer.isOpen());
+        assertTrue(store.find(worker.id(), OWNER).isPresent(), "the session a client works in stays");
+    }
+
+    @Test
+    void withoutUnusedSessionsTheLeastRecentlyUsedIdleOneGoesAndBusyOnesNever() throws Exception {
+        var store = new SessionStore(2, Duration.ofMinutes(30), clock, new SecureRandom());
+        McpSession older = store.open(server, OWNER);
+        served(older);
+        served(older);
+        McpSession newer = store.open(server, OWNER);
+        served(newer);
+        served(newer);
+        assertTrue(older.enter(), "a POST is being answered on the older session");
         store.open(server, OWNER);
+        assertTrue(older.isOpen(), "a session answering a POST is never ended for a newcomer");
+        assertFalse(newer.isOpen(), "the idle one went");
+        assertTrue(store.find(older.id(), OWNER).isPresent());
+    }
+
+    @Test
+    void onlyWhenEverySessionIsAnsweringARequestIsANewcomerRefusedWith503() throws Exception {
+        var store = new SessionStore(2, Duration.ofMinutes(5), clock, new SecureRandom());
+        assertTrue(store.open(server, OWNER).enter());
+        assertTrue(store.open(server, OWNER).enter());
         HttpRejection full = assertThrows(HttpRejection.class, () -> store.open(server, OWNER));
         assertEquals(503, full.status());
         assertEquals(HttpRejection.TRANSPORT_ERROR, full.body().error().code());
         assertTrue(full.headers().containsKey("Retry-After"));
-        clock.advance(Duration.ofMinutes(6));
-        assertNotEquals(first.id(), store.open(server, OWNER).id());
-        assertEquals(1, store.size(), "both idle sessions were swept to make room");
     }
 
     /** A clock tests move by hand. */

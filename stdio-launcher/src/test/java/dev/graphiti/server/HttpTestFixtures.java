@@ -27,6 +27,9 @@ final class HttpTestFixtures {
     /** Counted down when the blocking tool sees its cancellation. */
     final CountDownLatch blockCancelled = new CountDownLatch(1);
 
+    /** Released once each time the blocking tool starts. */
+    final java.util.concurrent.Semaphore blockStarted = new java.util.concurrent.Semaphore(0);
+
     /** Counted down when the slow tool starts sleeping. */
     final CountDownLatch slowStarted = new CountDownLatch(1);
 
@@ -41,6 +44,7 @@ final class HttpTestFixtures {
                     return ToolResult.text("done");
                 }))
                 .tool(tool("block", (args, ctx) -> {
+                    blockStarted.release();
                     while (!ctx.isCancelled()) {
                         try {
                             TimeUnit.MILLISECONDS.sleep(20);

@@ -16,6 +16,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -197,15 +198,26 @@ class StatusCodeTableTest {
         send("DELETE", "/mcp", Map.of("Mcp-Session-Id", session), null);
     }
 
+    /** A full store makes room by ending an idle session; only when every session is answering a request is it 503. */
     @Test
-    void fullStoreIs503WithRetryAfter() throws Exception {
+    void fullStoreOfBusySessionsIs503WithRetryAfter() throws Exception {
         var config = HttpTransportConfig.forBinding("127.0.0.1").withLimits(64 * 1024, 2, Duration.ofMinutes(5));
         var client = HttpClient.newHttpClient();
-        try (var small = EmbeddedJetty.start("127.0.0.1", 0, new McpServlet(mcp, config))) {
+        var fixtures = new HttpTestFixtures();
+        try (var busy = fixtures.server(); var small = EmbeddedJetty.start("127.0.0.1", 0, new McpServlet(busy, config))) {
             var init = HttpRequest.newBuilder(URI.create(small.url())).header("Accept", BOTH)
                     .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(INIT)).build();
-            assertEquals(200, client.send(init, HttpResponse.BodyHandlers.ofString()).statusCode());
-            assertEquals(200, client.send(init, HttpResponse.BodyHandlers.ofString()).statusCode());
+            for (int i = 0; i < 2; i++) {
+                var opened = client.send(init, HttpResponse.BodyHandlers.ofString());
+                assertEquals(200, opened.statusCode());
+                var block = HttpRequest.newBuilder(URI.create(small.url())).header("Accept", BOTH)
+                        .header("Content-Type", "application/json")
+                        .header("Mcp-Session-Id", opened.headers().firstValue("Mcp-Session-Id").orElseThrow())
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\","
+                                + "\"params\":{\"name\":\"block\",\"arguments\":{}}}")).build();
+                client.sendAsync(block, HttpResponse.BodyHandlers.discarding());
+            }
+            assertTrue(fixtures.blockStarted.tryAcquire(2, 30, TimeUnit.SECONDS), "both sessions are answering a call");
             var refused = client.send(init, HttpResponse.BodyHandlers.ofString());
             assertRejected(refused, 503, -32000);
             assertTrue(refused.headers().firstValue("Retry-After").isPresent());
