@@ -71,6 +71,16 @@ final class BodyReader implements ReadListener {
         return false;
     }
 
+    /** A body that was read another way (blocking) goes to the receiver as if it had arrived here. */
+    void deliver(byte[] bytes) {
+        synchronized (this) {
+            if (!finish()) {
+                return;
+            }
+        }
+        receiver.body(bytes);
+    }
+
     @Override
     public void onAllDataRead() {
         byte[] bytes;

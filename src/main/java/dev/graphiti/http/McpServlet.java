@@ -150,7 +150,13 @@ public class McpServlet extends HttpServlet {
      * Starts reading a POST's body without blocking: the container thread returns at once and the rest of
      * the POST runs when the last byte arrives, so slow senders hold a connection each, not a thread.
      */
-    private void readBody(HttpServletRequest request, RequestHead head) throws IOException {
+    private void readBody(HttpServletRequest request, RequestHead head) throws IOException, HttpRejection {
+        byte[] upgraded = null;
+        if (request.getHeader("Upgrade") != null) {
+            // An HTTP/2 upgrade offer (h2c, as java.net.http sends): Grizzly (Payara) fails non-blocking reads
+            // on such a request, so its body is read blocking, within the size limit, as before.
+            upgraded = readBlocking(request);
+        }
         AsyncContext async = request.startAsync();
         // The body's deadline and then the request timeout are timer tasks; the container's timeout is a backstop.
         async.setTimeout(config.bodyTimeout().plus(config.requestTimeout()).plusSeconds(5).toMillis());
@@ -183,8 +189,23 @@ public class McpServlet extends HttpServlet {
         });
         events.become(reader::clientGone, reader::clientGone);
         async.addListener(events);
+        if (upgraded != null) {
+            reader.deliver(upgraded);
+            return;
+        }
         reader.deadline(timer.after(config.bodyTimeout(), () -> reader.expire(config.bodyTimeout().toSeconds() + " s")));
         request.getInputStream().setReadListener(reader);
+    }
+
+    private byte[] readBlocking(HttpServletRequest request) throws IOException, HttpRejection {
+        long limit = config.maxBodyBytes();
+        try (var in = request.getInputStream()) {
+            byte[] bytes = in.readNBytes((int) Math.min(Integer.MAX_VALUE - 1, limit) + 1);
+            if (bytes.length > limit) {
+                throw RequestValidation.tooLarge(limit);
+            }
+            return bytes;
+        }
     }
 
     private void refuse(HttpServletResponse response, HttpRejection rejection) {
