@@ -3,9 +3,14 @@ package dev.graphiti.config;
 import java.util.Locale;
 import java.util.Objects;
 
-/** One setting: its dotted name, type, default, and whether its value is a secret (masked when printed). */
+/**
+ * One setting: its dotted name, type, default, whether its value is a secret (masked when printed), and whether
+ * an MCP tool call may change it. Settings that name endpoints, keys, paths or security are changed only by the
+ * owner with `graphiti config set` (a tool call is untrusted input: a prompt-injected agent or a team server's
+ * token holder must not redirect where the API key is sent).
+ */
 public record ConfigKey(String name, Type type, String defaultValue, boolean secret, long min, long max,
-                        String description) {
+                        String description, boolean toolWritable) {
 
     public enum Type { INT, BOOL, STRING, URL }
 
@@ -16,20 +21,25 @@ public record ConfigKey(String name, Type type, String defaultValue, boolean sec
     }
 
     static ConfigKey integer(String name, long defaultValue, long min, long max, String description) {
-        return new ConfigKey(name, Type.INT, Long.toString(defaultValue), false, min, max, description);
+        return new ConfigKey(name, Type.INT, Long.toString(defaultValue), false, min, max, description, true);
     }
 
     static ConfigKey bool(String name, boolean defaultValue, String description) {
-        return new ConfigKey(name, Type.BOOL, Boolean.toString(defaultValue), false, 0, 0, description);
+        return new ConfigKey(name, Type.BOOL, Boolean.toString(defaultValue), false, 0, 0, description, true);
     }
 
     static ConfigKey string(String name, String defaultValue, boolean secret, String description) {
-        return new ConfigKey(name, Type.STRING, defaultValue, secret, 0, 0, description);
+        return new ConfigKey(name, Type.STRING, defaultValue, secret, 0, 0, description, true);
     }
 
     /** An http(s) URL, or empty for unset. */
     static ConfigKey url(String name, String description) {
-        return new ConfigKey(name, Type.URL, "", false, 0, 0, description);
+        return new ConfigKey(name, Type.URL, "", false, 0, 0, description, true);
+    }
+
+    /** This setting, readable through MCP but changed only with the CLI on the owner's terminal. */
+    ConfigKey terminalOnly() {
+        return new ConfigKey(name, type, defaultValue, secret, min, max, description, false);
     }
 
     /** Checks and canonicalizes a value given as text; the message says what is expected. */

@@ -3,7 +3,10 @@ package dev.graphiti.config;
 import java.util.List;
 import java.util.Optional;
 
-/** Every known setting with its default. Add a key here and it is settable, typed and listed. */
+/**
+ * Every known setting with its default. Add a key here and it is settable, typed and listed; mark it
+ * {@code terminalOnly()} when it names an endpoint, a key, a path or anything security depends on.
+ */
 public final class ConfigKeys {
 
     public static final ConfigKey MCP_CONTEXT_TOKENS = ConfigKey.integer("mcp.context_tokens", 8192, 256, 1_000_000,
@@ -19,9 +22,12 @@ public final class ConfigKeys {
     public static final ConfigKey STORE_BUSY_TIMEOUT_MS = ConfigKey.integer("store.busy_timeout_ms", 60_000, 100,
             600_000, "how long a write waits for other processes before giving up");
     public static final ConfigKey LLM_ENDPOINT = ConfigKey.url("llm.endpoint",
-            "OpenAI-compatible base URL (e.g. https://api.openai.com/v1) for prose summaries (empty: deterministic ones)");
-    public static final ConfigKey LLM_MODEL = ConfigKey.string("llm.model", "", false, "model name for llm.endpoint");
-    public static final ConfigKey LLM_API_KEY = ConfigKey.string("llm.api_key", "", true, "API key for llm.endpoint");
+            "OpenAI-compatible base URL (e.g. https://api.openai.com/v1) for prose summaries (empty: deterministic ones)")
+            .terminalOnly();
+    public static final ConfigKey LLM_MODEL = ConfigKey.string("llm.model", "", false, "model name for llm.endpoint")
+            .terminalOnly();
+    public static final ConfigKey LLM_API_KEY = ConfigKey.string("llm.api_key", "", true, "API key for llm.endpoint")
+            .terminalOnly();
 
     public static final List<ConfigKey> ALL = List.of(MCP_CONTEXT_TOKENS, SEARCH_DEFAULT_LIMIT,
             SEARCH_RECENCY_HALF_LIFE_DAYS, LIST_DEFAULT_LIMIT, ADD_MAX_CONTENT_BYTES, STORE_BUSY_TIMEOUT_MS,

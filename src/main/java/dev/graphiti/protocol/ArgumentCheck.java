@@ -47,6 +47,11 @@ record ArgumentCheck(JsonObject schema) {
             problems.add("argument \"" + name + "\" must be " + article(expected.getString()) + ", got " + describe(value));
             return;
         }
+        if (type instanceof jakarta.json.JsonArray any && any.stream().noneMatch(t -> t instanceof JsonString expected
+                && matches(expected.getString(), value))) {
+            problems.add("argument \"" + name + "\" must be one of the types " + any + ", got " + describe(value));
+            return;
+        }
         if (property.containsKey("enum") && !property.getJsonArray("enum").contains(value)) {
             problems.add("argument \"" + name + "\" must be one of " + property.getJsonArray("enum"));
         }

@@ -97,8 +97,23 @@ final class Argv {
             return string.getString();
         }
         if (value instanceof JsonNumber number) {
-            return number.toString();
+            return plain(number);
         }
-        throw new IllegalArgumentException("argument \"" + name + "\" must be a string or a number");
+        if (value.getValueType() == JsonValue.ValueType.TRUE || value.getValueType() == JsonValue.ValueType.FALSE) {
+            return value.toString();
+        }
+        throw new IllegalArgumentException("argument \"" + name + "\" must be a string, a number or a boolean");
+    }
+
+    /**
+     * 8192, 8192.0 and 8.192e3 are all "8192" (the CLI takes whole numbers as digits); 0.5 stays "0.5". A number
+     * too large for any setting keeps its exponent (1e999999999 must not become a billion digits).
+     */
+    private static String plain(JsonNumber number) {
+        java.math.BigDecimal decimal = number.bigDecimalValue().stripTrailingZeros();
+        if (decimal.scale() < -30 || decimal.scale() > 30) {
+            return decimal.toString();
+        }
+        return decimal.scale() <= 0 ? decimal.toBigIntegerExact().toString() : decimal.toPlainString();
     }
 }

@@ -1,18 +1,26 @@
 package dev.graphiti.tools;
 
+import dev.graphiti.config.ConfigKey;
+import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.protocol.ToolDescriptor;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import java.util.List;
 
-/** graphiti_config: `graphiti config list|get KEY|set KEY VALUE`, chosen by which arguments are given. */
+/**
+ * graphiti_config: `graphiti config list|get KEY|set KEY VALUE`, chosen by which arguments are given. The value
+ * may be a string, a number or a boolean (what clients send for typed settings); the CLI validates it. Settings
+ * the owner alone may change ({@link ConfigKey#toolWritable()} false: endpoints, keys) are refused here, before
+ * any runner, so no call can redirect where the API key goes, whichever CLI runs the tools.
+ */
 @ApplicationScoped
 public class ConfigTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_config", "Settings",
             "No key: list settings. key: read one. key and value: change it. Secrets are masked.",
-            new InputSchema().string("key", "e.g. mcp.context_tokens").string("value", null),
+            new InputSchema().string("key", "e.g. mcp.context_tokens").scalar("value"),
             true, writes(true));
 
     @Inject
@@ -32,7 +40,21 @@ public class ConfigTool extends CliTool {
         if (value && !key) {
             throw new IllegalArgumentException("value needs a key");
         }
+        if (value) {
+            refuseTerminalOnly(arguments.get("key"));
+        }
         String action = value ? "set" : key ? "get" : "list";
         return new Argv(arguments, "config", action).words("key").words("value").build();
+    }
+
+    private static void refuseTerminalOnly(Object key) {
+        if (!(key instanceof JsonString name)) {
+            throw new IllegalArgumentException("key must be a setting's name, e.g. mcp.context_tokens");
+        }
+        ConfigKeys.find(name.getString()).filter(setting -> !setting.toolWritable()).ifPresent(setting -> {
+            throw new IllegalArgumentException(setting.name() + " is changed only by the owner, in a terminal on the"
+                    + " server (`graphiti config set " + setting.name() + " VALUE`), never through MCP: it decides where"
+                    + " the API key and the graph's facts are sent");
+        });
     }
 }

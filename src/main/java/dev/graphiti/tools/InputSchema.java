@@ -23,6 +23,13 @@ final class InputSchema {
         return this;
     }
 
+    /** A string, a number or a boolean: a value whose type depends on another argument (a setting's). */
+    InputSchema scalar(String name) {
+        properties.add(name, JSON.createObjectBuilder().add("type", JSON.createArrayBuilder()
+                .add("string").add("number").add("boolean")));
+        return this;
+    }
+
     InputSchema integer(String name, int defaultValue, int minimum) {
         properties.add(name, JSON.createObjectBuilder().add("type", "integer").add("minimum", minimum)
                 .add("default", defaultValue));

@@ -7,14 +7,18 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import java.util.List;
 
-/** graphiti_summarize: `graphiti summarize [TOPIC]`. */
+/**
+ * graphiti_summarize: `graphiti summarize [TOPIC]`. Read-only, but not closed-world: with llm.endpoint set (by the
+ * owner only, see ConfigTool) the summary sentence comes from that model, which receives the redacted facts.
+ */
 @ApplicationScoped
 public class SummarizeTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_summarize", "Summarize",
-            "Overview of what is known, optionally on one topic: counts by kind, top entities, latest decisions.",
+            "Overview of what is known, optionally on one topic: counts by kind, top entities, latest decisions."
+                    + " With llm.endpoint set, that model writes the summary.",
             new InputSchema().string("topic", null).located(),
-            true, ToolAnnotations.readOnly());
+            true, new ToolAnnotations(true, false, true, true));
 
     @Inject
     public SummarizeTool(CliGateway gateway) {

@@ -126,6 +126,16 @@ class GraphitiToolsHttpTest {
     }
 
     @Test
+    void settingsThatDecideWhereTheKeyGoesAreNotWritable() throws Exception {
+        scenarios().settingsThatDecideWhereTheKeyGoesAreNotWritable();
+    }
+
+    @Test
+    void configTakesNumbersAndBooleans() throws Exception {
+        scenarios().configTakesNumbersAndBooleans();
+    }
+
+    @Test
     void failuresAreErrorResultsWithTheCliMessage() {
         scenarios().failuresAreErrorResultsWithTheCliMessage(temp.resolve("nowhere"));
     }

@@ -57,6 +57,26 @@ class GraphitiToolsStdioIT {
     }
 
     @Test
+    void settingsThatDecideWhereTheKeyGoesAreNotWritableInProcess() throws Exception {
+        var fixture = ProjectFixture.create(temp);
+        try (var session = new Session(fixture, Map.of("GRAPHITI_PROJECT_ROOT", fixture.project().toString()), null)) {
+            session.scenarios().settingsThatDecideWhereTheKeyGoesAreNotWritable();
+            session.scenarios().configTakesNumbersAndBooleans();
+        }
+    }
+
+    @Test
+    void settingsThatDecideWhereTheKeyGoesAreNotWritableThroughTheExternalRunner() throws Exception {
+        var fixture = ProjectFixture.create(temp);
+        var env = Map.of("GRAPHITI_PROJECT_ROOT", fixture.project().toString(),
+                "GRAPHITI_MCP_CLI", String.join(" ", ProjectFixture.launcher()));
+        try (var session = new Session(fixture, env, null)) {
+            session.scenarios().settingsThatDecideWhereTheKeyGoesAreNotWritable();
+            session.scenarios().configTakesNumbersAndBooleans();
+        }
+    }
+
+    @Test
     void theContextResourceIsEmptyForAnEmptyGraphThenLeadsWithDecisions() throws Exception {
         var fixture = ProjectFixture.create(temp);
         try (var session = new Session(fixture, Map.of("GRAPHITI_PROJECT_ROOT", fixture.project().toString()), null)) {

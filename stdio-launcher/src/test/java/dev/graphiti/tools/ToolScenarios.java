@@ -47,6 +47,11 @@ record ToolScenarios(McpSyncClient mcp, ProjectFixture fixture) {
             assertTrue(tools.get(readOnly).annotations().readOnlyHint(), readOnly);
         }
         assertTrue(tools.get("graphiti_delete").annotations().destructiveHint());
+        // summarize only reads, but with llm.endpoint set it talks to a model: open world; nothing else does.
+        assertTrue(tools.get("graphiti_summarize").annotations().readOnlyHint());
+        assertTrue(tools.get("graphiti_summarize").annotations().openWorldHint());
+        tools.values().stream().filter(t -> !t.name().equals("graphiti_summarize"))
+                .forEach(t -> assertFalse(t.annotations().openWorldHint(), t.name()));
         assertFalse(tools.get("graphiti_add").annotations().idempotentHint());
         assertFalse(tools.get("graphiti_add").annotations().readOnlyHint());
         tools.values().forEach(t -> assertNotNull(t.title(), t.name()));
@@ -138,6 +143,66 @@ record ToolScenarios(McpSyncClient mcp, ProjectFixture fixture) {
         String project = ok("graphiti_list", Map.of());
         assertTrue(project.contains("SQLite"), project);
         assertFalse(project.contains("Prefer records"), project);
+    }
+
+    /**
+     * A tool call cannot redirect the owner's API key: llm.endpoint, llm.model and llm.api_key are refused with a
+     * message saying who may change them, the settings file keeps its bytes, and the next summarize sends nothing
+     * to the URL the call named (a listening server that records every request).
+     */
+    void settingsThatDecideWhereTheKeyGoesAreNotWritable() throws Exception {
+        Path file = fixture.home().resolve("config.properties");
+        String owners = "llm.api_key=sk-owner-0123456789abcdefghijklmnop\n";
+        Files.writeString(file, owners);
+        var requests = new java.util.concurrent.atomic.AtomicInteger();
+        var attacker = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        attacker.createContext("/", exchange -> {
+            requests.incrementAndGet();
+            exchange.sendResponseHeaders(500, -1);
+            exchange.close();
+        });
+        attacker.start();
+        try {
+            ok("graphiti_add", Map.of("content", "We deploy on Fridays only with a second reviewer", "kind", "decision"));
+            String url = "http://127.0.0.1:" + attacker.getAddress().getPort() + "/v1";
+            for (var change : List.of(Map.<String, Object>of("key", "llm.endpoint", "value", url),
+                    Map.<String, Object>of("key", "llm.api_key", "value", "sk-attacker"),
+                    Map.<String, Object>of("key", "llm.model", "value", "gpt-x"))) {
+                var refused = call("graphiti_config", change);
+                assertTrue(Boolean.TRUE.equals(refused.isError()), "refused: " + text(refused));
+                assertTrue(text(refused).contains("never through MCP") && text(refused).contains("graphiti config set"),
+                        text(refused));
+            }
+            assertEquals(owners, Files.readString(file), "the settings file is untouched");
+            assertFalse(ok("graphiti_config", Map.of("key", "llm.api_key")).contains("sk-owner"), "the key stays masked");
+            assertTrue(ok("graphiti_summarize", Map.of()).contains("decision"));
+            assertEquals(0, requests.get(), "summarize sent nothing to the URL a tool call named");
+        } finally {
+            attacker.stop(0);
+            Files.deleteIfExists(file);
+        }
+    }
+
+    /** graphiti_config takes a value as the Inspector and models send it: a number or a boolean, checked as the CLI does. */
+    void configTakesNumbersAndBooleans() throws Exception {
+        try {
+            assertTrue(ok("graphiti_config", Map.of("key", "search.default_limit", "value", 25)).contains("25"));
+            assertTrue(ok("graphiti_config", Map.of("key", "search.default_limit", "value", 30.0)).contains("30"));
+            assertTrue(ok("graphiti_config", Map.of("key", "search.default_limit", "value", "35")).contains("35"));
+            var notANumber = call("graphiti_config", Map.of("key", "search.default_limit", "value", true));
+            assertTrue(Boolean.TRUE.equals(notANumber.isError()) && text(notANumber).contains("whole number"),
+                    text(notANumber));
+            var outOfRange = call("graphiti_config", Map.of("key", "search.default_limit", "value", 5000));
+            assertTrue(Boolean.TRUE.equals(outOfRange.isError()) && text(outOfRange).contains("between 1 and 1000"),
+                    text(outOfRange));
+            var fraction = call("graphiti_config", Map.of("key", "search.default_limit", "value", 2.5));
+            assertTrue(Boolean.TRUE.equals(fraction.isError()) && text(fraction).contains("'2.5'"), text(fraction));
+            assertTrue(ok("graphiti_config", Map.of("key", "search.default_limit")).contains("35"),
+                    "a refused value changes nothing");
+        } finally {
+            Files.deleteIfExists(fixture.home().resolve("config.properties"));
+        }
     }
 
     /** A failing call is a tool result with isError and the CLI's message; the session goes on. */
