@@ -1,6 +1,7 @@
 package dev.graphiti.http;
 
 import java.util.HashMap;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -17,6 +18,12 @@ public record ServerSettings(Map<String, String> properties, Map<String, String>
 
     /** The data location the CLI (and so every tool) uses: GRAPHITI_HOME in its environment. */
     public static final String HOME = "graphiti.home";
+
+    /** The directories tool calls may reach, comma-separated: GRAPHITI_ALLOWED_ROOTS. */
+    public static final String ALLOWED_ROOTS = dev.graphiti.access.AllowedRoots.SETTING;
+
+    /** The project a call without dir or client roots is about: GRAPHITI_PROJECT_ROOT. */
+    public static final String PROJECT_ROOT = "graphiti.project-root";
 
     /** The bearer token, or several comma-separated (one per team member): GRAPHITI_HTTP_TOKEN. */
     public static final String TOKEN = "graphiti.http.token";
@@ -74,12 +81,15 @@ public record ServerSettings(Map<String, String> properties, Map<String, String>
     }
 
     /**
-     * The environment the in-process CLI runs with: the process environment, with GRAPHITI_HOME set from
-     * {@value #HOME} when any source gives it.
+     * The environment the tools and the in-process CLI run with: the process environment, with GRAPHITI_HOME,
+     * GRAPHITI_ALLOWED_ROOTS and GRAPHITI_PROJECT_ROOT set from {@value #HOME}, {@value #ALLOWED_ROOTS} and
+     * {@value #PROJECT_ROOT} when any source gives them.
      */
     public Map<String, String> cliEnvironment() {
         Map<String, String> variables = new HashMap<>(environment);
-        get(HOME).ifPresent(home -> variables.put(environmentName(HOME), home));
+        for (String name : List.of(HOME, ALLOWED_ROOTS, PROJECT_ROOT)) {
+            get(name).ifPresent(value -> variables.put(environmentName(name), value));
+        }
         return Map.copyOf(variables);
     }
 

@@ -14,7 +14,9 @@ import java.util.List;
  * file, or the project's newest) and fails at once when there is none; otherwise it starts the capture in
  * the background (in-process: a thread of this server; external runner: a detached process) and the tool
  * answers at once with which transcript is being captured and where the outcome is logged. A tool call has
- * no hook input on stdin, so the transcript comes from the arguments or the transcripts on disk.
+ * no hook input on stdin, so the transcript comes from the arguments or the transcripts on disk. A transcript
+ * argument must lie in the Claude Code projects folder of the server's user or under the allowed roots: a
+ * call cannot make the server read any file it can reach.
  */
 @ApplicationScoped
 public class CaptureTool extends CliTool {
@@ -45,7 +47,9 @@ public class CaptureTool extends CliTool {
 
     @Override
     public ToolResult call(JsonObject arguments, RequestContext context) {
-        CliOutcome outcome = gateway().run(command(arguments), arguments, context);
+        ProjectDirectory.Place place = gateway().place(arguments, context);
+        gateway().projects().checkTranscript(arguments, place);
+        CliOutcome outcome = gateway().run(command(arguments), arguments, place, context);
         if (!outcome.succeeded()) {
             return gateway().renderer().render("capture", outcome, ResultShape.OBJECT);
         }

@@ -4,7 +4,7 @@ import dev.graphiti.protocol.RequestContext;
 import dev.graphiti.protocol.ToolResult;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
-import java.nio.file.Path;
+import dev.graphiti.tools.ProjectDirectory.Place;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -39,28 +39,46 @@ public final class CliGateway {
 
     /** Runs {@code command} for the call and returns the outcome, its messages in the tool's argument names. */
     CliOutcome run(List<String> command, JsonObject arguments, RequestContext context) {
-        Path directory = directory(arguments, context);
-        CliOutcome outcome = runner.run(new CliCall(argv(command, arguments, directory), directory,
+        return run(command, arguments, place(arguments, context), context);
+    }
+
+    /** Runs {@code command} for the call in a place resolved earlier. */
+    CliOutcome run(List<String> command, JsonObject arguments, Place place, RequestContext context) {
+        CliOutcome outcome = runner.run(new CliCall(argv(command, arguments, place), place.directory(),
                 context == null ? null : context::isCancelled));
         return command instanceof CliArguments built && !outcome.succeeded()
                 ? outcome.withStderr(built.inToolTerms(outcome.stderr())) : outcome;
     }
 
-    /** Runs {@code command} in a directory resolved earlier, with no request to follow (background work). */
-    CliOutcome runIn(List<String> command, JsonObject arguments, Path directory) {
-        return runner.run(new CliCall(argv(command, arguments, directory), directory));
+    /** Runs {@code command} in a place resolved earlier, with no request to follow (background work). */
+    CliOutcome runIn(List<String> command, JsonObject arguments, Place place) {
+        return runner.run(new CliCall(argv(command, arguments, place), place.directory()));
     }
 
-    /** The project directory of a call. */
-    Path directory(JsonObject arguments, RequestContext context) {
+    /** The project directory of a call, within the directories the server may reach. */
+    Place place(JsonObject arguments, RequestContext context) {
         return projects.resolve(arguments, context);
     }
 
-    /** The full argument list: global options first, then the command. */
-    static List<String> argv(List<String> command, JsonObject arguments, Path directory) {
-        List<String> argv = new ArrayList<>(List.of("-C", directory.toString(), "--format", "json"));
-        if (arguments.get("scope") instanceof JsonString scope) {
-            argv.add(switch (scope.getString()) {
+    ProjectDirectory projects() {
+        return projects;
+    }
+
+    /**
+     * The full argument list: global options first, then the command. A call with no project runs on the global
+     * graph, whatever git work tree the server's own directory belongs to.
+     */
+    static List<String> argv(List<String> command, JsonObject arguments, Place place) {
+        List<String> argv = new ArrayList<>(List.of("-C", place.directory().toString(), "--format", "json"));
+        String scope = arguments.get("scope") instanceof JsonString given ? given.getString() : null;
+        if (place.noProject().isPresent()) {
+            if ("project".equals(scope)) {
+                throw new IllegalArgumentException(place.noProject().get());
+            }
+            scope = "global";
+        }
+        if (scope != null) {
+            argv.add(switch (scope) {
                 case "global" -> "--global";
                 case "project" -> "--project";
                 default -> throw new IllegalArgumentException("scope must be project or global");

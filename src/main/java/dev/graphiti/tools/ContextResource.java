@@ -12,7 +12,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.io.StringReader;
-import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -105,10 +104,10 @@ public class ContextResource implements Resource {
             return;
         }
         // Resolve the project now: the request (and its client round trips) ends before the index does.
-        Path directory = gateway.directory(JsonValue.EMPTY_JSON_OBJECT, context);
+        ProjectDirectory.Place place = gateway.place(JsonValue.EMPTY_JSON_OBJECT, context);
         Thread thread = new Thread(() -> {
             try {
-                CliOutcome outcome = gateway.runIn(List.of("index"), JsonValue.EMPTY_JSON_OBJECT, directory);
+                CliOutcome outcome = gateway.runIn(List.of("index"), JsonValue.EMPTY_JSON_OBJECT, place);
                 if (!outcome.succeeded()) {
                     LOG.log(System.Logger.Level.WARNING, "background index failed: " + outcome.stderr().strip());
                 }

@@ -1,5 +1,6 @@
 package dev.graphiti.tools;
 
+import dev.graphiti.access.AllowedRoots;
 import dev.graphiti.cli.Cli;
 import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.embed.BackgroundEmbedding;
@@ -57,8 +58,19 @@ public final class GraphitiTools implements AutoCloseable {
         CliRunner cliRunner = runner(settings, environment, counter);
         this.runner = cliRunner instanceof AutoCloseable closeable ? closeable : () -> { };
         var encoder = new ResponseEncoder(new ToonEncoder(), counter);
-        this.gateway = new CliGateway(cliRunner, new ProjectDirectory(settings.projectRoot(), serverDirectory),
-                new ResultRenderer(encoder, settings.responseTokens()));
+        AllowedRoots allowed = settings.allowedRoots().orElseThrow(() -> new IllegalStateException(
+                "the server's allowed roots are undecided: ToolSettings.forStdio() or forHttp(...)"));
+        this.gateway = new CliGateway(cliRunner, new ProjectDirectory(allowed, settings.projectRoot(), serverDirectory,
+                claudeProjects(environment.variables())), new ResultRenderer(encoder, settings.responseTokens()));
+    }
+
+    /** Where Claude Code keeps the transcripts of the user the server runs as: CLAUDE_CONFIG_DIR or ~/.claude. */
+    static Path claudeProjects(Map<String, String> variables) {
+        String configured = variables.get("CLAUDE_CONFIG_DIR");
+        if (configured != null && !configured.isBlank()) {
+            return Path.of(configured).resolve("projects");
+        }
+        return Path.of(variables.getOrDefault("HOME", System.getProperty("user.home")), ".claude", "projects");
     }
 
     /** The in-process runner, or the external one when settings name a command. */

@@ -1,69 +1,166 @@
 package dev.graphiti.tools;
 
+import dev.graphiti.access.AllowedRoots;
+import dev.graphiti.graph.GitWorkTree;
 import dev.graphiti.protocol.RequestContext;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import java.io.IOException;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
- * Decides which project a tool call is about: the call's {@code dir} argument, else the client's first
- * file root (roots/list, when the client declared roots; asked once per session and again after
- * notifications/roots/list_changed), else GRAPHITI_PROJECT_ROOT, else the server's working directory. A
- * client that does not answer roots/list in time falls through to the next source.
+ * Decides which project a tool call is about, within the directories the server may reach: the call's
+ * {@code dir} argument, else the client's first file root that is on this server and allowed (roots/list,
+ * when the client declared roots; asked once per session and again after notifications/roots/list_changed),
+ * else GRAPHITI_PROJECT_ROOT, else the server's working directory. A {@code dir} or client roots that do not
+ * exist here or lie outside the allowed roots are an error, never a quiet switch to another graph; so is a
+ * directory whose git work tree (where its graph and info/exclude live) reaches outside them. When neither the
+ * call nor the client names a project and the server's own is not allowed, the call has no project: it runs on
+ * the global graph. A client that does not answer roots/list in time falls through to the next source.
  */
 public final class ProjectDirectory {
 
     static final Duration ROOTS_TIMEOUT = Duration.ofSeconds(3);
 
+    private final AllowedRoots allowed;
     private final Optional<Path> configuredRoot;
     private final Path serverDirectory;
+    private final Path transcripts;
 
     /**
+     * @param allowed         the directories calls may reach
      * @param configuredRoot  GRAPHITI_PROJECT_ROOT when set
      * @param serverDirectory the directory the server was started in
+     * @param transcripts     the Claude Code projects folder of the user the server runs as (~/.claude/projects)
      */
-    public ProjectDirectory(Optional<Path> configuredRoot, Path serverDirectory) {
+    public ProjectDirectory(AllowedRoots allowed, Optional<Path> configuredRoot, Path serverDirectory, Path transcripts) {
+        this.allowed = allowed;
         this.configuredRoot = configuredRoot;
         this.serverDirectory = serverDirectory.toAbsolutePath().normalize();
+        this.transcripts = transcripts.toAbsolutePath().normalize();
     }
 
-    /** The directory for a call whose arguments may hold {@code dir}. */
-    public Path resolve(JsonObject arguments, RequestContext context) {
+    /**
+     * Where a call runs: a project directory, or the server's directory with no project, in which case
+     * {@code noProject} says why and the call may only use the global graph.
+     */
+    public record Place(Path directory, Optional<String> noProject) {
+
+        static Place project(Path directory) {
+            return new Place(directory, Optional.empty());
+        }
+    }
+
+    /** The place of a call whose arguments may hold {@code dir}. */
+    public Place resolve(JsonObject arguments, RequestContext context) {
         JsonValue given = arguments.get("dir");
         if (given instanceof JsonString dir && !dir.getString().isBlank()) {
-            Path path = serverDirectory.resolve(dir.getString()).normalize();
-            if (!Files.isDirectory(path)) {
-                throw new IllegalArgumentException("dir " + dir.getString() + " is not a directory");
-            }
-            return path;
+            return Place.project(project(serverDirectory.resolve(dir.getString()), "dir " + dir.getString()));
         }
-        return clientRoot(context).or(() -> configuredRoot).orElse(serverDirectory);
+        Optional<Path> root = clientRoot(context);
+        if (root.isPresent()) {
+            return Place.project(root.get());
+        }
+        Path fallback = configuredRoot.orElse(serverDirectory);
+        if (allowed.covers(fallback)) {
+            return Place.project(project(fallback, "the server's project " + fallback));
+        }
+        return new Place(serverDirectory, Optional.of("this call names no project (no dir argument, no client root)"
+                + " and the server's own directory is not one it serves; pass dir, a directory under "
+                + allowed.describe()));
     }
 
-    private static Optional<Path> clientRoot(RequestContext context) {
+    /** Checks a transcript argument: a file under the Claude Code projects folder or the allowed roots. */
+    void checkTranscript(JsonObject arguments, Place place) {
+        if (!(arguments.get("transcript") instanceof JsonString given) || allowed.unrestricted()) {
+            return;
+        }
+        Path file = place.directory().resolve(given.getString()).toAbsolutePath().normalize();
+        String what = "transcript " + given.getString();
+        try {
+            AllowedRoots.of(List.of(transcripts)).confine(file, what);
+            return;
+        } catch (IllegalArgumentException notAClaudeTranscript) {
+            // an allowed root may hold it instead
+        }
+        try {
+            allowed.confine(file, what);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(what + " is neither under " + transcripts + " nor under the"
+                    + " directories this server serves (" + allowed.describe() + ")");
+        }
+    }
+
+    /** A directory inside the allowed roots whose git work tree, if any, is inside them too. */
+    private Path project(Path path, String what) {
+        Path real = allowed.confine(path, what);
+        if (!Files.isDirectory(real)) {
+            throw new IllegalArgumentException(what + " is not a directory");
+        }
+        Optional<GitWorkTree> tree = GitWorkTree.containing(real);
+        if (tree.isPresent() && !allowed.unrestricted()) {
+            for (Path part : List.of(tree.get().root(), tree.get().commonDir())) {
+                if (!allowed.contains(realPath(part))) {
+                    throw new IllegalArgumentException(what + " belongs to the git work tree " + tree.get().root()
+                            + ", whose graph and git files lie outside the directories this server serves ("
+                            + allowed.describe() + ")");
+                }
+            }
+        }
+        return real;
+    }
+
+    private static Path realPath(Path path) {
+        try {
+            return path.toRealPath();
+        } catch (IOException e) {
+            return path.toAbsolutePath().normalize();
+        }
+    }
+
+    /**
+     * The client's first file root that exists here and is allowed; empty when the client has no roots or no
+     * file roots (or does not answer); an error when it has file roots and none of them is usable.
+     */
+    private Optional<Path> clientRoot(RequestContext context) {
         if (context == null || !context.clientCapabilities().containsKey("roots")) {
             return Optional.empty();
         }
+        JsonObject result;
         try {
-            JsonObject result = context.clientRoots(ROOTS_TIMEOUT)
+            result = context.clientRoots(ROOTS_TIMEOUT)
                     .get(ROOTS_TIMEOUT.toMillis() + 500, java.util.concurrent.TimeUnit.MILLISECONDS);
-            for (JsonValue root : result.getJsonArray("roots")) {
-                Optional<Path> path = fileRoot(root);
-                if (path.isPresent()) {
-                    return path;
-                }
-            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+            return Optional.empty();
         } catch (Exception e) {
-            // no usable answer: the next source decides
+            return Optional.empty(); // no usable answer: the next source decides
         }
-        return Optional.empty();
+        List<String> refused = new ArrayList<>();
+        if (result.get("roots") instanceof jakarta.json.JsonArray roots) {
+            for (JsonValue root : roots) {
+                Optional<Path> path = fileRoot(root);
+                if (path.isEmpty()) {
+                    continue;
+                }
+                try {
+                    return Optional.of(project(path.get(), "the client's root " + path.get()));
+                } catch (IllegalArgumentException e) {
+                    refused.add(e.getMessage());
+                }
+            }
+        }
+        if (refused.isEmpty()) {
+            return Optional.empty();
+        }
+        throw new IllegalArgumentException(String.join("; ", refused) + ". Pass dir with a directory on this server");
     }
 
     private static Optional<Path> fileRoot(JsonValue root) {
@@ -72,12 +169,8 @@ public final class ProjectDirectory {
         }
         try {
             URI parsed = URI.create(uri.getString());
-            if (!"file".equals(parsed.getScheme())) {
-                return Optional.empty();
-            }
-            Path path = Path.of(parsed);
-            return Files.isDirectory(path) ? Optional.of(path) : Optional.empty();
-        } catch (IllegalArgumentException e) {
+            return "file".equals(parsed.getScheme()) ? Optional.of(Path.of(parsed)) : Optional.empty();
+        } catch (IllegalArgumentException | java.nio.file.FileSystemNotFoundException e) {
             return Optional.empty();
         }
     }

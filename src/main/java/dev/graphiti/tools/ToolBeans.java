@@ -11,7 +11,8 @@ import java.util.Map;
 /**
  * CDI producers for what the tool beans share: one {@link CliGateway} per application, configured from
  * the server's environment (see {@link ToolSettings}; the deployment's {@link CliEnvironment}, which carries
- * GRAPHITI_HOME from graphiti.home) and the container's working directory.
+ * GRAPHITI_HOME, GRAPHITI_PROJECT_ROOT and GRAPHITI_ALLOWED_ROOTS from their graphiti.* settings) and the
+ * container's working directory. These beans serve HTTP, so the allowed roots default as {@link ToolSettings#forHttp}.
  */
 @ApplicationScoped
 public class ToolBeans {
@@ -20,7 +21,8 @@ public class ToolBeans {
     @Singleton
     GraphitiTools graphitiTools(CliEnvironment environment) {
         Map<String, String> variables = environment.variables();
-        return new GraphitiTools(ToolSettings.fromEnvironment(variables), variables, Path.of("").toAbsolutePath());
+        Path directory = Path.of("").toAbsolutePath();
+        return new GraphitiTools(ToolSettings.fromEnvironment(variables).forHttp(directory), variables, directory);
     }
 
     void close(@Disposes GraphitiTools tools) throws Exception {

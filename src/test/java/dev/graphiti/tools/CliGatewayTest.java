@@ -15,7 +15,7 @@ class CliGatewayTest {
 
     static List<String> argv(CliTool tool, String arguments) {
         var json = Json.createReader(new java.io.StringReader(arguments)).readObject();
-        return CliGateway.argv(tool.command(json), json, DIR);
+        return CliGateway.argv(tool.command(json), json, ProjectDirectory.Place.project(DIR));
     }
 
     @Test
@@ -46,6 +46,9 @@ class CliGatewayTest {
                 new ConfigTool(null).command(Json.createObjectBuilder().add("key", "a.b").add("value", "3").build()));
         assertThrows(IllegalArgumentException.class,
                 () -> new ConfigTool(null).command(Json.createObjectBuilder().add("value", "3").build()));
+        assertEquals(List.of("config", "set", "--", "a.b", "8192", "true", "0.5"), new ConfigTool(null).command(
+                Json.createObjectBuilder().add("key", "a.b").add("value", Json.createArrayBuilder().add(8192.0).add(true)
+                        .add(0.5)).build()).subList(0, 7), "numbers and booleans as the CLI reads them");
     }
 
     @Test

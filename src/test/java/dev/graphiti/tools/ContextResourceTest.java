@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.access.AllowedRoots;
 import dev.graphiti.cli.Cli;
 import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.cli.GitFixture;
@@ -51,7 +52,8 @@ class ContextResourceTest {
         cli = new InProcessRunner(new Cli(CliEnvironment.embedded(Map.of("GRAPHITI_HOME", home.toString(),
                 "HOME", home.toString())), TOKENS)::run, new RunnerLimits(Duration.ofSeconds(60), 1 << 20));
         runner = new GatedIndex(cli);
-        gateway = new CliGateway(runner, new ProjectDirectory(Optional.of(project), project),
+        gateway = new CliGateway(runner, new ProjectDirectory(AllowedRoots.everywhere(), Optional.of(project), project,
+                home.resolve(".claude/projects")),
                 new ResultRenderer(new ResponseEncoder(new ToonEncoder(), TOKENS), 4096));
     }
 
@@ -65,7 +67,7 @@ class ContextResourceTest {
     void aNewHeadIsIndexedInTheBackgroundOnceWhileReadsAnswerAtOnce() throws Exception {
         var resource = new ContextResource(gateway);
         assertTrue(gateway.runIn(List.of("add", "--kind", "decision", "--", "Keep Storage.java free of HTTP types"),
-                jakarta.json.JsonValue.EMPTY_JSON_OBJECT, project).succeeded());
+                jakarta.json.JsonValue.EMPTY_JSON_OBJECT, ProjectDirectory.Place.project(project)).succeeded());
 
         String first = text(resource);
         assertTrue(first.contains("Keep Storage.java free of HTTP types"), first);

@@ -9,7 +9,11 @@ import dev.graphiti.protocol.ServerInfo;
 import dev.graphiti.tools.GraphitiTools;
 import dev.graphiti.tools.ToolSettings;
 
-/** The product's MCP server: graphiti's identity, instructions and registrations (built by hand, no CDI). */
+/**
+ * The product's MCP server: graphiti's identity, instructions and registrations (built by hand, no CDI). The
+ * directories its tool calls may reach default by transport: every directory over stdio (the user's own client
+ * started it), the project it was started in over HTTP (see ToolSettings).
+ */
 final class GraphitiServer {
 
     private GraphitiServer() {
@@ -17,8 +21,12 @@ final class GraphitiServer {
 
     static McpServer create(ServeRequest request) {
         var environment = ServerSettings.ofProcess().cliEnvironment();
-        var tools = new GraphitiTools(ToolSettings.fromEnvironment(environment), CliEnvironment.inLauncher(environment),
-                request.workingDirectory());
+        var settings = ToolSettings.fromEnvironment(environment);
+        settings = switch (request.transport()) {
+            case stdio -> settings.forStdio();
+            case http -> settings.forHttp(request.workingDirectory());
+        };
+        var tools = new GraphitiTools(settings, CliEnvironment.inLauncher(environment), request.workingDirectory());
         return tools.register(McpServer.builder(
                 new ServerInfo("graphiti", "graphiti knowledge graph", GraphitiVersion.current()))).build();
     }

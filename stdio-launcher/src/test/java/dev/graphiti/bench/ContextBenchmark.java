@@ -60,7 +60,8 @@ public final class ContextBenchmark {
 
         Map<String, String> env = Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString());
         var settings = new ToolSettings(List.of(), new RunnerLimits(Duration.ofMinutes(5), 64 << 20), 4096,
-                TokenCounter.DEFAULT_SAFETY_FACTOR, Optional.of(project), false);
+                TokenCounter.DEFAULT_SAFETY_FACTOR, Optional.of(project),
+                Optional.of(dev.graphiti.access.AllowedRoots.everywhere()), false);
         try (var tools = new GraphitiTools(settings, env, project)) {
             var indexed = tools.gateway().runner().run(new CliCall(List.of("-C", project.toString(), "index"), project));
             if (!indexed.succeeded()) {

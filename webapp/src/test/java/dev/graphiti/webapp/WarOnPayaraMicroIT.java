@@ -38,6 +38,9 @@ class WarOnPayaraMicroIT {
 
     static Path work;
     static Path home;
+    static Path projects;
+    static Path app;
+    static Path outside;
     static PayaraMicro payara;
     static long startMillis;
 
@@ -46,9 +49,13 @@ class WarOnPayaraMicroIT {
         Path target = Path.of(System.getProperty("graphiti.war")).getParent();
         work = Files.createTempDirectory(Files.createDirectories(target.resolve("payara-it")), "run-");
         home = Files.createDirectories(work.resolve("graphiti-home"));
+        projects = Files.createDirectories(work.resolve("projects")).toRealPath();
+        app = repository(projects.resolve("app"));
+        outside = repository(work.resolve("projects-evil"));
         long start = System.nanoTime();
         payara = PayaraMicro.start(Path.of(System.getProperty("payara.micro.jar")), Path.of(System.getProperty("graphiti.war")),
-                work, Map.of("graphiti.home", home.toString(), "graphiti.http.token", ALICE + "," + BOB),
+                work, Map.of("graphiti.home", home.toString(), "graphiti.http.token", ALICE + "," + BOB,
+                        "graphiti.allowed-roots", projects.toString()),
                 Duration.ofMinutes(5));
         startMillis = (System.nanoTime() - start) / 1_000_000;
         System.out.println("Payara Micro deployed the WAR in " + startMillis + " ms; log " + payara.log());
@@ -106,6 +113,58 @@ class WarOnPayaraMicroIT {
         assertTrue(sent.contains("DELETE " + session), "the SDK client ends its session with DELETE: " + sent);
         assertEquals(404, send(request(ALICE, session).POST(ping())).statusCode(), "the deleted session is gone");
         assertEquals(404, send(request(ALICE, session).DELETE()).statusCode(), "and cannot be deleted twice");
+    }
+
+    /**
+     * graphiti.allowed-roots confines the WAR: a project inside is served, a sibling repository with a common
+     * prefix is refused and left untouched, and a client root that is not on the server is an error.
+     */
+    @Test
+    void toolCallsReachOnlyTheAllowedRoots() throws Exception {
+        McpSyncClient client = client(BOB, new AtomicReference<>(), new CopyOnWriteArrayList<>());
+        try {
+            client.initialize();
+            var added = client.callTool(new McpSchema.CallToolRequest("graphiti_add", Map.of(
+                    "content", "The app's graph lives on the team server", "kind", "decision", "dir", app.toString())));
+            assertFalse(Boolean.TRUE.equals(added.isError()), text(added));
+            assertTrue(Files.isRegularFile(app.resolve(".graphiti/graph.db")));
+            for (String tool : List.of("graphiti_list", "graphiti_index")) {
+                var refused = client.callTool(new McpSchema.CallToolRequest(tool, Map.of("dir", outside.toString())));
+                assertTrue(Boolean.TRUE.equals(refused.isError())
+                        && text(refused).contains("outside the directories this server serves (" + projects + ")"),
+                        text(refused));
+            }
+            assertFalse(Files.exists(outside.resolve(".graphiti")), "nothing written outside the allowed roots");
+        } finally {
+            client.closeGracefully();
+        }
+        var laptopRoot = work.resolve("laptop/alice/app");
+        var transport = HttpClientStreamableHttpTransport.builder(payara.base()).endpoint(PayaraMicro.CONTEXT + "/mcp")
+                .httpRequestCustomizer((builder, method, uri, body, context) -> builder.header("Authorization",
+                        "Bearer " + ALICE)).build();
+        McpSyncClient laptop = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60))
+                .capabilities(McpSchema.ClientCapabilities.builder().roots(false).build())
+                .roots(new McpSchema.Root(laptopRoot.toUri().toString(), "app")).build();
+        try {
+            laptop.initialize();
+            var refused = laptop.callTool(new McpSchema.CallToolRequest("graphiti_list", Map.of()));
+            assertTrue(Boolean.TRUE.equals(refused.isError()) && text(refused).contains("the client's root " + laptopRoot),
+                    text(refused));
+        } finally {
+            laptop.closeGracefully();
+        }
+    }
+
+    private static Path repository(Path path) throws IOException, InterruptedException {
+        Files.createDirectories(path);
+        for (List<String> git : List.of(List.of("init", "-q", "-b", "main"), List.of("-c", "user.name=t", "-c",
+                "user.email=t@example.com", "commit", "-q", "--allow-empty", "-m", "Start"))) {
+            var command = new java.util.ArrayList<>(List.of("git"));
+            command.addAll(git);
+            Process process = new ProcessBuilder(command).directory(path.toFile()).inheritIO().start();
+            assertEquals(0, process.waitFor(), "git " + git);
+        }
+        return path.toRealPath();
     }
 
     @Test

@@ -54,7 +54,7 @@ public final class TokenReport {
         System.out.printf("generated %,d items in %.1f s (%s)%n%n", count, (System.nanoTime() - start) / 1e9, project);
 
         var settings = new ToolSettings(List.of(), new RunnerLimits(java.time.Duration.ofMinutes(5), 64 << 20), 4096, TokenCounter.DEFAULT_SAFETY_FACTOR,
-                Optional.of(project), false);
+                Optional.of(project), Optional.of(dev.graphiti.access.AllowedRoots.everywhere()), false);
         Map<String, String> env = Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString());
         try (var tools = new GraphitiTools(settings, env, project)) {
             ResponseEncoder encoder = tools.gateway().renderer().encoder();
