@@ -217,7 +217,7 @@ record ToolScenarios(McpSyncClient mcp, ProjectFixture fixture) {
 
         var badDir = call("graphiti_list", Map.of("dir", nowhere.toString()));
         assertTrue(badDir.isError());
-        assertTrue(text(badDir).contains("not a directory"), text(badDir));
+        assertTrue(text(badDir).contains("does not exist on this server"), text(badDir));
         ok("graphiti_health", Map.of());
     }
     /**
