@@ -37,6 +37,18 @@ final class ClaudeInstallOptions {
         return ClaudeLocations.user(invocation.environment().variables(), bin);
     }
 
+    /** The locations of the scope not chosen (for the current project), when they can be found. */
+    Optional<ClaudeLocations> otherScope(Invocation invocation) {
+        if (scope == ClaudeScope.user) {
+            return Optional.of(ClaudeLocations.project(invocation.workingDirectory()));
+        }
+        try {
+            return Optional.of(ClaudeLocations.user(invocation.environment().variables(), Optional.empty()));
+        } catch (InstallException e) {
+            return Optional.empty();
+        }
+    }
+
     void print(InstallReport report, ClaudeLocations where, Invocation invocation, boolean json, PrintWriter out,
                PrintWriter err) {
         report.warnings().forEach(w -> err.println("graphiti: warning: " + w));
@@ -58,6 +70,7 @@ final class ClaudeInstallOptions {
         if (report.action().equals("install")) {
             out.println("Start a new Claude Code session to use graphiti.");
         }
+        report.notes().forEach(out::println);
     }
 
     private static void pathHint(Path dir, Invocation invocation, PrintWriter err) {

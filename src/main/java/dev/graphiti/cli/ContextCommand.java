@@ -7,8 +7,11 @@ import dev.graphiti.graph.ContextText;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.graph.Scope;
+import dev.graphiti.hook.HookInput;
+import dev.graphiti.hook.SessionStartClaims;
 import dev.graphiti.ingest.git.IndexFreshness;
 import dev.graphiti.toon.TokenCounter;
+import java.io.IOException;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -25,9 +28,16 @@ final class ContextCommand extends GraphSubcommand {
     @Option(names = "--tokens", paramLabel = "N", description = "Token budget (default: config mcp.context_tokens, 8192).")
     Integer tokens;
 
+    @Option(names = "--session-start", description = "As Claude Code's SessionStart hook: read the hook's JSON on"
+            + " stdin and print the context once per session start, however many installs (user, project) run it.")
+    boolean sessionStart;
+
     @Override
     public Integer call() {
         CommandContext context = context();
+        if (sessionStart && !firstHookOfItsSessionStart(context)) {
+            return 0;
+        }
         int budget = tokens != null ? tokens : context.config().getInt(ConfigKeys.MCP_CONTEXT_TOKENS);
         if (budget < 1) {
             throw new InvalidInputException("--tokens must be at least 1, not " + budget);
@@ -61,6 +71,24 @@ final class ContextCommand extends GraphSubcommand {
             context.out().flush();
         }
         return 0;
+    }
+
+    /**
+     * False when another SessionStart hook already printed the context for this session start (graphiti
+     * installed for the user and for the project). Without readable hook input, or when the claim cannot be
+     * recorded, the context is printed: twice is better than never.
+     */
+    private static boolean firstHookOfItsSessionStart(CommandContext context) {
+        if (context.invocation().environment().interactive()) {
+            return true;
+        }
+        try {
+            HookInput input = HookInput.read(context.invocation().stdin());
+            return new SessionStartClaims(context.home().resolve("hooks").resolve("session-start"),
+                    java.time.Clock.systemUTC()).claim(input);
+        } catch (IOException | IllegalArgumentException e) {
+            return true;
+        }
     }
 
     /** Whether HEAD is indexed; empty outside git, or when git cannot say (the context is still worth returning). */

@@ -19,6 +19,11 @@ final class HookCommands {
         if (args.equals(List.of("context"))) {
             return Optional.of(new ContextCommand());
         }
+        if (args.equals(List.of("context", "--session-start"))) {
+            ContextCommand context = new ContextCommand();
+            context.sessionStart = true;
+            return Optional.of(context);
+        }
         if (args.equals(List.of("capture", "--async"))) {
             CaptureCommand capture = new CaptureCommand();
             capture.async = true;

@@ -3,6 +3,7 @@ package dev.graphiti.cli;
 import dev.graphiti.install.ClaudeInstall;
 import dev.graphiti.install.InstallException;
 import dev.graphiti.install.LaunchCommand;
+import dev.graphiti.install.NextSteps;
 import dev.graphiti.install.StartupArchive;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -51,7 +52,8 @@ final class McpInstallCommand implements Callable<Integer> {
             LaunchCommand launch = command == null ? withStartupArchive(LaunchCommand.ofRunningJar(), err)
                     : LaunchCommand.of(resolve(command));
             var where = options.locations(invocation);
-            var report = new ClaudeInstall(where, launch, options.force).run();
+            var report = new ClaudeInstall(where, launch, options.force).run()
+                    .withNotes(NextSteps.after(where, options.otherScope(invocation)));
             options.print(report, where, invocation, GraphitiCommand.json(spec), out, err);
             return 0;
         } catch (InstallException e) {

@@ -7,7 +7,8 @@ import java.util.Map;
 
 /**
  * What graphiti adds to Claude Code's configuration: the stdio MCP server entry and the hook groups.
- * SessionStart prints `graphiti context` (a SessionStart hook's stdout becomes session context); Stop
+ * SessionStart prints `graphiti context --session-start` (a SessionStart hook's stdout becomes session context;
+ * the option makes the user's and the project's hook print it once between them); Stop
  * and PreCompact hand the hook's stdin JSON (session_id, transcript_path) to `graphiti capture --async`.
  */
 final class ClaudeEntries {
@@ -36,7 +37,7 @@ final class ClaudeEntries {
     Map<String, Json> hooks() {
         LaunchCommand hook = hookCommand();
         Map<String, Json> hooks = new LinkedHashMap<>();
-        hooks.put("SessionStart", group(hook.shell("context")));
+        hooks.put("SessionStart", group(hook.shell("context", "--session-start")));
         hooks.put("Stop", group(hook.shell("capture", "--async")));
         hooks.put("PreCompact", group(hook.shell("capture", "--async")));
         return hooks;

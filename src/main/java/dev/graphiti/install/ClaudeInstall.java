@@ -82,7 +82,7 @@ public final class ClaudeInstall {
                 && !f.file().equals(where.settings())).forEach(jsonRecords::add));
         old.ifPresent(m -> m.files().stream().filter(f -> !plain.containsKey(f.file())).forEach(plainRecords::add));
         writeManifest(old, jsonRecords, plainRecords);
-        return new InstallReport("install", where.scope(), command.argv(), changes, where.manifest(), warnings);
+        return new InstallReport("install", where.scope(), command.argv(), changes, where.manifest(), warnings, List.of());
     }
 
     private Manifest.Member setMember(JsonConfigFile file, List<String> object, String key, Json desired,

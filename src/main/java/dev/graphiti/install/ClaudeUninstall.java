@@ -74,7 +74,7 @@ public final class ClaudeUninstall {
         }
         AtomicFile.deleteEmptyDirectories(createdDirs);
         List<String> command = manifest.map(Manifest::command).orElse(List.of());
-        return new InstallReport("uninstall", where.scope(), command, changes, where.manifest(), warnings);
+        return new InstallReport("uninstall", where.scope(), command, changes, where.manifest(), warnings, List.of());
     }
 
     private PendingWrite planServers(Optional<Manifest> manifest) throws InstallException {

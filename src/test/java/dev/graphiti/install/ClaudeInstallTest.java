@@ -65,7 +65,8 @@ class ClaudeInstallTest {
         String added = String.join("\n", hooks.added());
         assertEquals(3, added.split("\"timeout\": 30").length - 1, added);
         assertTrue(added.contains("\"command\": \"'/opt/jdk 17/bin/java' -XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
-                + " -Xmn256m -Xlog:disable -Xlog:all=warning:stderr -jar /opt/graphiti/graphiti.jar context\""), added);
+                + " -Xmn256m -Xlog:disable -Xlog:all=warning:stderr -jar /opt/graphiti/graphiti.jar context --session-start\""),
+                added);
         assertEquals(2, added.split("graphiti.jar capture --async\"").length - 1, added);
         assertFalse(added.contains("notify-send") || added.contains("guard.sh") || added.contains("permissions"));
 
@@ -239,15 +240,15 @@ class ClaudeInstallTest {
         String changed = f.read(".claude.json").replace("\"numStartups\": 42", "\"numStartups\": 43")
                 .replace("  \"userID\"", "  \"extra\": {},\n  \"userID\"");
         Files.writeString(home.resolve(".claude.json"), changed);
-        String editedSettings = f.read(".claude/settings.json").replace("context\",\n            \"timeout\": 30",
-                "context --tokens 2000\",\n            \"timeout\": 30");
+        String editedSettings = f.read(".claude/settings.json").replace("context --session-start\",\n            \"timeout\": 30",
+                "context --session-start --tokens 2000\",\n            \"timeout\": 30");
         Files.writeString(home.resolve(".claude/settings.json"), editedSettings);
 
         InstallReport report = f.uninstall(false);
         assertEquals(CLAUDE_JSON.replace("\"numStartups\": 42", "\"numStartups\": 43")
                 .replace("  \"userID\"", "  \"extra\": {},\n  \"userID\""), f.read(".claude.json"));
         String settings = f.read(".claude/settings.json");
-        assertTrue(settings.contains("context --tokens 2000"), "a hook the user edited stays");
+        assertTrue(settings.contains("context --session-start --tokens 2000"), "a hook the user edited stays");
         assertFalse(settings.contains("capture --async"));
         assertEquals(List.of(), report.warnings().stream().filter(w -> w.contains("mcpServers")).toList());
     }

@@ -80,8 +80,19 @@ public final class SessionStartBenchmark {
         String stop = hookJson("Stop", transcript, ",\"stop_hook_active\":false");
         TokenCounter counter = new TokenCounter();
         Step none = () -> { };
+        // Each measured start is a new session's: the hook prints the context once per session start.
+        Path claims = home.resolve(".graphiti").resolve("hooks").resolve("session-start");
+        Step newSession = () -> {
+            if (Files.isDirectory(claims)) {
+                try (Stream<Path> files = Files.list(claims)) {
+                    for (Path file : (Iterable<Path>) files::iterator) {
+                        Files.delete(file);
+                    }
+                }
+            }
+        };
         measure("context (SessionStart hook, as registered)", context, start, runs, out -> checkContext(out, counter),
-                none, none);
+                newSession, none);
         measure("context, plain java -jar (no startup archive)", plain + " context", start, runs,
                 out -> checkContext(out, counter), none, none);
         var captures = new Captures(transcript, home.resolve(".graphiti").resolve("logs").resolve("capture.log"));

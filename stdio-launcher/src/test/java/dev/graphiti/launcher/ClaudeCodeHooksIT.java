@@ -38,8 +38,11 @@ class ClaudeCodeHooksIT {
 
     /** The command of graphiti's hook group for an event, exactly as written into settings.json. */
     private String hookCommand(String event) throws Exception {
-        JsonObject settings = Json.createReader(new StringReader(Files.readString(home.resolve(".claude/settings.json"))))
-                .readObject();
+        return hookCommand(home.resolve(".claude/settings.json"), event);
+    }
+
+    private static String hookCommand(Path file, String event) throws Exception {
+        JsonObject settings = Json.createReader(new StringReader(Files.readString(file))).readObject();
         JsonArray groups = settings.getJsonObject("hooks").getJsonArray(event);
         assertEquals(1, groups.size());
         JsonObject hook = groups.getJsonObject(0).getJsonArray("hooks").getJsonObject(0);
@@ -70,6 +73,51 @@ class ClaudeCodeHooksIT {
                 hookJson("SessionStart", home.resolve("t.jsonl"), ",\"source\":\"startup\""));
         assertEquals(0, start.code(), start.err());
         assertTrue(start.out().contains("SQLite in WAL mode"), start.out());
+    }
+
+    /**
+     * graphiti installed for the user and (with another command line, as teams do) for the project: Claude Code
+     * runs both SessionStart hooks of an event at once, and the context is added once between them; the next
+     * event of the session gets it again. Both scopes register the one server name, so Claude Code starts one
+     * server; the project install says that, and that Claude Code waits for the user to approve .mcp.json.
+     */
+    @Test
+    void userAndProjectInstallsAddTheContextOncePerSessionStart() throws Exception {
+        Path wrapper = home.resolve(".local/bin/graphiti");
+        ClaudeUser.Ran projectInstall = run(graphiti("mcp", "install", "--scope", "project", "--command",
+                wrapper.toString()), "");
+        assertEquals(0, projectInstall.code(), projectInstall.err());
+        assertTrue(projectInstall.out().contains("\"Pending approval\"") && projectInstall.out().contains("/mcp"),
+                projectInstall.out());
+        assertTrue(projectInstall.out().contains("the context once between them"), projectInstall.out());
+        ClaudeUser.Ran add = run(graphiti("add", "--kind", "decision", "--title", "SQLite in WAL mode",
+                "We run SQLite in WAL mode so hooks and the server can write at the same time."), "");
+        assertEquals(0, add.code(), add.err());
+
+        String user = hookCommand("SessionStart");
+        String team = hookCommand(project.resolve(".claude/settings.json"), "SessionStart");
+        assertTrue(!user.equals(team), "two different hooks: Claude Code runs both");
+        for (String source : List.of("startup", "compact")) {
+            String input = hookJson("SessionStart", home.resolve("t.jsonl"), ",\"source\":\"" + source + "\"");
+            var pool = java.util.concurrent.Executors.newFixedThreadPool(2);
+            try {
+                var first = pool.submit(() -> run(List.of("sh", "-c", user), input));
+                var second = pool.submit(() -> run(List.of("sh", "-c", team), input));
+                ClaudeUser.Ran a = first.get(120, TimeUnit.SECONDS);
+                ClaudeUser.Ran b = second.get(120, TimeUnit.SECONDS);
+                assertEquals(0, a.code(), a.err());
+                assertEquals(0, b.code(), b.err());
+                String both = a.out() + b.out();
+                assertTrue(both.contains("SQLite in WAL mode"), both);
+                assertEquals(1, both.split("# graphiti: what is known about", -1).length - 1, source + ": once\n" + both);
+            } finally {
+                pool.shutdownNow();
+            }
+        }
+        for (Path servers : List.of(home.resolve(".claude.json"), project.resolve(".mcp.json"))) {
+            JsonObject file = Json.createReader(new StringReader(Files.readString(servers))).readObject();
+            assertEquals(java.util.Set.of("graphiti"), file.getJsonObject("mcpServers").keySet(), servers.toString());
+        }
     }
 
     @Test

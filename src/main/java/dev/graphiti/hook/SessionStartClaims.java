@@ -1,0 +1,88 @@
+package dev.graphiti.hook;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.stream.Stream;
+
+/**
+ * One context injection per session start. With graphiti installed for the user and for the project, Claude
+ * Code runs both SessionStart hooks (they are different command lines) and would add the context twice. Each
+ * hook claims the event (session id and source: startup, resume, clear, compact) under a file lock in the
+ * graphiti home; the first claim prints, a claim of the same event within {@link #WINDOW} prints nothing.
+ * The same session's next compaction or resume is a new event and gets the context again.
+ */
+public final class SessionStartClaims {
+
+    /** Hooks of one event start together; Claude Code gives each at most 30 s. */
+    static final Duration WINDOW = Duration.ofSeconds(30);
+    private static final Duration KEPT = Duration.ofDays(2);
+
+    private final Path directory;
+    private final Clock clock;
+
+    /** @param directory where the claims live, e.g. {@code <graphiti home>/hooks/session-start} */
+    public SessionStartClaims(Path directory, Clock clock) {
+        this.directory = directory;
+        this.clock = clock;
+    }
+
+    /** True when this hook is the first for its session start event and should print the context. */
+    public boolean claim(HookInput input) throws IOException {
+        String source = input.source().orElse("startup");
+        Path file = directory.resolve(safe(input.sessionId()) + "." + safe(source));
+        Files.createDirectories(directory);
+        boolean fresh = !Files.exists(file);
+        long now = clock.millis();
+        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
+                StandardOpenOption.WRITE); FileLock lock = channel.lock()) {
+            ByteBuffer buffer = ByteBuffer.allocate(32);
+            channel.read(buffer, 0);
+            String text = new String(buffer.array(), 0, buffer.position(), StandardCharsets.US_ASCII).strip();
+            long last = text.matches("\\d{1,19}") ? Long.parseLong(text) : Long.MIN_VALUE;
+            if (last != Long.MIN_VALUE && now - last >= 0 && now - last < WINDOW.toMillis()) {
+                return false;
+            }
+            channel.truncate(0);
+            channel.write(ByteBuffer.wrap(Long.toString(now).getBytes(StandardCharsets.US_ASCII)), 0);
+        }
+        if (fresh) {
+            prune(now);
+        }
+        return true;
+    }
+
+    /** Session ids are UUIDs; anything else is reduced to what is safe in a file name. */
+    private static String safe(String text) {
+        String kept = text.replaceAll("[^A-Za-z0-9_-]", "_");
+        return kept.length() > 100 ? kept.substring(0, 100) + "_" + Integer.toHexString(text.hashCode()) : kept;
+    }
+
+    /** Claims of sessions long gone; best effort, a hook never fails over housekeeping. */
+    private void prune(long now) {
+        try (Stream<Path> files = Files.list(directory)) {
+            files.filter(f -> {
+                try {
+                    return now - Files.getLastModifiedTime(f).toMillis() > KEPT.toMillis();
+                } catch (IOException e) {
+                    return false;
+                }
+            }).forEach(f -> {
+                try {
+                    Files.deleteIfExists(f);
+                } catch (IOException ignored) {
+                    // another hook removed it, or it is not ours to remove
+                }
+            });
+        } catch (IOException ignored) {
+            // nothing to prune
+        }
+    }
+}
