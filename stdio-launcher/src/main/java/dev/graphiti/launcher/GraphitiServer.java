@@ -26,6 +26,10 @@ final class GraphitiServer {
             case stdio -> settings.forStdio();
             case http -> settings.forHttp(request.workingDirectory());
         };
+        if (request.transport() == ServeRequest.Transport.http) {
+            // The operator sees what the port exposes; stdout stays free (stdio never gets here).
+            System.err.println("graphiti: tool calls may reach: " + settings.allowedRoots().orElseThrow().describe());
+        }
         var tools = new GraphitiTools(settings, CliEnvironment.inLauncher(environment), request.workingDirectory());
         return tools.register(McpServer.builder(
                 new ServerInfo("graphiti", "graphiti knowledge graph", GraphitiVersion.current()))).build();

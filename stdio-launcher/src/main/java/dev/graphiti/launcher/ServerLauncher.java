@@ -24,7 +24,14 @@ public final class ServerLauncher implements McpServerLauncher {
 
     @Override
     public int serve(ServeRequest request) throws Exception {
-        try (McpServer server = servers.apply(request)) {
+        McpServer built;
+        try {
+            built = servers.apply(request);
+        } catch (IllegalArgumentException e) {
+            streams.stderr().println("graphiti: " + e.getMessage()); // a setting the operator must fix
+            return 2;
+        }
+        try (McpServer server = built) {
             return switch (request.transport()) {
                 case stdio -> new StdioTransport(streams.stdin(), streams.stdout(), streams.stderr(), server).run();
                 case http -> new HttpServe(streams.stderr(), System.getenv()).serve(request, Optional.of(server));

@@ -52,6 +52,7 @@ class AllowedRootsIT {
 
         try (var server = Server.start(base, base.resolve("home/server"), Map.of("GRAPHITI_HTTP_TOKEN", TOKEN,
                 "GRAPHITI_ALLOWED_ROOTS", projects.toString()), "0.0.0.0")) {
+            assertTrue(server.output().contains("tool calls may reach: " + projects), server.output());
             try (var client = server.client(TOKEN, null)) {
                 assertTrue(client.ok("graphiti_add", Map.of("content", "The app uses SQLite", "kind", "decision",
                         "dir", app.toString())).contains("SQLite"));
@@ -105,6 +106,27 @@ class AllowedRootsIT {
                     + " serves (" + app + ")");
             client.refused("graphiti_index", Map.of("dir", base.toString()), "outside");
             assertFalse(Files.exists(other.resolve(".graphiti")));
+        }
+    }
+
+    /** A root that is not there stops the server at once, saying which (a typo must not refuse every call later). */
+    @Test
+    void aRootThatIsNotThereStopsTheServerWithItsName() throws Exception {
+        for (List<String> transport : List.<List<String>>of(List.of(), List.of("--transport", "http", "--port", "0"))) {
+            List<String> command = new java.util.ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin",
+                    "java").toString(), "-jar", Path.of(System.getProperty("graphiti.jar")).toAbsolutePath().toString(),
+                    "mcp", "serve"));
+            command.addAll(transport);
+            var builder = new ProcessBuilder(command).directory(dir.toFile()).redirectErrorStream(true);
+            builder.environment().put("HOME", dir.toString());
+            builder.environment().put("GRAPHITI_ALLOWED_ROOTS", dir + "/srv/typo");
+            Process process = builder.start();
+            process.getOutputStream().close();
+            String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+            assertEquals(2, process.exitValue(), output);
+            assertTrue(output.contains("GRAPHITI_ALLOWED_ROOTS (graphiti.allowed-roots): " + dir + "/srv/typo is not a"
+                    + " directory on this server"), output);
         }
     }
 
