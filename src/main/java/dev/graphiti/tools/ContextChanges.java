@@ -24,7 +24,7 @@ import java.util.function.Function;
  * for {@link #MAX_DELAY}), the context is assembled again, and its subscribers are told only when its text
  * differs from what they were last told of. Subscribers of one project share the looking.
  */
-final class ContextChanges {
+final class ContextChanges<K> {
 
     static final Duration POLL = Duration.ofMillis(500);
     static final Duration MAX_DELAY = Duration.ofSeconds(5);
@@ -34,19 +34,19 @@ final class ContextChanges {
     record Snapshot(Path database, String text) {
     }
 
-    private final Function<Path, Snapshot> assemble;
+    private final Function<K, Snapshot> assemble;
     private final Duration poll;
-    private final Map<Path, Watched> watched = new HashMap<>();
+    private final Map<K, Watched> watched = new HashMap<>();
     private ScheduledExecutorService poller;
 
-    /** @param assemble the context of a project directory (throws when it cannot be assembled) */
-    ContextChanges(Function<Path, Snapshot> assemble, Duration poll) {
+    /** @param assemble the context of a project (throws when it cannot be assembled) */
+    ContextChanges(Function<K, Snapshot> assemble, Duration poll) {
         this.assemble = assemble;
         this.poll = poll;
     }
 
     /** Starts telling {@code changed} about changes of {@code directory}'s context; closing the handle stops it. */
-    AutoCloseable watch(Path directory, Runnable changed) {
+    AutoCloseable watch(K directory, Runnable changed) {
         Snapshot now = assemble.apply(directory);
         Runnable listener = changed::run; // its own identity, so one callback can subscribe twice
         synchronized (this) {
@@ -68,7 +68,7 @@ final class ContextChanges {
         return watched.size();
     }
 
-    private synchronized void stop(Path directory, Runnable listener) {
+    private synchronized void stop(K directory, Runnable listener) {
         Watched entry = watched.get(directory);
         if (entry == null || !entry.listeners.remove(listener) || !entry.listeners.isEmpty()) {
             return;
@@ -81,7 +81,7 @@ final class ContextChanges {
     }
 
     private void pollAll() {
-        Map<Path, Watched> now;
+        Map<K, Watched> now;
         synchronized (this) {
             now = Map.copyOf(watched);
         }
@@ -106,7 +106,7 @@ final class ContextChanges {
             this.files = FileState.of(first.database());
         }
 
-        void poll(Path directory) {
+        void poll(K directory) {
             Optional<FileState> state = FileState.of(seen.database());
             long now = System.nanoTime();
             if (!state.equals(files)) {

@@ -12,6 +12,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.io.StringReader;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -31,13 +32,13 @@ public class ContextResource implements Resource {
             "Durable project knowledge for the start of a session, within a token budget.", "text/markdown");
 
     private final CliGateway gateway;
-    private final ContextChanges changes;
+    private final ContextChanges<ProjectDirectory.Place> changes;
     private final AtomicBoolean indexing = new AtomicBoolean();
 
     @Inject
     public ContextResource(CliGateway gateway) {
         this.gateway = gateway;
-        this.changes = new ContextChanges(this::snapshot, ContextChanges.POLL);
+        this.changes = new ContextChanges<>(this::snapshot, ContextChanges.POLL);
     }
 
     /** For CDI's client proxy only. */
@@ -66,7 +67,7 @@ public class ContextResource implements Resource {
      */
     @Override
     public AutoCloseable watch(RequestContext context, Runnable changed) {
-        return changes.watch(gateway.directory(JsonValue.EMPTY_JSON_OBJECT, context), changed);
+        return changes.watch(gateway.place(JsonValue.EMPTY_JSON_OBJECT, context), changed);
     }
 
     /** The number of projects whose context is watched for subscribers. */
@@ -74,8 +75,8 @@ public class ContextResource implements Resource {
         return changes.watching();
     }
 
-    private ContextChanges.Snapshot snapshot(Path directory) {
-        JsonObject answer = answer(gateway.runIn(List.of("context"), JsonValue.EMPTY_JSON_OBJECT, directory));
+    private ContextChanges.Snapshot snapshot(ProjectDirectory.Place place) {
+        JsonObject answer = answer(gateway.runIn(List.of("context"), JsonValue.EMPTY_JSON_OBJECT, place));
         if (!(answer.get("database") instanceof JsonString database)) {
             throw new McpException(ErrorCode.INTERNAL_ERROR, "graphiti context did not name its database,"
                     + " so changes cannot be watched; update the graphiti command the server runs");

@@ -29,7 +29,7 @@ class ContextChangesTest {
         Path database = Files.writeString(temp.resolve("graph.db"), "v1");
         AtomicReference<String> text = new AtomicReference<>("one item");
         AtomicInteger assembled = new AtomicInteger();
-        var changes = new ContextChanges(directory -> {
+        var changes = new ContextChanges<Path>(directory -> {
             assembled.incrementAndGet();
             return new ContextChanges.Snapshot(database, text.get());
         }, Duration.ofMillis(50));
