@@ -72,7 +72,9 @@ public final class BackgroundEmbedding implements SemanticSearch, AutoCloseable 
     /** The e5 model, each graph's vectors opened on a connection of the worker's own. */
     public static BackgroundEmbedding standard(PrintStream log) {
         SqliteStore store = SqliteStore.withDefaults();
-        return new BackgroundEmbedding(store::openVectors, E5Encoder::load, E5Encoder.MODEL_ID, log);
+        // A lambda, not E5Encoder::load: a method reference resolves E5Encoder (and onnxruntime's exception class)
+        // when the server starts; the lambda's body only when the model is wanted.
+        return new BackgroundEmbedding(store::openVectors, () -> E5Encoder.load(), E5Encoder.MODEL_ID, log);
     }
 
     @Override
