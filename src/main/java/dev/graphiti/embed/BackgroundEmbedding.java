@@ -178,11 +178,20 @@ public final class BackgroundEmbedding implements SemanticSearch, AutoCloseable 
             return;
         }
         EmbeddingJob job = jobs.computeIfAbsent(database, path -> new EmbeddingJob(model));
-        try (VectorStore store = stores.apply(database, graphs.getOrDefault(database, Scope.project))) {
-            if (!job.pending(store) || !load()) {
+        Scope scope = graphs.getOrDefault(database, Scope.project);
+        try {
+            boolean pending;
+            try (VectorStore store = stores.apply(database, scope)) {
+                pending = job.pending(store);
+            }
+            // The model loads (a second or more) with no connection open: a server whose client leaves meanwhile
+            // must not exit holding one, or the graph's write-ahead log is left behind unmerged.
+            if (!pending || !load() || closed) {
                 return;
             }
-            job.run(store, encoder, done -> { }, () -> closed);
+            try (VectorStore store = stores.apply(database, scope)) {
+                job.run(store, encoder, done -> { }, () -> closed);
+            }
         } catch (RuntimeException e) {
             log.println("graphiti: embedding " + database + " failed: " + e.getMessage());
         }
