@@ -1,8 +1,8 @@
 package dev.graphiti.http;
 
-import dev.graphiti.protocol.JsonRpcCodec;
-import dev.graphiti.protocol.JsonRpcError;
-import dev.graphiti.protocol.JsonRpcErrorResponse;
+import dev.graphiti.protocol.jsonrpc.JsonRpcCodec;
+import dev.graphiti.protocol.jsonrpc.JsonRpcError;
+import dev.graphiti.protocol.jsonrpc.JsonRpcErrorResponse;
 import jakarta.json.JsonValue;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;

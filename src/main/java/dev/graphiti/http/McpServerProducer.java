@@ -1,13 +1,13 @@
 package dev.graphiti.http;
 
+import dev.graphiti.protocol.feature.Completion;
+import dev.graphiti.protocol.session.McpServer;
+import dev.graphiti.protocol.feature.Prompt;
+import dev.graphiti.protocol.feature.Resource;
+import dev.graphiti.protocol.feature.ResourceTemplate;
+import dev.graphiti.protocol.session.ServerInfo;
+import dev.graphiti.protocol.feature.Tool;
 import dev.graphiti.cli.GraphitiVersion;
-import dev.graphiti.protocol.Completion;
-import dev.graphiti.protocol.McpServer;
-import dev.graphiti.protocol.Prompt;
-import dev.graphiti.protocol.Resource;
-import dev.graphiti.protocol.ResourceTemplate;
-import dev.graphiti.protocol.ServerInfo;
-import dev.graphiti.protocol.Tool;
 import dev.graphiti.tools.GraphitiTools;
 import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.inject.Disposes;

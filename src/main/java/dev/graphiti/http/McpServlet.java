@@ -1,9 +1,9 @@
 package dev.graphiti.http;
 
-import dev.graphiti.protocol.Incoming;
-import dev.graphiti.protocol.JsonRpcCodec;
-import dev.graphiti.protocol.McpServer;
-import dev.graphiti.protocol.MessageBatch;
+import dev.graphiti.protocol.jsonrpc.Incoming;
+import dev.graphiti.protocol.jsonrpc.JsonRpcCodec;
+import dev.graphiti.protocol.session.McpServer;
+import dev.graphiti.protocol.jsonrpc.MessageBatch;
 import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
 import jakarta.servlet.AsyncContext;

@@ -1,6 +1,6 @@
 package dev.graphiti.http;
 
-import dev.graphiti.protocol.Connection;
+import dev.graphiti.protocol.session.Connection;
 import java.time.Clock;
 import java.time.Instant;
 

@@ -1,7 +1,7 @@
 package dev.graphiti.http;
 
-import dev.graphiti.protocol.JsonRpcCodec;
-import dev.graphiti.protocol.MessageSink;
+import dev.graphiti.protocol.jsonrpc.JsonRpcCodec;
+import dev.graphiti.protocol.jsonrpc.MessageSink;
 import jakarta.json.JsonObject;
 import java.util.concurrent.atomic.AtomicReference;
 

@@ -1,7 +1,7 @@
 package dev.graphiti.tools;
 
-import dev.graphiti.protocol.Content;
-import dev.graphiti.protocol.ToolResult;
+import dev.graphiti.protocol.feature.Content;
+import dev.graphiti.protocol.feature.ToolResult;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;

@@ -1,8 +1,8 @@
 package dev.graphiti.tools;
 
-import dev.graphiti.protocol.RequestContext;
-import dev.graphiti.protocol.ToolDescriptor;
-import dev.graphiti.protocol.ToolResult;
+import dev.graphiti.protocol.feature.RequestContext;
+import dev.graphiti.protocol.feature.ToolDescriptor;
+import dev.graphiti.protocol.feature.ToolResult;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;

@@ -1,7 +1,7 @@
 package dev.graphiti.tools;
 
-import dev.graphiti.protocol.RequestContext;
-import dev.graphiti.protocol.ToolResult;
+import dev.graphiti.protocol.feature.RequestContext;
+import dev.graphiti.protocol.feature.ToolResult;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import dev.graphiti.tools.ProjectDirectory.Place;

@@ -1,11 +1,11 @@
 package dev.graphiti.tools;
 
-import dev.graphiti.protocol.ErrorCode;
-import dev.graphiti.protocol.McpException;
-import dev.graphiti.protocol.RequestContext;
-import dev.graphiti.protocol.Resource;
-import dev.graphiti.protocol.ResourceContents;
-import dev.graphiti.protocol.ResourceDescriptor;
+import dev.graphiti.protocol.jsonrpc.ErrorCode;
+import dev.graphiti.protocol.feature.McpException;
+import dev.graphiti.protocol.feature.RequestContext;
+import dev.graphiti.protocol.feature.Resource;
+import dev.graphiti.protocol.feature.ResourceContents;
+import dev.graphiti.protocol.feature.ResourceDescriptor;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;

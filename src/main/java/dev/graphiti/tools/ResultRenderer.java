@@ -1,7 +1,7 @@
 package dev.graphiti.tools;
 
-import dev.graphiti.protocol.Content;
-import dev.graphiti.protocol.ToolResult;
+import dev.graphiti.protocol.feature.Content;
+import dev.graphiti.protocol.feature.ToolResult;
 import dev.graphiti.toon.BudgetTrimmer;
 import dev.graphiti.toon.ResponseEncoder;
 import dev.graphiti.toon.TrimmedResponse;

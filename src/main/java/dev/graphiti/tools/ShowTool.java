@@ -1,7 +1,7 @@
 package dev.graphiti.tools;
 
-import dev.graphiti.protocol.ToolAnnotations;
-import dev.graphiti.protocol.ToolDescriptor;
+import dev.graphiti.protocol.feature.ToolAnnotations;
+import dev.graphiti.protocol.feature.ToolDescriptor;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;

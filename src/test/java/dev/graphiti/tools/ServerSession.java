@@ -1,11 +1,11 @@
 package dev.graphiti.tools;
 
-import dev.graphiti.protocol.Connection;
-import dev.graphiti.protocol.JsonRpcCodec;
-import dev.graphiti.protocol.McpServer;
-import dev.graphiti.protocol.ResponseStream;
-import dev.graphiti.protocol.ServerInfo;
-import dev.graphiti.protocol.TransportKind;
+import dev.graphiti.protocol.session.Connection;
+import dev.graphiti.protocol.jsonrpc.JsonRpcCodec;
+import dev.graphiti.protocol.session.McpServer;
+import dev.graphiti.protocol.session.ResponseStream;
+import dev.graphiti.protocol.session.ServerInfo;
+import dev.graphiti.protocol.feature.TransportKind;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
@@ -31,7 +31,7 @@ final class ServerSession implements AutoCloseable {
         this(tools.register(builder()));
     }
 
-    ServerSession(java.util.List<dev.graphiti.protocol.Tool> tools) {
+    ServerSession(java.util.List<dev.graphiti.protocol.feature.Tool> tools) {
         this(add(builder(), tools));
     }
 
@@ -44,7 +44,7 @@ final class ServerSession implements AutoCloseable {
         return McpServer.builder(new ServerInfo("graphiti", "graphiti", "test"));
     }
 
-    private static McpServer.Builder add(McpServer.Builder builder, java.util.List<dev.graphiti.protocol.Tool> tools) {
+    private static McpServer.Builder add(McpServer.Builder builder, java.util.List<dev.graphiti.protocol.feature.Tool> tools) {
         tools.forEach(builder::tool);
         return builder;
     }

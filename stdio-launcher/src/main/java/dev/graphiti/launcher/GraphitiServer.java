@@ -1,11 +1,11 @@
 package dev.graphiti.launcher;
 
+import dev.graphiti.protocol.session.McpServer;
+import dev.graphiti.protocol.session.ServerInfo;
 import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.cli.GraphitiVersion;
 import dev.graphiti.cli.ServeRequest;
 import dev.graphiti.http.ServerSettings;
-import dev.graphiti.protocol.McpServer;
-import dev.graphiti.protocol.ServerInfo;
 import dev.graphiti.tools.GraphitiTools;
 import dev.graphiti.tools.ToolSettings;
 

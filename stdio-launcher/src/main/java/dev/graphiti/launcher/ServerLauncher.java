@@ -1,8 +1,8 @@
 package dev.graphiti.launcher;
 
+import dev.graphiti.protocol.session.McpServer;
 import dev.graphiti.cli.McpServerLauncher;
 import dev.graphiti.cli.ServeRequest;
-import dev.graphiti.protocol.McpServer;
 import dev.graphiti.server.HttpServe;
 import dev.graphiti.stdio.StdioTransport;
 import java.util.Optional;

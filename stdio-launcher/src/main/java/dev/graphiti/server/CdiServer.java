@@ -1,9 +1,9 @@
 package dev.graphiti.server;
 
+import dev.graphiti.protocol.session.McpServer;
 import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.http.McpServerProducer;
 import dev.graphiti.http.McpServlet;
-import dev.graphiti.protocol.McpServer;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;

@@ -1,11 +1,11 @@
 package dev.graphiti.server;
 
+import dev.graphiti.protocol.session.McpServer;
 import dev.graphiti.cli.ServeRequest;
 import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.http.LoopbackNames;
 import dev.graphiti.http.ServerSettings;
 import dev.graphiti.http.McpServlet;
-import dev.graphiti.protocol.McpServer;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Map;

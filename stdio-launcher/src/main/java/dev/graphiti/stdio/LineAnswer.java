@@ -1,7 +1,7 @@
 package dev.graphiti.stdio;
 
-import dev.graphiti.protocol.JsonRpcCodec;
-import dev.graphiti.protocol.ResponseStream;
+import dev.graphiti.protocol.jsonrpc.JsonRpcCodec;
+import dev.graphiti.protocol.session.ResponseStream;
 import jakarta.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;

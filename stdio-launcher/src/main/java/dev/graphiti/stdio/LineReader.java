@@ -1,7 +1,7 @@
 package dev.graphiti.stdio;
 
-import dev.graphiti.protocol.MalformedMessageException;
-import dev.graphiti.protocol.Utf8;
+import dev.graphiti.protocol.jsonrpc.MalformedMessageException;
+import dev.graphiti.protocol.jsonrpc.Utf8;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;

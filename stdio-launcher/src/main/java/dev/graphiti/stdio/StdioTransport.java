@@ -1,14 +1,14 @@
 package dev.graphiti.stdio;
 
-import dev.graphiti.protocol.Connection;
-import dev.graphiti.protocol.ErrorCode;
-import dev.graphiti.protocol.JsonRpcCodec;
-import dev.graphiti.protocol.JsonRpcErrorResponse;
-import dev.graphiti.protocol.MalformedMessageException;
-import dev.graphiti.protocol.McpServer;
-import dev.graphiti.protocol.MessageBatch;
-import dev.graphiti.protocol.TransportKind;
-import dev.graphiti.protocol.Utf8;
+import dev.graphiti.protocol.session.Connection;
+import dev.graphiti.protocol.jsonrpc.ErrorCode;
+import dev.graphiti.protocol.jsonrpc.JsonRpcCodec;
+import dev.graphiti.protocol.jsonrpc.JsonRpcErrorResponse;
+import dev.graphiti.protocol.jsonrpc.MalformedMessageException;
+import dev.graphiti.protocol.session.McpServer;
+import dev.graphiti.protocol.jsonrpc.MessageBatch;
+import dev.graphiti.protocol.feature.TransportKind;
+import dev.graphiti.protocol.jsonrpc.Utf8;
 import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,10 +1,10 @@
 package dev.graphiti.conformance;
 
-import dev.graphiti.protocol.Prompt;
-import dev.graphiti.protocol.PromptDescriptor;
-import dev.graphiti.protocol.PromptMessage;
-import dev.graphiti.protocol.PromptResult;
-import dev.graphiti.protocol.RequestContext;
+import dev.graphiti.protocol.feature.Prompt;
+import dev.graphiti.protocol.feature.PromptDescriptor;
+import dev.graphiti.protocol.feature.PromptMessage;
+import dev.graphiti.protocol.feature.PromptResult;
+import dev.graphiti.protocol.feature.RequestContext;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;

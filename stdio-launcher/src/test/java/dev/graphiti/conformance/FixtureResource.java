@@ -1,9 +1,9 @@
 package dev.graphiti.conformance;
 
-import dev.graphiti.protocol.RequestContext;
-import dev.graphiti.protocol.Resource;
-import dev.graphiti.protocol.ResourceContents;
-import dev.graphiti.protocol.ResourceDescriptor;
+import dev.graphiti.protocol.feature.RequestContext;
+import dev.graphiti.protocol.feature.Resource;
+import dev.graphiti.protocol.feature.ResourceContents;
+import dev.graphiti.protocol.feature.ResourceDescriptor;
 import java.util.List;
 
 /** A fixture resource with fixed contents. */

@@ -1,10 +1,10 @@
 package dev.graphiti.conformance;
 
-import dev.graphiti.protocol.RequestContext;
-import dev.graphiti.protocol.Tool;
-import dev.graphiti.protocol.ToolAnnotations;
-import dev.graphiti.protocol.ToolDescriptor;
-import dev.graphiti.protocol.ToolResult;
+import dev.graphiti.protocol.feature.RequestContext;
+import dev.graphiti.protocol.feature.Tool;
+import dev.graphiti.protocol.feature.ToolAnnotations;
+import dev.graphiti.protocol.feature.ToolDescriptor;
+import dev.graphiti.protocol.feature.ToolResult;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package dev.graphiti.conformance;
 
-import dev.graphiti.protocol.LogLevel;
-import dev.graphiti.protocol.McpServer;
-import dev.graphiti.protocol.ToolResult;
+import dev.graphiti.protocol.feature.LogLevel;
+import dev.graphiti.protocol.session.McpServer;
+import dev.graphiti.protocol.feature.ToolResult;
 import jakarta.json.Json;
 import jakarta.json.JsonValue;
 import java.time.Duration;

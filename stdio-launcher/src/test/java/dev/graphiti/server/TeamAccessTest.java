@@ -1,5 +1,6 @@
 package dev.graphiti.server;
 
+import dev.graphiti.protocol.session.McpServer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -7,7 +8,6 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.graphiti.http.BearerTokens;
 import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.http.McpServlet;
-import dev.graphiti.protocol.McpServer;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.NetworkInterface;

@@ -1,10 +1,10 @@
 package dev.graphiti.tools;
 
+import dev.graphiti.protocol.session.McpServer;
+import dev.graphiti.protocol.session.ServerInfo;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.http.HttpTransportConfig;
-import dev.graphiti.protocol.McpServer;
-import dev.graphiti.protocol.ServerInfo;
 import dev.graphiti.server.CdiServer;
 import dev.graphiti.server.EmbeddedJetty;
 import io.modelcontextprotocol.client.McpClient;

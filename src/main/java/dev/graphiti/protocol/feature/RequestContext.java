@@ -1,0 +1,44 @@
+package dev.graphiti.protocol.feature;
+
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+
+/** What a tool, resource, prompt or completion may do while it handles one client request. */
+public interface RequestContext {
+
+    /**
+     * Reports progress when the request carried {@code _meta.progressToken} (no-op otherwise). Values must
+     * increase: a value not above the last one sent is dropped. {@code total} null when unknown,
+     * {@code message} null to omit.
+     */
+    void progress(double progress, Double total, String message);
+
+    /** Sends notifications/message when {@code level} passes the client's logging/setLevel threshold. */
+    void log(LogLevel level, String logger, JsonValue data);
+
+    /** True once the client cancelled this request or the connection closed; long work should stop. */
+    boolean isCancelled();
+
+    /** The capabilities the client declared in initialize (empty object when none). */
+    JsonObject clientCapabilities();
+
+    /** The negotiated protocol revision. */
+    ProtocolVersion protocolVersion();
+
+    /**
+     * Sends a request to the client (sampling/createMessage, elicitation/create, roots/list) on this
+     * request's stream and completes with the client's result. Fails with {@link McpException} when the
+     * client answers an error or did not declare the capability the method needs, with
+     * {@link java.util.concurrent.TimeoutException} after {@code timeout}, and with
+     * {@link java.util.concurrent.CancellationException} when the connection closes first.
+     */
+    CompletableFuture<JsonObject> requestFromClient(String method, JsonObject params, Duration timeout);
+
+    /**
+     * The client's roots/list result, asked once per connection and again after the client sent
+     * notifications/roots/list_changed; fails as {@link #requestFromClient} does (then the next call asks again).
+     */
+    CompletableFuture<JsonObject> clientRoots(Duration timeout);
+}

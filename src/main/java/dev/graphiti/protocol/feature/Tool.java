@@ -1,0 +1,16 @@
+package dev.graphiti.protocol.feature;
+
+import jakarta.json.JsonObject;
+
+/** A tool served through tools/list and tools/call. Implementations are registered on the server's builder. */
+public interface Tool {
+
+    ToolDescriptor descriptor();
+
+    /**
+     * Runs the tool on a server worker thread. Failures the caller can act on (bad arguments, a failed
+     * operation) are returned as {@link ToolResult#error}; an exception thrown here also becomes a result
+     * with {@code isError: true} carrying its message.
+     */
+    ToolResult call(JsonObject arguments, RequestContext context) throws Exception;
+}

@@ -1,0 +1,54 @@
+package dev.graphiti.protocol.session;
+
+import dev.graphiti.protocol.jsonrpc.Jsonp;
+import jakarta.json.JsonObject;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The feature methods a registry supports, and the capabilities that announce exactly those: tools,
+ * resources and prompts only when something is registered, completions only when a completion is.
+ */
+final class FeatureMethods {
+
+    private final Map<String, MethodHandler> handlers = new HashMap<>();
+    private final JsonObject capabilities;
+
+    FeatureMethods(Registry registry, Pagination pagination) {
+        var caps = Jsonp.object().add("logging", Jsonp.object());
+        if (!registry.tools().isEmpty()) {
+            var tools = new ToolMethods(registry.tools(), pagination);
+            handlers.put("tools/list", tools::list);
+            handlers.put("tools/call", tools::call);
+            caps.add("tools", Jsonp.object().add("listChanged", false));
+        }
+        if (!registry.resources().isEmpty() || !registry.resourceTemplates().isEmpty()) {
+            var resources = new ResourceMethods(registry.resources(), registry.resourceTemplates(), pagination);
+            handlers.put("resources/list", resources::list);
+            handlers.put("resources/templates/list", resources::templates);
+            handlers.put("resources/read", resources::read);
+            handlers.put("resources/subscribe", resources::subscribe);
+            handlers.put("resources/unsubscribe", resources::unsubscribe);
+            caps.add("resources", Jsonp.object().add("subscribe", true).add("listChanged", false));
+        }
+        if (!registry.prompts().isEmpty()) {
+            var prompts = new PromptMethods(registry.prompts(), pagination);
+            handlers.put("prompts/list", prompts::list);
+            handlers.put("prompts/get", prompts::get);
+            caps.add("prompts", Jsonp.object().add("listChanged", false));
+        }
+        if (!registry.completions().isEmpty()) {
+            handlers.put("completion/complete", new CompletionMethods(registry)::complete);
+            caps.add("completions", Jsonp.object());
+        }
+        this.capabilities = caps.build();
+    }
+
+    Map<String, MethodHandler> handlers() {
+        return Map.copyOf(handlers);
+    }
+
+    JsonObject capabilities() {
+        return capabilities;
+    }
+}

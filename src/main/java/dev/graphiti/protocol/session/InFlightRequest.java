@@ -1,0 +1,182 @@
+package dev.graphiti.protocol.session;
+import dev.graphiti.protocol.feature.ProtocolVersion;
+
+import dev.graphiti.protocol.jsonrpc.ErrorCode;
+import dev.graphiti.protocol.jsonrpc.JsonRpcIds;
+import dev.graphiti.protocol.jsonrpc.JsonRpcNotification;
+import dev.graphiti.protocol.jsonrpc.JsonRpcRequest;
+import dev.graphiti.protocol.jsonrpc.JsonRpcResponse;
+import dev.graphiti.protocol.jsonrpc.Jsonp;
+import dev.graphiti.protocol.feature.LogLevel;
+import dev.graphiti.protocol.feature.McpException;
+import dev.graphiti.protocol.feature.RequestContext;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * One client request being handled on a worker thread: the context its handler sees, its cancellation
+ * state, and the exchange its messages go to.
+ */
+final class InFlightRequest implements RequestContext {
+
+    /** The client capability each server-to-client method needs. */
+    private static final Map<String, String> REQUIRED_CAPABILITY = Map.of(
+            "sampling/createMessage", "sampling",
+            "elicitation/create", "elicitation",
+            "roots/list", "roots");
+
+    private final Connection connection;
+    private final JsonRpcRequest request;
+    private final Exchange exchange;
+    private final JsonValue progressToken;
+    private final Object lock = new Object();
+    private boolean cancelled;
+    private Thread worker;
+    private double lastProgress = Double.NEGATIVE_INFINITY;
+    private final List<JsonValue> askedClient = new java.util.ArrayList<>();
+    private final java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
+
+    InFlightRequest(Connection connection, JsonRpcRequest request, Exchange exchange) {
+        this.connection = connection;
+        this.request = request;
+        this.exchange = exchange;
+        JsonValue token = request.params().containsKey("_meta") && request.params().get("_meta") instanceof JsonObject meta
+                ? meta.get("progressToken") : null;
+        this.progressToken = JsonRpcIds.isValid(token) ? token : null;
+    }
+
+    Connection connection() {
+        return connection;
+    }
+
+    JsonRpcRequest request() {
+        return request;
+    }
+
+    /** Marks the worker thread as running this request; false when it was cancelled before it started. */
+    boolean start() {
+        synchronized (lock) {
+            if (cancelled) {
+                return false;
+            }
+            worker = Thread.currentThread();
+            return true;
+        }
+    }
+
+    /** The worker is done; clears an interrupt meant for this request so it cannot hit the next task. */
+    void stop() {
+        synchronized (lock) {
+            worker = null;
+            Thread.interrupted();
+        }
+    }
+
+    /**
+     * Stops the work: sets the flag tools poll, interrupts a blocked worker, closes this request's share
+     * of its stream, and withdraws the requests it had sent to the client.
+     */
+    void cancel() {
+        List<JsonValue> withdrawn;
+        synchronized (lock) {
+            cancelled = true;
+            if (worker != null) {
+                worker.interrupt();
+            }
+            withdrawn = List.copyOf(askedClient);
+        }
+        finish();
+        withdrawn.forEach(id -> connection.withdraw(id, exchange));
+    }
+
+    /** Counts this request as done on its exchange, once (on cancellation or when the worker ends). */
+    void finish() {
+        if (finished.compareAndSet(false, true)) {
+            exchange.finished();
+        }
+    }
+
+    /** Closes this request's stream at once (the connection is closing). */
+    void closeExchange() {
+        exchange.close();
+    }
+
+    /** Sends the response unless the request was cancelled (a cancelled request is never answered). */
+    void respond(JsonRpcResponse response) {
+        if (!isCancelled()) {
+            exchange.send(response.toJson());
+        }
+    }
+
+    @Override
+    public boolean isCancelled() {
+        synchronized (lock) {
+            return cancelled;
+        }
+    }
+
+    @Override
+    public void progress(double progress, Double total, String message) {
+        if (progressToken == null || Double.isNaN(progress) || isCancelled()) {
+            return;
+        }
+        synchronized (lock) {
+            if (progress <= lastProgress) {
+                return;
+            }
+            lastProgress = progress;
+        }
+        var params = Jsonp.object().add("progressToken", progressToken).add("progress", Jsonp.number(progress));
+        if (total != null) {
+            params.add("total", Jsonp.number(total));
+        }
+        if (message != null) {
+            params.add("message", message);
+        }
+        exchange.send(new JsonRpcNotification("notifications/progress", params.build()).toJson());
+    }
+
+    @Override
+    public void log(LogLevel level, String logger, JsonValue data) {
+        if (isCancelled()) {
+            return;
+        }
+        connection.logMessage(level, logger, data).ifPresent(exchange::send);
+    }
+
+    @Override
+    public JsonObject clientCapabilities() {
+        return connection.clientCapabilities();
+    }
+
+    @Override
+    public ProtocolVersion protocolVersion() {
+        return connection.version().orElse(ProtocolVersion.LATEST);
+    }
+
+    @Override
+    public CompletableFuture<JsonObject> clientRoots(Duration timeout) {
+        return connection.roots().get(() -> requestFromClient("roots/list", JsonValue.EMPTY_JSON_OBJECT, timeout));
+    }
+
+    @Override
+    public CompletableFuture<JsonObject> requestFromClient(String method, JsonObject params, Duration timeout) {
+        String capability = REQUIRED_CAPABILITY.get(method);
+        if (capability != null && !clientCapabilities().containsKey(capability)) {
+            return CompletableFuture.failedFuture(new McpException(ErrorCode.INVALID_REQUEST,
+                    "the client did not declare the \"" + capability + "\" capability needed for " + method));
+        }
+        synchronized (lock) {
+            if (cancelled) {
+                return CompletableFuture.failedFuture(new java.util.concurrent.CancellationException("the request was cancelled"));
+            }
+            var registered = connection.requestClient(method, params, timeout, exchange);
+            askedClient.add(registered.id());
+            return registered.future();
+        }
+    }
+}

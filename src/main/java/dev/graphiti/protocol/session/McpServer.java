@@ -1,0 +1,192 @@
+package dev.graphiti.protocol.session;
+import dev.graphiti.protocol.feature.TransportKind;
+
+import dev.graphiti.protocol.feature.Completion;
+import dev.graphiti.protocol.jsonrpc.MessageSink;
+import dev.graphiti.protocol.feature.Prompt;
+import dev.graphiti.protocol.feature.Resource;
+import dev.graphiti.protocol.feature.ResourceTemplate;
+import dev.graphiti.protocol.feature.Tool;
+import jakarta.json.JsonObject;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * One MCP server: its identity, instructions and registry, built once and shared by every connection
+ * (one per stdio process, one per HTTP session). It owns the worker threads that run tools, so no tool
+ * ever runs on a transport's thread.
+ */
+public final class McpServer implements AutoCloseable {
+
+    private static final System.Logger LOG = System.getLogger(McpServer.class.getName());
+
+    private final ServerInfo info;
+    private final String instructions;
+    private final ServerOptions options;
+    private final Map<String, MethodHandler> features;
+    private final JsonObject capabilities;
+    private final ExecutorService workers;
+    private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
+    private final List<AutoCloseable> closeWith;
+
+    public McpServer(ServerInfo info, String instructions, Registry registry, ServerOptions options) {
+        this(info, instructions, registry, options, List.of());
+    }
+
+    /** @param closeWith what the registrations hold (a CLI's kept connections), closed after the workers stop */
+    public McpServer(ServerInfo info, String instructions, Registry registry, ServerOptions options,
+                     List<AutoCloseable> closeWith) {
+        this.closeWith = List.copyOf(closeWith);
+        this.info = Objects.requireNonNull(info, "info");
+        this.instructions = Objects.requireNonNull(instructions, "instructions");
+        this.options = Objects.requireNonNull(options, "options");
+        var methods = new FeatureMethods(registry, new Pagination(options.pageSize()));
+        this.features = methods.handlers();
+        this.capabilities = methods.capabilities();
+        this.workers = workerPool(options.workerThreads());
+    }
+
+    public static Builder builder(ServerInfo info) {
+        return new Builder(info);
+    }
+
+    /** Opens a connection; {@code unsolicited} receives server-initiated messages no request stream carries. */
+    public Connection open(TransportKind kind, MessageSink unsolicited) {
+        var connection = new Connection(this, kind, unsolicited);
+        connections.add(connection);
+        return connection;
+    }
+
+    /** Sends notifications/resources/updated to every connection subscribed to {@code uri}. */
+    public void resourceUpdated(String uri) {
+        connections.forEach(c -> c.resourceUpdated(uri));
+    }
+
+    void closed(Connection connection) {
+        connections.remove(connection);
+    }
+
+    /** Stops the worker threads, then closes what the registrations hold; open connections should be closed first. */
+    @Override
+    public void close() {
+        workers.shutdownNow();
+        for (AutoCloseable resource : closeWith) {
+            try {
+                resource.close();
+            } catch (Exception e) {
+                LOG.log(System.Logger.Level.WARNING, "closing " + resource + " failed: " + e);
+            }
+        }
+    }
+
+    ServerInfo info() {
+        return info;
+    }
+
+    String instructions() {
+        return instructions;
+    }
+
+    ServerOptions options() {
+        return options;
+    }
+
+    JsonObject capabilities() {
+        return capabilities;
+    }
+
+    /** The handler of a feature method (tools/call, resources/read, ...), or null when not offered. */
+    MethodHandler feature(String method) {
+        return features.get(method);
+    }
+
+    ExecutorService workers() {
+        return workers;
+    }
+
+    private static ExecutorService workerPool(int threads) {
+        var counter = new AtomicInteger();
+        var pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), task -> {
+            Thread thread = new Thread(task, "mcp-worker-" + counter.incrementAndGet());
+            thread.setDaemon(true);
+            return thread;
+        });
+        pool.allowCoreThreadTimeOut(true);
+        return pool;
+    }
+
+    /** Collects registrations for a server; the server itself has no setters. */
+    public static final class Builder {
+        private final ServerInfo info;
+        private String instructions = "";
+        private ServerOptions options = ServerOptions.defaults();
+        private final List<Tool> tools = new ArrayList<>();
+        private final List<Resource> resources = new ArrayList<>();
+        private final List<ResourceTemplate> templates = new ArrayList<>();
+        private final List<Prompt> prompts = new ArrayList<>();
+        private final List<Completion> completions = new ArrayList<>();
+        private final List<AutoCloseable> closeWith = new ArrayList<>();
+
+        private Builder(ServerInfo info) {
+            this.info = info;
+        }
+
+        public Builder instructions(String text) {
+            this.instructions = text;
+            return this;
+        }
+
+        public Builder options(ServerOptions value) {
+            this.options = value;
+            return this;
+        }
+
+        public Builder tool(Tool tool) {
+            tools.add(tool);
+            return this;
+        }
+
+        public Builder resource(Resource resource) {
+            resources.add(resource);
+            return this;
+        }
+
+        public Builder resourceTemplate(ResourceTemplate template) {
+            templates.add(template);
+            return this;
+        }
+
+        public Builder prompt(Prompt prompt) {
+            prompts.add(prompt);
+            return this;
+        }
+
+        public Builder completion(Completion completion) {
+            completions.add(completion);
+            return this;
+        }
+
+        /** Something the registrations hold, closed when the server is. */
+        public Builder closeWith(AutoCloseable resource) {
+            closeWith.add(resource);
+            return this;
+        }
+
+        public Registry registry() {
+            return new Registry(tools, resources, templates, prompts, completions);
+        }
+
+        public McpServer build() {
+            return new McpServer(info, instructions, registry(), options, closeWith);
+        }
+    }
+}
