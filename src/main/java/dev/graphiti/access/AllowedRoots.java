@@ -1,5 +1,6 @@
 package dev.graphiti.access;
 
+import dev.graphiti.config.Settings;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -18,10 +19,6 @@ import java.util.stream.Collectors;
  * outside is refused before the server looks at it: a refusal never tells whether something exists out there.
  */
 public final class AllowedRoots {
-
-    /** The setting's name; the environment variable is GRAPHITI_ALLOWED_ROOTS. */
-    public static final String SETTING = "graphiti.allowed-roots";
-    public static final String VARIABLE = "GRAPHITI_ALLOWED_ROOTS";
 
     private final Optional<List<Root>> roots;
 
@@ -51,7 +48,7 @@ public final class AllowedRoots {
             try {
                 roots.add(new Root(given, given.toRealPath()));
             } catch (IOException e) {
-                throw new IllegalArgumentException(VARIABLE + " (" + SETTING + "): " + given + " is not a directory on"
+                throw new IllegalArgumentException(Settings.environmentName(Settings.ALLOWED_ROOTS) + " (" + Settings.ALLOWED_ROOTS + "): " + given + " is not a directory on"
                         + " this server");
             }
         }
@@ -123,7 +120,8 @@ public final class AllowedRoots {
 
     private IllegalArgumentException outside(String what) {
         return new IllegalArgumentException(what + " is outside the directories this server serves (" + describe()
-                + "); the operator lists them in " + VARIABLE + " or -D" + SETTING);
+                + "); the operator lists them in " + Settings.environmentName(Settings.ALLOWED_ROOTS)
+                + " or -D" + Settings.ALLOWED_ROOTS);
     }
 
     /** For messages and the server's start line: the roots, "every directory" or "none: the global graph only". */

@@ -51,43 +51,6 @@ public record HttpTransportConfig(OriginPolicy origins, HostPolicy hosts, long m
                 Duration.ofSeconds(30), DEFAULT_BODY_TIMEOUT);
     }
 
-    /**
-     * This configuration with whatever {@code settings} give (see docs/operations.md):
-     * graphiti.http.token, graphiti.http.allowed-origins, graphiti.http.allowed-hosts, graphiti.http.max-body-bytes,
-     * graphiti.http.max-sessions, graphiti.http.session-idle-seconds, graphiti.http.request-timeout-seconds,
-     * graphiti.http.stream-timeout-seconds, graphiti.http.heartbeat-seconds,
-     * graphiti.http.initialize-per-minute, graphiti.http.drain-seconds and graphiti.http.body-timeout-seconds.
-     */
-    public HttpTransportConfig withSettings(ServerSettings settings) {
-        Set<String> originNames = list(settings.get("graphiti.http.allowed-origins").orElse(null));
-        Set<String> hostNames = list(settings.get("graphiti.http.allowed-hosts").orElse(null));
-        return new HttpTransportConfig(
-                originNames.isEmpty() ? origins : new OriginPolicy(originNames),
-                hostNames.isEmpty() ? hosts : new HostPolicy(hosts.loopbackOnly(), hostNames),
-                settings.number("graphiti.http.max-body-bytes", maxBodyBytes),
-                (int) settings.number("graphiti.http.max-sessions", maxSessions),
-                seconds(settings, "graphiti.http.session-idle-seconds", sessionIdleTimeout),
-                seconds(settings, "graphiti.http.request-timeout-seconds", requestTimeout),
-                seconds(settings, "graphiti.http.stream-timeout-seconds", streamTimeout),
-                seconds(settings, "graphiti.http.heartbeat-seconds", heartbeatInterval),
-                settings.declared(ServerSettings.TOKEN).map(BearerTokens::parse).orElse(tokens),
-                (int) settings.number("graphiti.http.initialize-per-minute", initializePerMinute),
-                seconds(settings, "graphiti.http.drain-seconds", drainTimeout),
-                seconds(settings, "graphiti.http.body-timeout-seconds", bodyTimeout));
-    }
-
-    private static Duration seconds(ServerSettings settings, String name, Duration fallback) {
-        return Duration.ofSeconds(settings.number(name, fallback.toSeconds()));
-    }
-
-    private static Set<String> list(String value) {
-        if (value == null || value.isBlank()) {
-            return Set.of();
-        }
-        return java.util.Arrays.stream(value.split(",")).map(String::trim).filter(s -> !s.isEmpty())
-                .collect(java.util.stream.Collectors.toUnmodifiableSet());
-    }
-
     public HttpTransportConfig withOrigins(OriginPolicy value) {
         return new HttpTransportConfig(value, hosts, maxBodyBytes, maxSessions, sessionIdleTimeout, requestTimeout,
                 streamTimeout, heartbeatInterval, tokens, initializePerMinute, drainTimeout, bodyTimeout);

@@ -1,5 +1,6 @@
 package dev.graphiti.install;
 
+import dev.graphiti.config.Locations;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -15,19 +16,17 @@ import java.util.Optional;
 public record ClaudeLocations(ClaudeScope scope, Path servers, Path settings, Path skill, Optional<Path> wrapper,
                               Path manifest) {
 
-    /** User scope, from the environment (HOME, else USERPROFILE; CLAUDE_CONFIG_DIR; GRAPHITI_HOME). */
+    /** User scope, from the environment (see {@link Locations}: HOME, CLAUDE_CONFIG_DIR, GRAPHITI_HOME). */
     public static ClaudeLocations user(Map<String, String> variables, Optional<Path> binDir) throws InstallException {
-        Path home = home(variables);
-        String configDir = variables.get("CLAUDE_CONFIG_DIR");
-        Path claudeDir = configDir == null || configDir.isBlank() ? home.resolve(".claude") : Path.of(configDir);
-        Path servers = configDir == null || configDir.isBlank() ? home.resolve(".claude.json")
-                : claudeDir.resolve(".claude.json");
-        String graphitiHome = variables.get("GRAPHITI_HOME");
-        Path dataDir = graphitiHome == null || graphitiHome.isBlank() ? home.resolve(".graphiti") : Path.of(graphitiHome);
-        Path bin = binDir.orElse(home.resolve(".local").resolve("bin"));
+        Locations where = Locations.of(variables, Path.of("").toAbsolutePath());
+        Path claudeDir = where.claude();
+        // Claude Code keeps .claude.json beside its folder, or inside it when CLAUDE_CONFIG_DIR moved the folder.
+        Path servers = Locations.claudeMoved(variables) ? claudeDir.resolve(".claude.json")
+                : where.userHome().resolve(".claude.json");
+        Path bin = binDir.orElse(where.userHome().resolve(".local").resolve("bin"));
         return new ClaudeLocations(ClaudeScope.user, servers, claudeDir.resolve("settings.json"),
                 claudeDir.resolve("skills").resolve("graphiti").resolve("SKILL.md"),
-                Optional.of(bin.resolve("graphiti")), dataDir.resolve("install").resolve("claude-code-user.json"));
+                Optional.of(bin.resolve("graphiti")), where.home().resolve("install").resolve("claude-code-user.json"));
     }
 
     /** Project scope for the project holding {@code directory} (its git work tree root, else the directory). */
@@ -37,16 +36,6 @@ public record ClaudeLocations(ClaudeScope scope, Path servers, Path settings, Pa
         return new ClaudeLocations(ClaudeScope.project, root.resolve(".mcp.json"), claudeDir.resolve("settings.json"),
                 claudeDir.resolve("skills").resolve("graphiti").resolve("SKILL.md"), Optional.empty(),
                 root.resolve(".graphiti").resolve("install").resolve("claude-code-project.json"));
-    }
-
-    static Path home(Map<String, String> variables) throws InstallException {
-        for (String name : new String[] {"HOME", "USERPROFILE"}) {
-            String value = variables.get(name);
-            if (value != null && !value.isBlank()) {
-                return Path.of(value).toAbsolutePath();
-            }
-        }
-        throw new InstallException("cannot find your home directory: neither HOME nor USERPROFILE is set");
     }
 
     /** The nearest directory at or above {@code directory} holding .git (a directory, or a file in worktrees). */

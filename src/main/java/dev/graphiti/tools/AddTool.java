@@ -1,13 +1,10 @@
 package dev.graphiti.tools;
 
 import dev.graphiti.protocol.feature.ToolDescriptor;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import java.util.List;
 
 /** graphiti_add: `graphiti add`, always with source mcp. */
-@ApplicationScoped
 public class AddTool extends CliTool {
 
     static final List<String> KINDS = List.of("decision", "architecture", "bugfix", "preference", "pattern", "note",
@@ -21,14 +18,8 @@ public class AddTool extends CliTool {
                     .string("supersedes", "id of the item this replaces").located().require("content"),
             true, writes(false));
 
-    @Inject
     public AddTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);
-    }
-
-    /** For CDI's client proxy only. */
-    protected AddTool() {
-        super(null, DESCRIPTOR);
     }
 
     @Override

@@ -3,8 +3,6 @@ package dev.graphiti.tools;
 import dev.graphiti.protocol.feature.RequestContext;
 import dev.graphiti.protocol.feature.ToolDescriptor;
 import dev.graphiti.protocol.feature.ToolResult;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
 import java.util.List;
@@ -18,7 +16,6 @@ import java.util.List;
  * argument must lie in the Claude Code projects folder of the server's user or under the allowed roots: a
  * call cannot make the server read any file it can reach.
  */
-@ApplicationScoped
 public class CaptureTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_capture", "Capture session",
@@ -29,14 +26,8 @@ public class CaptureTool extends CliTool {
             // Idempotent: a turn captured once is never stored again, however often capture runs.
             false, writes(true));
 
-    @Inject
     public CaptureTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);
-    }
-
-    /** For CDI's client proxy only. */
-    protected CaptureTool() {
-        super(null, DESCRIPTOR);
     }
 
     @Override

@@ -1,13 +1,10 @@
 package dev.graphiti.tools;
 
 import dev.graphiti.protocol.feature.ToolDescriptor;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import java.util.List;
 
 /** graphiti_compact: `graphiti compact [--dry-run]`. */
-@ApplicationScoped
 public class CompactTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_compact", "Compact",
@@ -15,14 +12,8 @@ public class CompactTool extends CliTool {
             new InputSchema().flag("dry_run", null).located(),
             true, destroys());
 
-    @Inject
     public CompactTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);
-    }
-
-    /** For CDI's client proxy only. */
-    protected CompactTool() {
-        super(null, DESCRIPTOR);
     }
 
     @Override

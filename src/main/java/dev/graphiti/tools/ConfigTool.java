@@ -3,8 +3,6 @@ package dev.graphiti.tools;
 import dev.graphiti.protocol.feature.ToolDescriptor;
 import dev.graphiti.config.ConfigKey;
 import dev.graphiti.config.ConfigKeys;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import java.util.List;
@@ -15,7 +13,6 @@ import java.util.List;
  * the owner alone may change ({@link ConfigKey#toolWritable()} false: endpoints, keys) are refused here, before
  * any runner, so no call can redirect where the API key goes, whichever CLI runs the tools.
  */
-@ApplicationScoped
 public class ConfigTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_config", "Settings",
@@ -23,14 +20,8 @@ public class ConfigTool extends CliTool {
             new InputSchema().string("key", "e.g. mcp.context_tokens").scalar("value"),
             true, writes(true));
 
-    @Inject
     public ConfigTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);
-    }
-
-    /** For CDI's client proxy only. */
-    protected ConfigTool() {
-        super(null, DESCRIPTOR);
     }
 
     @Override

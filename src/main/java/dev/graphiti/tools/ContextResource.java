@@ -6,8 +6,6 @@ import dev.graphiti.protocol.feature.RequestContext;
 import dev.graphiti.protocol.feature.Resource;
 import dev.graphiti.protocol.feature.ResourceContents;
 import dev.graphiti.protocol.feature.ResourceDescriptor;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -23,7 +21,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * `graphiti index` starts (never two at once) and this read answers at once with what exists. Subscribers are
  * told when the text changes.
  */
-@ApplicationScoped
 public class ContextResource implements Resource {
 
     public static final String URI = "graphiti://context";
@@ -35,16 +32,9 @@ public class ContextResource implements Resource {
     private final ContextChanges<ProjectDirectory.Place> changes;
     private final AtomicBoolean indexing = new AtomicBoolean();
 
-    @Inject
     public ContextResource(CliGateway gateway) {
         this.gateway = gateway;
         this.changes = new ContextChanges<>(this::snapshot, ContextChanges.POLL);
-    }
-
-    /** For CDI's client proxy only. */
-    protected ContextResource() {
-        this.gateway = null;
-        this.changes = null;
     }
 
     @Override

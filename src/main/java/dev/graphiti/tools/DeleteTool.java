@@ -1,13 +1,10 @@
 package dev.graphiti.tools;
 
 import dev.graphiti.protocol.feature.ToolDescriptor;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import java.util.List;
 
 /** graphiti_delete: `graphiti delete --force` (the agent's client asks the person, not the CLI). */
-@ApplicationScoped
 public class DeleteTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_delete", "Delete items",
@@ -15,14 +12,8 @@ public class DeleteTool extends CliTool {
             new InputSchema().strings("ids", null).located().require("ids"),
             true, destroys());
 
-    @Inject
     public DeleteTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);
-    }
-
-    /** For CDI's client proxy only. */
-    protected DeleteTool() {
-        super(null, DESCRIPTOR);
     }
 
     @Override

@@ -1,11 +1,11 @@
 package dev.graphiti.tools;
 
-import dev.graphiti.protocol.session.McpServer;
 import dev.graphiti.protocol.feature.Resource;
 import dev.graphiti.protocol.feature.Tool;
 import dev.graphiti.access.AllowedRoots;
 import dev.graphiti.cli.Cli;
 import dev.graphiti.cli.CliEnvironment;
+import dev.graphiti.config.Locations;
 import dev.graphiti.embed.BackgroundEmbedding;
 import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.toon.ResponseEncoder;
@@ -17,8 +17,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * The graphiti tools and the context resource built by hand, the same classes CDI builds in the WAR:
- * the stdio launcher registers {@link #register} on its server builder.
+ * The graphiti tools and the context resource, sharing one gateway to the CLI (in-process or external, per
+ * {@link ToolSettings}) and one token counter; the assembly registers them on a server, which closes them.
  */
 public final class GraphitiTools implements AutoCloseable {
 
@@ -33,11 +33,6 @@ public final class GraphitiTools implements AutoCloseable {
             dir: the project directory when it is not the client's root.
             - kind: decision, architecture, bugfix, preference, pattern, note, commit, conversation.
             - Answers are TOON or JSON; a trimmed list says how to get the rest.""";
-
-    /** The CDI bean classes of the tools, the resource and their producers, for containers that list beans. */
-    public static final List<Class<?>> BEAN_CLASSES = List.of(ToolBeans.class, AddTool.class, SearchTool.class,
-            ListTool.class, ShowTool.class, DeleteTool.class, SummarizeTool.class, CompactTool.class, CaptureTool.class,
-            HealthTool.class, ConfigTool.class, IndexTool.class, ContextResource.class);
 
     private final CliGateway gateway;
     private final TokenCounter counter;
@@ -61,16 +56,7 @@ public final class GraphitiTools implements AutoCloseable {
         AllowedRoots allowed = settings.allowedRoots().orElseThrow(() -> new IllegalStateException(
                 "the server's allowed roots are undecided: ToolSettings.forStdio() or forHttp(...)"));
         this.gateway = new CliGateway(cliRunner, new ProjectDirectory(allowed, settings.projectRoot(), serverDirectory,
-                claudeProjects(environment.variables())), new ResultRenderer(encoder, settings.responseTokens()));
-    }
-
-    /** Where Claude Code keeps the transcripts of the user the server runs as: CLAUDE_CONFIG_DIR or ~/.claude. */
-    static Path claudeProjects(Map<String, String> variables) {
-        String configured = variables.get("CLAUDE_CONFIG_DIR");
-        if (configured != null && !configured.isBlank()) {
-            return Path.of(configured).resolve("projects");
-        }
-        return Path.of(variables.getOrDefault("HOME", System.getProperty("user.home")), ".claude", "projects");
+                Locations.of(environment.variables(), serverDirectory).claudeProjects()), new ResultRenderer(encoder, settings.responseTokens()));
     }
 
     /** The in-process runner, or the external one when settings name a command. */
@@ -104,13 +90,6 @@ public final class GraphitiTools implements AutoCloseable {
 
     public List<Resource> resources() {
         return List.of(new ContextResource(gateway));
-    }
-
-    /** Adds the tools, the resource and the instructions to a server under construction, which closes them. */
-    public McpServer.Builder register(McpServer.Builder builder) {
-        tools().forEach(builder::tool);
-        resources().forEach(builder::resource);
-        return builder.instructions(INSTRUCTIONS).closeWith(this);
     }
 
     @Override

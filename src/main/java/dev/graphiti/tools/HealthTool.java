@@ -4,13 +4,10 @@ import dev.graphiti.protocol.feature.RequestContext;
 import dev.graphiti.protocol.feature.ToolAnnotations;
 import dev.graphiti.protocol.feature.ToolDescriptor;
 import dev.graphiti.protocol.feature.ToolResult;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import java.util.List;
 
 /** graphiti_health: `graphiti health`; a failing check is a normal answer here, not a tool error. */
-@ApplicationScoped
 public class HealthTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_health", "Health",
@@ -18,14 +15,8 @@ public class HealthTool extends CliTool {
             new InputSchema().flag("full", "also check every index entry and item word (slow on big graphs)").located(),
             true, ToolAnnotations.readOnly());
 
-    @Inject
     public HealthTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);
-    }
-
-    /** For CDI's client proxy only. */
-    protected HealthTool() {
-        super(null, DESCRIPTOR);
     }
 
     @Override

@@ -1,13 +1,10 @@
 package dev.graphiti.tools;
 
 import dev.graphiti.protocol.feature.ToolDescriptor;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import java.util.List;
 
 /** graphiti_index: `graphiti index [--full] [--since REF]`. */
-@ApplicationScoped
 public class IndexTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_index", "Index git history",
@@ -15,14 +12,8 @@ public class IndexTool extends CliTool {
             new InputSchema().flag("full", "reindex all").string("since", "git ref").string("dir", null),
             true, writes(true));
 
-    @Inject
     public IndexTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);
-    }
-
-    /** For CDI's client proxy only. */
-    protected IndexTool() {
-        super(null, DESCRIPTOR);
     }
 
     @Override

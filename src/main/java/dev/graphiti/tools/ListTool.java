@@ -2,13 +2,10 @@ package dev.graphiti.tools;
 
 import dev.graphiti.protocol.feature.ToolAnnotations;
 import dev.graphiti.protocol.feature.ToolDescriptor;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import java.util.List;
 
 /** graphiti_list: `graphiti list`, newest first, trimmed from the oldest. */
-@ApplicationScoped
 public class ListTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_list", "List recent",
@@ -16,14 +13,8 @@ public class ListTool extends CliTool {
             new InputSchema().integer("limit", 15, 1).filters().located(),
             false, ToolAnnotations.readOnly());
 
-    @Inject
     public ListTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);
-    }
-
-    /** For CDI's client proxy only. */
-    protected ListTool() {
-        super(null, DESCRIPTOR);
     }
 
     @Override

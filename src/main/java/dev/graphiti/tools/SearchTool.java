@@ -2,13 +2,10 @@ package dev.graphiti.tools;
 
 import dev.graphiti.protocol.feature.ToolAnnotations;
 import dev.graphiti.protocol.feature.ToolDescriptor;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import java.util.List;
 
 /** graphiti_search: `graphiti search`, best first, trimmed from the lowest rank. */
-@ApplicationScoped
 public class SearchTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_search", "Search memory",
@@ -17,14 +14,8 @@ public class SearchTool extends CliTool {
                     .filters().located().require("query"),
             false, ToolAnnotations.readOnly());
 
-    @Inject
     public SearchTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);
-    }
-
-    /** For CDI's client proxy only. */
-    protected SearchTool() {
-        super(null, DESCRIPTOR);
     }
 
     @Override

@@ -2,13 +2,10 @@ package dev.graphiti.tools;
 
 import dev.graphiti.protocol.feature.ToolAnnotations;
 import dev.graphiti.protocol.feature.ToolDescriptor;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import java.util.List;
 
 /** graphiti_show: `graphiti show`. */
-@ApplicationScoped
 public class ShowTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_show", "Show item",
@@ -16,14 +13,8 @@ public class ShowTool extends CliTool {
             new InputSchema().string("id", "id, id prefix or title").located().require("id"),
             true, ToolAnnotations.readOnly());
 
-    @Inject
     public ShowTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);
-    }
-
-    /** For CDI's client proxy only. */
-    protected ShowTool() {
-        super(null, DESCRIPTOR);
     }
 
     @Override

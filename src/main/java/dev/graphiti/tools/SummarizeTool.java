@@ -2,8 +2,6 @@ package dev.graphiti.tools;
 
 import dev.graphiti.protocol.feature.ToolAnnotations;
 import dev.graphiti.protocol.feature.ToolDescriptor;
-import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import java.util.List;
 
@@ -11,7 +9,6 @@ import java.util.List;
  * graphiti_summarize: `graphiti summarize [TOPIC]`. Read-only, but not closed-world: with llm.endpoint set (by the
  * owner only, see ConfigTool) the summary sentence comes from that model, which receives the redacted facts.
  */
-@ApplicationScoped
 public class SummarizeTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_summarize", "Summarize",
@@ -20,14 +17,8 @@ public class SummarizeTool extends CliTool {
             new InputSchema().string("topic", null).located(),
             true, new ToolAnnotations(true, false, true, true));
 
-    @Inject
     public SummarizeTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);
-    }
-
-    /** For CDI's client proxy only. */
-    protected SummarizeTool() {
-        super(null, DESCRIPTOR);
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.graphiti.tools;
 
 import dev.graphiti.access.AllowedRoots;
+import dev.graphiti.config.Settings;
 import dev.graphiti.graph.GitWorkTree;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -10,15 +11,14 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * How the tools run, read from the server's environment:
- * GRAPHITI_MCP_CLI (an external graphiti command, split on whitespace, no shell; unset: in-process),
- * GRAPHITI_MCP_TIMEOUT_SECONDS (60), GRAPHITI_MCP_MAX_OUTPUT_BYTES (8 MiB),
- * GRAPHITI_MCP_RESPONSE_TOKENS (4096, the budget of one search or list answer),
- * GRAPHITI_TOKEN_FACTOR (1.2, o200k to Claude tokens), GRAPHITI_PROJECT_ROOT, GRAPHITI_ALLOWED_ROOTS (the
- * directories tool calls may reach, comma-separated; unset, the allowed roots depend on the server: see
- * {@link #forStdio()} and {@link #forHttp(Path)}; a server that decides neither cannot be built) and
- * GRAPHITI_SEMANTIC (on; off keeps the embedding model out of this server: search by words only, nothing
- * embedded in the background).
+ * How the tools run, from the server's {@link Settings} (system property, environment variable or servlet context
+ * parameter, see docs/operations.md): graphiti.mcp.cli (GRAPHITI_MCP_CLI: an external graphiti command, split on
+ * whitespace, no shell; unset: in-process), graphiti.mcp.timeout-seconds (60), graphiti.mcp.max-output-bytes
+ * (8 MiB), graphiti.mcp.response-tokens (4096, the budget of one search or list answer), graphiti.token-factor
+ * (1.2, o200k to Claude tokens), graphiti.project-root, graphiti.allowed-roots (the directories tool calls may
+ * reach, comma-separated; unset, the allowed roots depend on the server: see {@link #forStdio()} and
+ * {@link #forHttp(Path)}; a server that decides neither cannot be built) and graphiti.semantic (on; off keeps the
+ * embedding model out of this server: search by words only, nothing embedded in the background).
  */
 public record ToolSettings(List<String> externalCommand, RunnerLimits limits, int responseTokens,
                            double tokenFactor, Optional<Path> projectRoot, Optional<AllowedRoots> allowedRoots,
@@ -36,18 +36,22 @@ public record ToolSettings(List<String> externalCommand, RunnerLimits limits, in
                 Optional.of(AllowedRoots.everywhere()), true);
     }
 
-    public static ToolSettings fromEnvironment(Map<String, String> env) {
-        String external = env.getOrDefault("GRAPHITI_MCP_CLI", "").strip();
+    public static ToolSettings from(Settings settings) {
+        String external = settings.get("graphiti.mcp.cli").orElse("").strip();
         return new ToolSettings(
                 external.isEmpty() ? List.of() : Arrays.asList(external.split("\\s+")),
-                new RunnerLimits(Duration.ofSeconds(number(env, "GRAPHITI_MCP_TIMEOUT_SECONDS", 60)),
-                        (int) number(env, "GRAPHITI_MCP_MAX_OUTPUT_BYTES", 8 * 1024 * 1024)),
-                (int) number(env, "GRAPHITI_MCP_RESPONSE_TOKENS", 4096),
-                Double.parseDouble(env.getOrDefault("GRAPHITI_TOKEN_FACTOR", "1.2")),
-                Optional.ofNullable(env.get("GRAPHITI_PROJECT_ROOT")).filter(s -> !s.isBlank()).map(Path::of),
-                Optional.ofNullable(env.get(AllowedRoots.VARIABLE)).filter(s -> !s.isBlank())
-                        .map(roots -> AllowedRoots.parse(roots, Path.of("").toAbsolutePath())),
-                semantic(env.getOrDefault("GRAPHITI_SEMANTIC", "on")));
+                new RunnerLimits(Duration.ofSeconds(settings.number("graphiti.mcp.timeout-seconds", 60)),
+                        (int) settings.number("graphiti.mcp.max-output-bytes", 8 * 1024 * 1024)),
+                (int) settings.number("graphiti.mcp.response-tokens", 4096),
+                settings.decimal("graphiti.token-factor", 1.2),
+                settings.get(Settings.PROJECT_ROOT).map(Path::of),
+                settings.get(Settings.ALLOWED_ROOTS).map(roots -> AllowedRoots.parse(roots, Path.of("").toAbsolutePath())),
+                settings.onOff("graphiti.semantic", true));
+    }
+
+    /** Settings from environment variables alone. */
+    public static ToolSettings fromEnvironment(Map<String, String> env) {
+        return from(Settings.ofEnvironment(env));
     }
 
     /** A local stdio server, started by its user's own client: every directory unless the setting says otherwise. */
@@ -93,25 +97,5 @@ public record ToolSettings(List<String> externalCommand, RunnerLimits limits, in
 
     public ToolSettings withSemantic(boolean value) {
         return new ToolSettings(externalCommand, limits, responseTokens, tokenFactor, projectRoot, allowedRoots, value);
-    }
-
-    private static boolean semantic(String value) {
-        return switch (value.strip().toLowerCase(java.util.Locale.ROOT)) {
-            case "on", "true", "1", "" -> true;
-            case "off", "false", "0" -> false;
-            default -> throw new IllegalArgumentException("GRAPHITI_SEMANTIC must be on or off: " + value);
-        };
-    }
-
-    private static long number(Map<String, String> env, String name, long fallback) {
-        String value = env.get(name);
-        if (value == null || value.isBlank()) {
-            return fallback;
-        }
-        try {
-            return Long.parseLong(value.strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(name + " must be a whole number: " + value);
-        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.graphiti.tools;
 
+import dev.graphiti.assembly.GraphitiServer;
 import dev.graphiti.protocol.session.Connection;
 import dev.graphiti.protocol.jsonrpc.JsonRpcCodec;
 import dev.graphiti.protocol.session.McpServer;
@@ -28,7 +29,7 @@ final class ServerSession implements AutoCloseable {
     final AtomicInteger rootsRequests = new AtomicInteger();
 
     ServerSession(GraphitiTools tools) {
-        this(tools.register(builder()));
+        this(GraphitiServer.builder(tools));
     }
 
     ServerSession(java.util.List<dev.graphiti.protocol.feature.Tool> tools) {

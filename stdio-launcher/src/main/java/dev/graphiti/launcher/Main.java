@@ -2,8 +2,8 @@ package dev.graphiti.launcher;
 
 import dev.graphiti.cli.Cli;
 import dev.graphiti.cli.CliEnvironment;
-import dev.graphiti.http.ServerSettings;
 import dev.graphiti.cli.McpServerLauncher;
+import dev.graphiti.config.Settings;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
@@ -19,15 +19,15 @@ public final class Main {
 
     public static void main(String[] args) {
         ProcessStreams streams = ProcessStreams.capture();
-        System.exit(run(args, streams, new ServerLauncher(streams, GraphitiServer::create)));
+        System.exit(run(args, streams, new ServerLauncher(streams, Settings.ofProcess())));
     }
 
     /** Runs the CLI with the given streams and server launcher; also the entry of test mains. */
     public static int run(String[] args, ProcessStreams streams, McpServerLauncher launcher) {
         var out = new PrintWriter(new OutputStreamWriter(streams.stdout(), StandardCharsets.UTF_8), true);
         var err = new PrintWriter(new OutputStreamWriter(streams.stderr(), StandardCharsets.UTF_8), true);
-        // -Dgraphiti.home works like GRAPHITI_HOME (see ServerSettings).
-        var environment = new CliEnvironment(ServerSettings.ofProcess().cliEnvironment(), Terminal.attached(),
+        // -Dgraphiti.home works like GRAPHITI_HOME (see Settings).
+        var environment = new CliEnvironment(Settings.ofProcess().cliEnvironment(), Terminal.attached(),
                 Optional.of(launcher));
         return new Cli(environment).run(List.of(args), Path.of("").toAbsolutePath(), streams.stdin(), out, err);
     }

@@ -1,41 +1,60 @@
 package dev.graphiti.launcher;
 
-import dev.graphiti.protocol.session.McpServer;
+import dev.graphiti.assembly.GraphitiServer;
+import dev.graphiti.assembly.ServerSetup;
+import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.cli.McpServerLauncher;
 import dev.graphiti.cli.ServeRequest;
+import dev.graphiti.config.Settings;
+import dev.graphiti.protocol.session.McpServer;
 import dev.graphiti.server.HttpServe;
 import dev.graphiti.stdio.StdioTransport;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * `graphiti mcp serve`: builds the server for the request and runs it on the requested transport.
- * The server factory is a parameter so a test main can serve fixtures through this same path.
+ * `graphiti mcp serve`: the product's server (see {@link GraphitiServer}) on the requested transport, built
+ * directly for stdio and by CDI for embedded Jetty, as in a WAR. A test main may give servers of its own
+ * (fixtures) to serve through this same path.
  */
 public final class ServerLauncher implements McpServerLauncher {
 
     private final ProcessStreams streams;
-    private final Function<ServeRequest, McpServer> servers;
+    private final Settings settings;
+    private final Optional<Function<ServeRequest, McpServer>> given;
 
+    /** The product's server, from this process's settings. */
+    public ServerLauncher(ProcessStreams streams, Settings settings) {
+        this(streams, settings, Optional.empty());
+    }
+
+    /** Serves what {@code servers} builds for each request instead of the product's server. */
     public ServerLauncher(ProcessStreams streams, Function<ServeRequest, McpServer> servers) {
+        this(streams, Settings.ofProcess(), Optional.of(servers));
+    }
+
+    private ServerLauncher(ProcessStreams streams, Settings settings, Optional<Function<ServeRequest, McpServer>> given) {
         this.streams = streams;
-        this.servers = servers;
+        this.settings = settings;
+        this.given = given;
     }
 
     @Override
     public int serve(ServeRequest request) throws Exception {
+        var setup = new ServerSetup(settings, CliEnvironment.inLauncher(settings.cliEnvironment()),
+                request.workingDirectory(), notice -> streams.stderr().println("graphiti: " + notice));
+        if (request.transport() == ServeRequest.Transport.http) {
+            return new HttpServe(streams.stderr()).serve(request, setup, given.map(servers -> servers.apply(request)));
+        }
         McpServer built;
         try {
-            built = servers.apply(request);
+            built = given.map(servers -> servers.apply(request)).orElseGet(() -> GraphitiServer.forStdio(setup));
         } catch (IllegalArgumentException e) {
             streams.stderr().println("graphiti: " + e.getMessage()); // a setting the operator must fix
             return 2;
         }
         try (McpServer server = built) {
-            return switch (request.transport()) {
-                case stdio -> new StdioTransport(streams.stdin(), streams.stdout(), streams.stderr(), server).run();
-                case http -> new HttpServe(streams.stderr(), System.getenv()).serve(request, Optional.of(server));
-            };
+            return new StdioTransport(streams.stdin(), streams.stdout(), streams.stderr(), server).run();
         }
     }
 }

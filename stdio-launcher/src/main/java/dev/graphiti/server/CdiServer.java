@@ -1,20 +1,19 @@
 package dev.graphiti.server;
 
-import dev.graphiti.protocol.session.McpServer;
+import dev.graphiti.assembly.ServerBeans;
+import dev.graphiti.assembly.ServerSetup;
 import dev.graphiti.http.HttpTransportConfig;
-import dev.graphiti.http.McpServerProducer;
 import dev.graphiti.http.McpServlet;
-import java.util.HashMap;
+import dev.graphiti.protocol.session.McpServer;
 import java.util.Map;
-import java.util.Optional;
 import org.jboss.weld.environment.se.Weld;
 import org.jboss.weld.environment.se.WeldContainer;
 
 /**
  * A Weld SE container holding exactly the beans the HTTP server needs, listed here rather than found by
  * scanning the fat jar (a synthetic bean archive: no classpath scan at start). The servlet is the
- * container-managed bean the WAR also deploys. The McpServer is either the one given (fixtures, the
- * launcher's own) or built by {@link McpServerProducer} from the registration beans, as in the WAR.
+ * container-managed bean the WAR also deploys. The McpServer is the product's, produced by {@link ServerBeans}
+ * from the launcher's setup as in the WAR, or a given one (fixtures, benchmarks).
  */
 public final class CdiServer implements AutoCloseable {
 
@@ -24,18 +23,23 @@ public final class CdiServer implements AutoCloseable {
         this.container = container;
     }
 
-    public static CdiServer boot(HttpTransportConfig config, Optional<McpServer> server) {
-        Map<Class<?>, Object> instances = new HashMap<>();
-        instances.put(HttpTransportConfig.class, config);
-        server.ifPresent(s -> instances.put(McpServer.class, s));
+    /** The product's server, assembled by CDI from {@code setup}. */
+    public static CdiServer boot(HttpTransportConfig config, ServerSetup setup) {
+        return boot(Map.of(HttpTransportConfig.class, config, ServerSetup.class, setup), ServerBeans.class);
+    }
+
+    /** A server built by the caller. */
+    public static CdiServer boot(HttpTransportConfig config, McpServer server) {
+        return boot(Map.of(HttpTransportConfig.class, config, McpServer.class, server));
+    }
+
+    private static CdiServer boot(Map<Class<?>, Object> instances, Class<?>... beans) {
         var weld = new Weld("graphiti-" + System.identityHashCode(instances))
                 .disableDiscovery()
                 .property("org.jboss.weld.se.shutdownHook", false)
                 .addExtension(new InstanceBeans(instances))
-                .addBeanClass(McpServlet.class);
-        if (server.isEmpty()) {
-            weld.addBeanClass(McpServerProducer.class);
-        }
+                .addBeanClass(McpServlet.class)
+                .addBeanClasses(beans);
         return new CdiServer(weld.initialize());
     }
 

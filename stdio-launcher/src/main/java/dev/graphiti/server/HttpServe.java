@@ -1,14 +1,14 @@
 package dev.graphiti.server;
 
-import dev.graphiti.protocol.session.McpServer;
+import dev.graphiti.assembly.ServerSetup;
+import dev.graphiti.assembly.TransportSettings;
 import dev.graphiti.cli.ServeRequest;
 import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.http.LoopbackNames;
-import dev.graphiti.http.ServerSettings;
 import dev.graphiti.http.McpServlet;
+import dev.graphiti.protocol.session.McpServer;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 
@@ -20,20 +20,20 @@ import java.util.concurrent.CountDownLatch;
 public final class HttpServe {
 
     private final PrintStream log;
-    private final Map<String, String> environment;
 
-    public HttpServe(PrintStream log, Map<String, String> environment) {
+    public HttpServe(PrintStream log) {
         this.log = log;
-        this.environment = environment;
     }
 
-    /** Serves {@code server}, or the CDI-produced product server when empty, until stopped; returns the exit code. */
-    public int serve(ServeRequest request, Optional<McpServer> server) throws Exception {
+    /**
+     * Serves {@code given}, or the product server CDI assembles from {@code setup} when empty, until stopped;
+     * returns the exit code.
+     */
+    public int serve(ServeRequest request, ServerSetup setup, Optional<McpServer> given) throws Exception {
         long start = System.nanoTime();
-        var settings = new ServerSettings(ServerSettings.ofProcess().properties(), environment, name -> null);
         HttpTransportConfig config;
         try {
-            config = HttpTransportConfig.forBinding(request.host()).withSettings(settings);
+            config = TransportSettings.apply(HttpTransportConfig.forBinding(request.host()), setup.settings());
         } catch (IllegalArgumentException e) {
             log.println("graphiti: " + e.getMessage());
             return 2;
@@ -45,9 +45,20 @@ public final class HttpServe {
                     + "127.0.0.1.");
             return 2;
         }
-        var cdi = CdiServer.boot(config, server);
+        var cdi = given.map(server -> CdiServer.boot(config, server)).orElseGet(() -> CdiServer.boot(config, setup));
+        McpServlet servlet;
+        try {
+            servlet = cdi.servlet();
+        } catch (RuntimeException e) {
+            cdi.close();
+            Optional<IllegalArgumentException> setting = settingError(e);
+            if (setting.isEmpty()) {
+                throw e;
+            }
+            log.println("graphiti: " + setting.get().getMessage()); // a setting the operator must fix
+            return 2;
+        }
         long cdiMillis = (System.nanoTime() - start) / 1_000_000;
-        McpServlet servlet = cdi.servlet();
         EmbeddedJetty jetty;
         try {
             jetty = EmbeddedJetty.start(request.host(), request.port(), servlet);
@@ -70,6 +81,16 @@ public final class HttpServe {
         jetty.join();
         stopped.await();
         return 0;
+    }
+
+    /** A setting the server cannot use, wherever CDI wrapped it. */
+    private static Optional<IllegalArgumentException> settingError(Throwable e) {
+        for (Throwable cause = e; cause != null; cause = cause.getCause()) {
+            if (cause instanceof IllegalArgumentException setting) {
+                return Optional.of(setting);
+            }
+        }
+        return Optional.empty();
     }
 
     private void stop(EmbeddedJetty jetty, CdiServer cdi) {

@@ -1,5 +1,6 @@
 package dev.graphiti.bench;
 
+import dev.graphiti.assembly.GraphitiServer;
 import dev.graphiti.protocol.session.McpServer;
 import dev.graphiti.protocol.session.ServerInfo;
 import dev.graphiti.cli.GraphitiVersion;
@@ -56,9 +57,8 @@ final class TeamServer implements AutoCloseable {
         Map<String, String> environment = new HashMap<>(System.getenv());
         environment.put("GRAPHITI_HOME", home.toString());
         var tools = new GraphitiTools(ToolSettings.fromEnvironment(environment), environment, home);
-        McpServer server = tools.register(McpServer.builder(
-                new ServerInfo("graphiti", "graphiti knowledge graph", GraphitiVersion.current()))).build();
-        var cdi = CdiServer.boot(config.withTokens(BearerTokens.parse(token)), Optional.of(server));
+        McpServer server = GraphitiServer.builder(tools).build();
+        var cdi = CdiServer.boot(config.withTokens(BearerTokens.parse(token)), server);
         McpServlet servlet = cdi.servlet();
         var jetty = EmbeddedJetty.start("127.0.0.1", 0, servlet);
         return new TeamServer(home, token, tools, server, cdi, servlet, jetty);

@@ -57,7 +57,7 @@ class ConformanceIT {
                         + "Node 22 and the conformance suite under .cache/");
         home = Path.of(cache);
         fixtures = FixtureServer.server();
-        cdi = CdiServer.boot(HttpTransportConfig.forBinding("127.0.0.1"), Optional.of(fixtures));
+        cdi = CdiServer.boot(HttpTransportConfig.forBinding("127.0.0.1"), fixtures);
         jetty = EmbeddedJetty.start("127.0.0.1", 0, cdi.servlet());
     }
 

@@ -50,7 +50,7 @@ class SdkClientOverHttpTest {
     @BeforeAll
     static void start() throws Exception {
         mcp = FixtureServer.server();
-        cdi = CdiServer.boot(HttpTransportConfig.forBinding("127.0.0.1"), Optional.of(mcp));
+        cdi = CdiServer.boot(HttpTransportConfig.forBinding("127.0.0.1"), mcp);
         jetty = EmbeddedJetty.start("127.0.0.1", 0, cdi.servlet());
     }
 

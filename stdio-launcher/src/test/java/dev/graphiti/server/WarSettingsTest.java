@@ -5,8 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.graphiti.cli.CliEnvironment;
-import dev.graphiti.http.HttpConfigProducer;
+import dev.graphiti.assembly.DeploymentBeans;
+import dev.graphiti.assembly.ServerSetup;
 import dev.graphiti.http.HttpTransportConfig;
 import jakarta.servlet.ServletContext;
 import java.util.Map;
@@ -15,7 +15,7 @@ import org.jboss.weld.environment.se.Weld;
 import org.junit.jupiter.api.Test;
 
 /**
- * The WAR's settings producer in CDI with a real servlet context (Jetty's): context parameters of the
+ * The WAR's deployment beans in CDI with a real servlet context (Jetty's): context parameters of the
  * deployment reach the transport limits and, as GRAPHITI_HOME, the CLI the tools run.
  */
 class WarSettingsTest {
@@ -31,13 +31,13 @@ class WarSettingsTest {
         var weld = new Weld("war-settings-test").disableDiscovery()
                 .property("org.jboss.weld.se.shutdownHook", false)
                 .addExtension(new InstanceBeans(Map.of(ServletContext.class, handler.getServletContext())))
-                .addBeanClass(HttpConfigProducer.class);
+                .addBeanClass(DeploymentBeans.class);
         try (var container = weld.initialize()) {
             HttpTransportConfig config = container.select(HttpTransportConfig.class).get();
             assertEquals(7, config.maxSessions());
             assertEquals(1, config.tokens().size());
             assertEquals("/srv/graphiti-from-context",
-                    container.select(CliEnvironment.class).get().variables().get("GRAPHITI_HOME"));
+                    container.select(ServerSetup.class).get().environment().variables().get("GRAPHITI_HOME"));
         }
     }
 
@@ -48,7 +48,7 @@ class WarSettingsTest {
         var weld = new Weld("war-settings-test-empty-token").disableDiscovery()
                 .property("org.jboss.weld.se.shutdownHook", false)
                 .addExtension(new InstanceBeans(Map.of(ServletContext.class, handler.getServletContext())))
-                .addBeanClass(HttpConfigProducer.class);
+                .addBeanClass(DeploymentBeans.class);
         assumeTrue(System.getenv("GRAPHITI_HTTP_TOKEN") == null && System.getProperty("graphiti.http.token") == null,
                 "a process-wide token would win over the context parameter");
         try (var container = weld.initialize()) {

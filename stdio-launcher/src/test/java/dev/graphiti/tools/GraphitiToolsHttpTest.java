@@ -1,5 +1,6 @@
 package dev.graphiti.tools;
 
+import dev.graphiti.assembly.GraphitiServer;
 import dev.graphiti.protocol.session.McpServer;
 import dev.graphiti.protocol.session.ServerInfo;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -49,8 +50,8 @@ class GraphitiToolsHttpTest {
         Path elsewhere = Files.createDirectories(shared.resolve("server-directory"));
         tools = new GraphitiTools(ToolSettings.defaults(), Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()),
                 elsewhere);
-        server = tools.register(McpServer.builder(new ServerInfo("graphiti", "graphiti knowledge graph", "test"))).build();
-        cdi = CdiServer.boot(HttpTransportConfig.forBinding("127.0.0.1"), Optional.of(server));
+        server = GraphitiServer.builder(tools).build();
+        cdi = CdiServer.boot(HttpTransportConfig.forBinding("127.0.0.1"), server);
         jetty = EmbeddedJetty.start("127.0.0.1", 0, cdi.servlet());
     }
 

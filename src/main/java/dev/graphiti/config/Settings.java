@@ -1,0 +1,143 @@
+package dev.graphiti.config;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.UnaryOperator;
+
+/**
+ * The settings of a graphiti process, every entry point alike (the CLI, the stdio and HTTP servers, a WAR).
+ * A setting named {@code graphiti.x-y} is looked up, first hit wins, as the system property {@code graphiti.x-y},
+ * the environment variable {@code GRAPHITI_X_Y}, then the servlet context parameter {@code graphiti.x-y} (a
+ * WAR's deployment descriptor or the application server's deployment settings); unset, the reader's default.
+ * The settings file ({@link Config}) is another thing: per graphiti home, what `graphiti config` edits.
+ * Values are never logged: one of them may be a token.
+ */
+public record Settings(Map<String, String> properties, Map<String, String> environment,
+                       UnaryOperator<String> contextParameters) {
+
+    /** The data location: the settings file, the global graph, caches. */
+    public static final String HOME = "graphiti.home";
+
+    /** The directories tool calls may reach, comma-separated. */
+    public static final String ALLOWED_ROOTS = "graphiti.allowed-roots";
+
+    /** The project a call without dir or client roots is about. */
+    public static final String PROJECT_ROOT = "graphiti.project-root";
+
+    public Settings {
+        properties = Map.copyOf(properties);
+        environment = Map.copyOf(environment);
+    }
+
+    /** This process's system properties and environment, no servlet context. */
+    public static Settings ofProcess() {
+        Map<String, String> properties = new HashMap<>();
+        System.getProperties().forEach((name, value) -> {
+            if (name instanceof String n && value instanceof String v && n.startsWith("graphiti.")) {
+                properties.put(n, v);
+            }
+        });
+        return new Settings(properties, System.getenv(), name -> null);
+    }
+
+    /** Only these environment variables: no system property, no servlet context. */
+    public static Settings ofEnvironment(Map<String, String> environment) {
+        return new Settings(Map.of(), environment, name -> null);
+    }
+
+    /** These settings with a servlet context's init parameters as the last source. */
+    public Settings withContextParameters(UnaryOperator<String> parameters) {
+        return new Settings(properties, environment, parameters);
+    }
+
+    /** These settings with another environment (system properties and context parameters kept). */
+    public Settings withEnvironment(Map<String, String> variables) {
+        return new Settings(properties, variables, contextParameters);
+    }
+
+    /** The value of {@code name}, blank counting as unset. */
+    public Optional<String> get(String name) {
+        return nonBlank(properties.get(name))
+                .or(() -> nonBlank(environment.get(environmentName(name))))
+                .or(() -> nonBlank(contextParameters.apply(name)));
+    }
+
+    /**
+     * The value of {@code name} from the first source that sets it at all, blank included: for a setting
+     * where "set but empty" is a mistake to report, not the same as unset (the token).
+     */
+    public Optional<String> declared(String name) {
+        return Optional.ofNullable(properties.get(name))
+                .or(() -> Optional.ofNullable(environment.get(environmentName(name))))
+                .or(() -> Optional.ofNullable(contextParameters.apply(name)));
+    }
+
+    /** A whole-number setting, or {@code fallback}; a clear error names the setting when it is not a number. */
+    public long number(String name, long fallback) {
+        Optional<String> value = get(name);
+        if (value.isEmpty()) {
+            return fallback;
+        }
+        try {
+            return Long.parseLong(value.get().strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(describe(name) + " must be a whole number, not " + value.get().strip());
+        }
+    }
+
+    /** A decimal setting, or {@code fallback}. */
+    public double decimal(String name, double fallback) {
+        Optional<String> value = get(name);
+        if (value.isEmpty()) {
+            return fallback;
+        }
+        try {
+            return Double.parseDouble(value.get().strip());
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(describe(name) + " must be a number, not " + value.get().strip());
+        }
+    }
+
+    /** An on/off setting, or {@code fallback}. */
+    public boolean onOff(String name, boolean fallback) {
+        Optional<String> value = get(name);
+        if (value.isEmpty()) {
+            return fallback;
+        }
+        return switch (value.get().strip().toLowerCase(Locale.ROOT)) {
+            case "on", "true", "1" -> true;
+            case "off", "false", "0" -> false;
+            default -> throw new IllegalArgumentException(describe(name) + " must be on or off, not " + value.get().strip());
+        };
+    }
+
+    /**
+     * The environment a CLI run by this process sees: the process environment, with GRAPHITI_HOME,
+     * GRAPHITI_ALLOWED_ROOTS and GRAPHITI_PROJECT_ROOT set from {@value #HOME}, {@value #ALLOWED_ROOTS} and
+     * {@value #PROJECT_ROOT} when any source gives them, so a system property or a context parameter reaches it.
+     */
+    public Map<String, String> cliEnvironment() {
+        Map<String, String> variables = new HashMap<>(environment);
+        for (String name : List.of(HOME, ALLOWED_ROOTS, PROJECT_ROOT)) {
+            get(name).ifPresent(value -> variables.put(environmentName(name), value));
+        }
+        return Map.copyOf(variables);
+    }
+
+    /** graphiti.http.max-sessions -> GRAPHITI_HTTP_MAX_SESSIONS. */
+    public static String environmentName(String name) {
+        return name.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
+    }
+
+    /** How an error names a setting: both of its spellings. */
+    public static String describe(String name) {
+        return name + " (" + environmentName(name) + ")";
+    }
+
+    private static Optional<String> nonBlank(String value) {
+        return value == null || value.isBlank() ? Optional.empty() : Optional.of(value);
+    }
+}

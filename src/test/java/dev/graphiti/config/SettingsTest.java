@@ -1,0 +1,61 @@
+package dev.graphiti.config;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+/** One precedence order for every entry point: system property, environment variable, servlet context parameter. */
+class SettingsTest {
+
+    @Test
+    void systemPropertyBeatsEnvironmentBeatsContextParameter() {
+        Map<String, String> context = Map.of("graphiti.home", "/from/context", "graphiti.http.max-sessions", "7");
+        var settings = new Settings(Map.of("graphiti.home", "/from/property"),
+                Map.of("GRAPHITI_HOME", "/from/env", "GRAPHITI_HTTP_MAX_SESSIONS", " "), context::get);
+        assertEquals(Optional.of("/from/property"), settings.get("graphiti.home"));
+        var noProperty = new Settings(Map.of(), Map.of("GRAPHITI_HOME", "/from/env"), context::get);
+        assertEquals(Optional.of("/from/env"), noProperty.get("graphiti.home"));
+        var contextOnly = new Settings(Map.of(), Map.of(), context::get);
+        assertEquals(Optional.of("/from/context"), contextOnly.get("graphiti.home"));
+        assertEquals(7, settings.number("graphiti.http.max-sessions", 1), "a blank variable counts as unset");
+        assertTrue(new Settings(Map.of(), Map.of(), n -> null).get("graphiti.home").isEmpty());
+    }
+
+    @Test
+    void theCliSeesGraphitiHomeFromAnySource() {
+        var settings = new Settings(Map.of(), Map.of("HOME", "/home/a"), Map.of("graphiti.home", "/srv/graphiti")::get);
+        assertEquals(Map.of("HOME", "/home/a", "GRAPHITI_HOME", "/srv/graphiti"), settings.cliEnvironment());
+        var none = new Settings(Map.of(), Map.of("HOME", "/home/a"), n -> null);
+        assertEquals(Map.of("HOME", "/home/a"), none.cliEnvironment());
+    }
+
+    @Test
+    void locationsFollowOneRuleEverywhere(@org.junit.jupiter.api.io.TempDir java.nio.file.Path work) {
+        var relative = Locations.of(Map.of("HOME", "/home/a", "GRAPHITI_HOME", "data", "CLAUDE_CONFIG_DIR", "claude"), work);
+        assertEquals(work.resolve("data"), relative.home(), "a relative GRAPHITI_HOME is the working directory's");
+        assertEquals(work.resolve("claude").resolve("projects"), relative.claudeProjects());
+        var defaults = Locations.of(Map.of("HOME", "/home/a"), work);
+        assertEquals(java.nio.file.Path.of("/home/a/.graphiti"), defaults.home());
+        assertEquals(java.nio.file.Path.of("/home/a/.graphiti/config.properties"), defaults.configFile());
+        assertEquals(java.nio.file.Path.of("/home/a/.claude"), defaults.claude());
+        var windows = Locations.of(Map.of("USERPROFILE", "/users/b"), work);
+        assertEquals(java.nio.file.Path.of("/users/b/.graphiti"), windows.home());
+        var fromProperty = new Settings(Map.of("graphiti.home", "/srv/g"), Map.of("HOME", "/home/a"), n -> null);
+        assertEquals(java.nio.file.Path.of("/srv/g"), Locations.of(fromProperty.cliEnvironment(), work).home(),
+                "-Dgraphiti.home counts as GRAPHITI_HOME");
+    }
+
+    @Test
+    void badValuesNameTheSettingBothWays() {
+        var settings = Settings.ofEnvironment(Map.of("GRAPHITI_SEMANTIC", "maybe", "GRAPHITI_TOKEN_FACTOR", "x"));
+        var onOff = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> settings.onOff("graphiti.semantic", true));
+        assertTrue(onOff.getMessage().contains("graphiti.semantic (GRAPHITI_SEMANTIC)"), onOff.getMessage());
+        org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> settings.decimal("graphiti.token-factor", 1.2));
+        assertEquals(1.2, Settings.ofEnvironment(Map.of()).decimal("graphiti.token-factor", 1.2));
+    }
+}
