@@ -32,6 +32,13 @@ public final class ClaudeInstall {
     }
 
     public InstallReport run() throws InstallException {
+        if (!force) {
+            Optional<GraphitiPlugin> plugin = GraphitiPlugin.enabledIn(List.of(where.settings(),
+                    where.settings().resolveSibling("settings.local.json")));
+            if (plugin.isPresent()) {
+                throw new InstallException(plugin.get().refusal());
+            }
+        }
         Optional<Manifest> old = Manifest.load(where.manifest());
 
         JsonConfigFile servers = JsonConfigFile.read(where.servers());

@@ -157,6 +157,29 @@ class ClaudeInstallTest {
     }
 
     @Test
+    void anEnabledGraphitiPluginStopsInstallSoNothingRunsTwice() throws Exception {
+        String withPlugin = SETTINGS_JSON.replace("\"model\": \"opus\"",
+                "\"enabledPlugins\": {\n    \"other@somewhere\": true,\n    \"graphiti@graphiti-mcp\": true\n  },\n  \"model\": \"opus\"");
+        ClaudeHomeFixture f = new ClaudeHomeFixture(home).withClaudeJson(CLAUDE_JSON).withSettings(withPlugin);
+        var before = snapshot(home);
+        InstallException e = assertThrows(InstallException.class, () -> f.install(COMMAND, false));
+        assertTrue(e.getMessage().startsWith("the graphiti plugin (graphiti@graphiti-mcp, enabled in "
+                + home.resolve(".claude/settings.json") + ") already gives Claude Code"), e.getMessage());
+        assertTrue(e.getMessage().contains("claude plugin disable graphiti@graphiti-mcp"), e.getMessage());
+        assertSameFiles(before, snapshot(home));
+
+        // Disabled (false), the plugin registers nothing: install goes ahead; --force does so even when enabled.
+        new ClaudeHomeFixture(home).withSettings(withPlugin.replace("\"graphiti@graphiti-mcp\": true",
+                "\"graphiti@graphiti-mcp\": false"));
+        f.install(COMMAND, false);
+        assertTrue(f.read(".claude.json").contains("\"graphiti\": {"));
+        f.uninstall(false);
+        new ClaudeHomeFixture(home).withSettings(withPlugin);
+        f.install(COMMAND, true);
+        assertTrue(f.read(".claude.json").contains("\"graphiti\": {"));
+    }
+
+    @Test
     void aServerEntryGraphitiDidNotWriteNeedsForceAndComesBackOnUninstall() throws Exception {
         String theirs = CLAUDE_JSON.replace("\"docs\": {", "\"graphiti\": {\n      \"command\": \"graphiti-mcp\"\n    },\n    \"docs\": {");
         ClaudeHomeFixture f = new ClaudeHomeFixture(home).withClaudeJson(theirs).withSettings(SETTINGS_JSON);

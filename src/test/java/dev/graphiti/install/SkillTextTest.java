@@ -22,6 +22,14 @@ class SkillTextTest {
     }
 
     @Test
+    void thePluginsSkillIsTheRepositoryFileByteForByte() throws Exception {
+        // Claude Code copies a plugin's folder as it is, so the plugin holds a copy: it must not drift.
+        assertArrayEquals(Files.readAllBytes(REPOSITORY_SKILL),
+                Files.readAllBytes(Path.of("..", "plugins", "graphiti", "skills", "graphiti", "SKILL.md")),
+                "plugins/graphiti/skills/graphiti/SKILL.md differs from SKILL.md: cp SKILL.md plugins/graphiti/skills/graphiti/");
+    }
+
+    @Test
     void frontmatterFollowsTheAgentSkillsRules() throws Exception {
         String text = Files.readString(REPOSITORY_SKILL, StandardCharsets.UTF_8);
         Matcher front = Pattern.compile("\\A---\n(.*?)\n---\n", Pattern.DOTALL).matcher(text);

@@ -1,0 +1,153 @@
+package dev.graphiti.launcher;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import java.io.File;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The real Claude Code CLI (the pinned @anthropic-ai/claude-code that scripts/test installs under .cache/, no
+ * login needed) validates this repository's marketplace and plugin, adds the marketplace from the repository
+ * path, installs graphiti@graphiti-mcp in a scratch HOME, and `claude mcp list` connects to the plugin's
+ * server, which finds the packaged jar where the plugin's launcher looks: ~/.graphiti/graphiti.jar. Then
+ * `graphiti mcp install` refuses to register graphiti a second time, and a forced install makes the plugin
+ * step aside. Skipped when GRAPHITI_CLAUDE_CODE is unset (scripts/test sets it; it skips only without npm).
+ */
+class ClaudeCodePluginIT {
+
+    static final Path REPOSITORY = Path.of("..").toAbsolutePath().normalize();
+    static final String PLUGIN = "graphiti@graphiti-mcp";
+
+    @TempDir
+    Path home;
+
+    @TempDir
+    Path project;
+
+    String claude;
+
+    record Ran(int code, String out, String err) {
+    }
+
+    @BeforeEach
+    void claudeCode() throws Exception {
+        claude = System.getenv("GRAPHITI_CLAUDE_CODE");
+        assumeTrue(claude != null && !claude.isBlank(), "ClaudeCodePluginIT skipped: GRAPHITI_CLAUDE_CODE is not set;"
+                + " run scripts/test, which installs the pinned Claude Code CLI with npm under .cache/");
+        Files.createDirectories(home.resolve(".graphiti"));
+        Files.copy(ClaudeUser.jar(), home.resolve(".graphiti/graphiti.jar"));
+        assertEquals(0, run(List.of("git", "init", "-q", "."), Map.of()).code());
+    }
+
+    private Ran run(List<String> command, Map<String, String> variables) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile());
+        Map<String, String> env = builder.environment();
+        env.put("HOME", home.toString());
+        for (String leaking : List.of("CLAUDE_CONFIG_DIR", "GRAPHITI_HOME", "GRAPHITI_JAR", "CLAUDE_PROJECT_DIR",
+                "ANTHROPIC_API_KEY", "CLAUDE_CODE_OAUTH_TOKEN")) {
+            env.remove(leaking);
+        }
+        env.put("DISABLE_AUTOUPDATER", "1");
+        env.put("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1");
+        // The plugin's launcher finds java on PATH, as it would on a user's machine: this JVM's java first.
+        env.put("PATH", Path.of(ClaudeUser.java()).getParent() + File.pathSeparator + env.getOrDefault("PATH", ""));
+        env.remove("JAVA_HOME");
+        env.putAll(variables);
+        Process process = builder.start();
+        try (OutputStream in = process.getOutputStream()) {
+            in.write(new byte[0]);
+        }
+        byte[] out = process.getInputStream().readAllBytes();
+        byte[] err = process.getErrorStream().readAllBytes();
+        assertTrue(process.waitFor(120, TimeUnit.SECONDS), "process ended: " + command);
+        return new Ran(process.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
+    }
+
+    private Ran claude(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of(claude));
+        command.addAll(List.of(args));
+        Ran ran = run(command, Map.of());
+        assertEquals(0, ran.code(), "claude " + String.join(" ", args) + ": " + ran.out() + ran.err());
+        return ran;
+    }
+
+    private static String line(String text, String start) {
+        return text.lines().filter(l -> l.startsWith(start)).findFirst().orElse("(no line starting with " + start
+                + " in:\n" + text + ")");
+    }
+
+    @Test
+    void claudeCodeInstallsThePluginFromTheRepositoryAndConnectsToItsServer() throws Exception {
+        Ran marketplace = claude("plugin", "validate", REPOSITORY.toString());
+        assertTrue(marketplace.out().contains("Validation passed"), marketplace.out());
+        Ran plugin = claude("plugin", "validate", REPOSITORY.resolve("plugins/graphiti").toString());
+        assertTrue(plugin.out().contains("Validation passed"), plugin.out());
+        for (String provided : List.of("hooks: SessionStart", "hooks: Stop", "hooks: PreCompact",
+                "mcpServers: graphiti", "skills: graphiti:graphiti")) {
+            assertTrue(plugin.out().contains(provided), provided + " in:\n" + plugin.out());
+        }
+
+        claude("plugin", "marketplace", "add", REPOSITORY.toString());
+        claude("plugin", "install", PLUGIN);
+        assertTrue(Files.readString(home.resolve(".claude/settings.json")).contains("\"" + PLUGIN + "\": true"));
+
+        Ran servers = claude("mcp", "list");
+        assertTrue(line(servers.out(), "plugin:graphiti:graphiti:").endsWith("✔ Connected"), servers.out());
+
+        // graphiti mcp install sees the enabled plugin and registers nothing a second time.
+        Ran install = run(ClaudeUser.graphiti("mcp", "install", "--no-startup-archive"), Map.of());
+        assertEquals(1, install.code(), install.out() + install.err());
+        assertTrue(install.err().contains("the graphiti plugin (" + PLUGIN + ", enabled in "), install.err());
+        assertFalse(Files.exists(home.resolve(".claude.json"))
+                && Files.readString(home.resolve(".claude.json")).contains("\"graphiti\": {"));
+        assertFalse(Files.exists(home.resolve(".claude/skills/graphiti")));
+    }
+
+    @Test
+    void theNewerOfPluginAndInstallStepsAsideSoNothingRunsTwice() throws Exception {
+        claude("plugin", "marketplace", "add", REPOSITORY.toString());
+        claude("plugin", "install", PLUGIN);
+        Ran forced = run(ClaudeUser.graphiti("mcp", "install", "--no-startup-archive", "--force"), Map.of());
+        assertEquals(0, forced.code(), forced.err());
+
+        Ran servers = claude("mcp", "list");
+        assertTrue(line(servers.out(), "graphiti:").endsWith("✔ Connected"), servers.out());
+        assertFalse(line(servers.out(), "plugin:graphiti:graphiti:").endsWith("✔ Connected"), servers.out());
+
+        // The plugin's hooks, started as Claude Code starts them, print nothing: the installed ones do the work.
+        Path launcher = REPOSITORY.resolve("plugins/graphiti/bin/graphiti");
+        String input = "{\"session_id\":\"s1\",\"transcript_path\":\"/nonexistent.jsonl\",\"cwd\":\"" + project
+                + "\",\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}";
+        Ran hook = runWithInput(List.of(launcher.toString(), "context", "--session-start"), input);
+        assertEquals(0, hook.code(), hook.err());
+        assertEquals("", hook.out());
+        assertTrue(hook.err().contains("registered graphiti already"), hook.err());
+    }
+
+    private Ran runWithInput(List<String> command, String stdin) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile());
+        builder.environment().put("HOME", home.toString());
+        builder.environment().remove("GRAPHITI_HOME");
+        Process process = builder.start();
+        try (OutputStream in = process.getOutputStream()) {
+            in.write(stdin.getBytes(StandardCharsets.UTF_8));
+        }
+        byte[] out = process.getInputStream().readAllBytes();
+        byte[] err = process.getErrorStream().readAllBytes();
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        return new Ran(process.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
+    }
+}
