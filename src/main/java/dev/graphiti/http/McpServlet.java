@@ -2,8 +2,8 @@ package dev.graphiti.http;
 
 import dev.graphiti.protocol.jsonrpc.Incoming;
 import dev.graphiti.protocol.jsonrpc.JsonRpcCodec;
-import dev.graphiti.protocol.session.McpServer;
 import dev.graphiti.protocol.jsonrpc.MessageBatch;
+import dev.graphiti.protocol.session.McpServer;
 import jakarta.enterprise.context.Dependent;
 import jakarta.inject.Inject;
 import jakarta.servlet.AsyncContext;

@@ -1,11 +1,11 @@
 package dev.graphiti.http;
 
+import dev.graphiti.protocol.feature.ProtocolVersion;
+import dev.graphiti.protocol.feature.TransportKind;
 import dev.graphiti.protocol.jsonrpc.Incoming;
 import dev.graphiti.protocol.jsonrpc.JsonRpcCodec;
 import dev.graphiti.protocol.jsonrpc.MalformedMessageException;
-import dev.graphiti.protocol.feature.ProtocolVersion;
 import dev.graphiti.protocol.jsonrpc.SingleMessage;
-import dev.graphiti.protocol.feature.TransportKind;
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.Map;
 import java.util.Optional;

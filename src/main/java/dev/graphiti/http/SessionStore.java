@@ -1,7 +1,7 @@
 package dev.graphiti.http;
 
-import dev.graphiti.protocol.session.McpServer;
 import dev.graphiti.protocol.feature.TransportKind;
+import dev.graphiti.protocol.session.McpServer;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;

@@ -1,7 +1,7 @@
 package dev.graphiti.http;
 
-import dev.graphiti.protocol.jsonrpc.Incoming;
 import dev.graphiti.protocol.feature.ProtocolVersion;
+import dev.graphiti.protocol.jsonrpc.Incoming;
 import java.util.Optional;
 
 /**

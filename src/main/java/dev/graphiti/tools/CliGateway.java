@@ -2,9 +2,9 @@ package dev.graphiti.tools;
 
 import dev.graphiti.protocol.feature.RequestContext;
 import dev.graphiti.protocol.feature.ToolResult;
+import dev.graphiti.tools.ProjectDirectory.Place;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
-import dev.graphiti.tools.ProjectDirectory.Place;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -1,8 +1,8 @@
 package dev.graphiti.tools;
 
-import dev.graphiti.protocol.feature.ToolDescriptor;
 import dev.graphiti.config.ConfigKey;
 import dev.graphiti.config.ConfigKeys;
+import dev.graphiti.protocol.feature.ToolDescriptor;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import java.util.List;

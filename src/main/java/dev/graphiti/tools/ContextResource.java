@@ -1,11 +1,11 @@
 package dev.graphiti.tools;
 
-import dev.graphiti.protocol.jsonrpc.ErrorCode;
 import dev.graphiti.protocol.feature.McpException;
 import dev.graphiti.protocol.feature.RequestContext;
 import dev.graphiti.protocol.feature.Resource;
 import dev.graphiti.protocol.feature.ResourceContents;
 import dev.graphiti.protocol.feature.ResourceDescriptor;
+import dev.graphiti.protocol.jsonrpc.ErrorCode;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;

@@ -1,13 +1,13 @@
 package dev.graphiti.tools;
 
-import dev.graphiti.protocol.feature.Resource;
-import dev.graphiti.protocol.feature.Tool;
 import dev.graphiti.access.AllowedRoots;
 import dev.graphiti.cli.Cli;
 import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.config.Locations;
 import dev.graphiti.embed.BackgroundEmbedding;
 import dev.graphiti.graph.SemanticSearch;
+import dev.graphiti.protocol.feature.Resource;
+import dev.graphiti.protocol.feature.Tool;
 import dev.graphiti.toon.ResponseEncoder;
 import dev.graphiti.toon.TokenCounter;
 import dev.graphiti.toon.ToonEncoder;

@@ -1,8 +1,8 @@
 package dev.graphiti.tools;
 
-import dev.graphiti.protocol.feature.RequestContext;
 import dev.graphiti.access.AllowedRoots;
 import dev.graphiti.graph.GitWorkTree;
+import dev.graphiti.protocol.feature.RequestContext;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;

@@ -1,12 +1,12 @@
 package dev.graphiti.http;
 
-import dev.graphiti.protocol.session.McpServer;
-import dev.graphiti.protocol.session.ServerInfo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.protocol.session.McpServer;
+import dev.graphiti.protocol.session.ServerInfo;
 import java.security.SecureRandom;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,13 +1,13 @@
 package dev.graphiti.tools;
 
-import dev.graphiti.protocol.feature.Content;
-import dev.graphiti.protocol.feature.ToolResult;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.cli.GitFixture;
 import dev.graphiti.ingest.transcript.TranscriptFiles;
+import dev.graphiti.protocol.feature.Content;
+import dev.graphiti.protocol.feature.ToolResult;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.StringReader;

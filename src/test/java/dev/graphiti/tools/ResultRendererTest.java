@@ -1,10 +1,10 @@
 package dev.graphiti.tools;
 
-import dev.graphiti.protocol.feature.ToolResult;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.protocol.feature.ToolResult;
 import dev.graphiti.toon.ResponseEncoder;
 import dev.graphiti.toon.TokenCounter;
 import dev.graphiti.toon.ToonEncoder;

@@ -1,12 +1,12 @@
 package dev.graphiti.tools;
 
 import dev.graphiti.assembly.GraphitiServer;
-import dev.graphiti.protocol.session.Connection;
+import dev.graphiti.protocol.feature.TransportKind;
 import dev.graphiti.protocol.jsonrpc.JsonRpcCodec;
+import dev.graphiti.protocol.session.Connection;
 import dev.graphiti.protocol.session.McpServer;
 import dev.graphiti.protocol.session.ResponseStream;
 import dev.graphiti.protocol.session.ServerInfo;
-import dev.graphiti.protocol.feature.TransportKind;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;

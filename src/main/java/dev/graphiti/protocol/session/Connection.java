@@ -1,7 +1,9 @@
 package dev.graphiti.protocol.session;
-import dev.graphiti.protocol.feature.TransportKind;
-import dev.graphiti.protocol.feature.ProtocolVersion;
 
+import dev.graphiti.protocol.feature.LogLevel;
+import dev.graphiti.protocol.feature.McpException;
+import dev.graphiti.protocol.feature.ProtocolVersion;
+import dev.graphiti.protocol.feature.TransportKind;
 import dev.graphiti.protocol.jsonrpc.ErrorCode;
 import dev.graphiti.protocol.jsonrpc.Incoming;
 import dev.graphiti.protocol.jsonrpc.JsonRpcErrorResponse;
@@ -11,8 +13,6 @@ import dev.graphiti.protocol.jsonrpc.JsonRpcRequest;
 import dev.graphiti.protocol.jsonrpc.JsonRpcResponse;
 import dev.graphiti.protocol.jsonrpc.JsonRpcResult;
 import dev.graphiti.protocol.jsonrpc.Jsonp;
-import dev.graphiti.protocol.feature.LogLevel;
-import dev.graphiti.protocol.feature.McpException;
 import dev.graphiti.protocol.jsonrpc.MessageBatch;
 import dev.graphiti.protocol.jsonrpc.MessageSink;
 import jakarta.json.JsonObject;

@@ -1,15 +1,15 @@
 package dev.graphiti.protocol.session;
-import dev.graphiti.protocol.feature.ProtocolVersion;
 
+import dev.graphiti.protocol.feature.LogLevel;
+import dev.graphiti.protocol.feature.McpException;
+import dev.graphiti.protocol.feature.ProtocolVersion;
+import dev.graphiti.protocol.feature.RequestContext;
 import dev.graphiti.protocol.jsonrpc.ErrorCode;
 import dev.graphiti.protocol.jsonrpc.JsonRpcIds;
 import dev.graphiti.protocol.jsonrpc.JsonRpcNotification;
 import dev.graphiti.protocol.jsonrpc.JsonRpcRequest;
 import dev.graphiti.protocol.jsonrpc.JsonRpcResponse;
 import dev.graphiti.protocol.jsonrpc.Jsonp;
-import dev.graphiti.protocol.feature.LogLevel;
-import dev.graphiti.protocol.feature.McpException;
-import dev.graphiti.protocol.feature.RequestContext;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.time.Duration;

@@ -1,12 +1,12 @@
 package dev.graphiti.protocol.session;
-import dev.graphiti.protocol.feature.TransportKind;
 
 import dev.graphiti.protocol.feature.Completion;
-import dev.graphiti.protocol.jsonrpc.MessageSink;
 import dev.graphiti.protocol.feature.Prompt;
 import dev.graphiti.protocol.feature.Resource;
 import dev.graphiti.protocol.feature.ResourceTemplate;
 import dev.graphiti.protocol.feature.Tool;
+import dev.graphiti.protocol.feature.TransportKind;
+import dev.graphiti.protocol.jsonrpc.MessageSink;
 import jakarta.json.JsonObject;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,7 +1,7 @@
 package dev.graphiti.protocol.session;
 
-import dev.graphiti.protocol.jsonrpc.ErrorCode;
 import dev.graphiti.protocol.feature.McpException;
+import dev.graphiti.protocol.jsonrpc.ErrorCode;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;

@@ -1,10 +1,10 @@
 package dev.graphiti.protocol.session;
 
+import dev.graphiti.protocol.feature.McpException;
 import dev.graphiti.protocol.jsonrpc.JsonRpcErrorResponse;
 import dev.graphiti.protocol.jsonrpc.JsonRpcResponse;
 import dev.graphiti.protocol.jsonrpc.JsonRpcResult;
 import dev.graphiti.protocol.jsonrpc.Jsonp;
-import dev.graphiti.protocol.feature.McpException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.time.Duration;

@@ -1,11 +1,11 @@
 package dev.graphiti.protocol.session;
 
-import dev.graphiti.protocol.jsonrpc.ErrorCode;
-import dev.graphiti.protocol.jsonrpc.Jsonp;
 import dev.graphiti.protocol.feature.McpException;
 import dev.graphiti.protocol.feature.Resource;
 import dev.graphiti.protocol.feature.ResourceContents;
 import dev.graphiti.protocol.feature.ResourceTemplate;
+import dev.graphiti.protocol.jsonrpc.ErrorCode;
+import dev.graphiti.protocol.jsonrpc.Jsonp;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.util.LinkedHashMap;

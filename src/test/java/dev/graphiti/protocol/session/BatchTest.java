@@ -1,15 +1,15 @@
 package dev.graphiti.protocol.session;
-import dev.graphiti.protocol.feature.TransportKind;
 
-import dev.graphiti.protocol.jsonrpc.JsonRpcCodec;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.protocol.feature.TransportKind;
+import dev.graphiti.protocol.jsonrpc.JsonRpcCodec;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
-import org.junit.jupiter.api.Test;
 
 class BatchTest {
 

@@ -1,12 +1,12 @@
 package dev.graphiti.protocol.session;
-import dev.graphiti.protocol.feature.TransportKind;
 
-import dev.graphiti.protocol.jsonrpc.Jsonp;
-import dev.graphiti.protocol.feature.McpException;
-import dev.graphiti.protocol.feature.ToolResult;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.protocol.feature.McpException;
+import dev.graphiti.protocol.feature.ToolResult;
+import dev.graphiti.protocol.feature.TransportKind;
+import dev.graphiti.protocol.jsonrpc.Jsonp;
 import jakarta.json.JsonObject;
 import java.time.Duration;
 import java.util.List;

@@ -1,11 +1,11 @@
 package dev.graphiti.protocol.session;
 
-import dev.graphiti.protocol.jsonrpc.Jsonp;
 import dev.graphiti.protocol.feature.RequestContext;
 import dev.graphiti.protocol.feature.Tool;
 import dev.graphiti.protocol.feature.ToolAnnotations;
 import dev.graphiti.protocol.feature.ToolDescriptor;
 import dev.graphiti.protocol.feature.ToolResult;
+import dev.graphiti.protocol.jsonrpc.Jsonp;
 import jakarta.json.JsonObject;
 import java.util.Optional;
 

@@ -1,10 +1,12 @@
 package dev.graphiti.protocol.session;
-import dev.graphiti.protocol.feature.TransportKind;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.protocol.feature.Completion;
 import dev.graphiti.protocol.feature.CompletionReference;
 import dev.graphiti.protocol.feature.CompletionResult;
-import dev.graphiti.protocol.jsonrpc.Jsonp;
 import dev.graphiti.protocol.feature.Prompt;
 import dev.graphiti.protocol.feature.PromptArgument;
 import dev.graphiti.protocol.feature.PromptDescriptor;
@@ -17,10 +19,8 @@ import dev.graphiti.protocol.feature.ResourceDescriptor;
 import dev.graphiti.protocol.feature.ResourceTemplate;
 import dev.graphiti.protocol.feature.ResourceTemplateDescriptor;
 import dev.graphiti.protocol.feature.ToolResult;
-import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertTrue;
-
+import dev.graphiti.protocol.feature.TransportKind;
+import dev.graphiti.protocol.jsonrpc.Jsonp;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
 import java.time.Duration;

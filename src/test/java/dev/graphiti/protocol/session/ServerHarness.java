@@ -1,6 +1,6 @@
 package dev.graphiti.protocol.session;
-import dev.graphiti.protocol.feature.TransportKind;
 
+import dev.graphiti.protocol.feature.TransportKind;
 import dev.graphiti.protocol.jsonrpc.JsonRpcCodec;
 import dev.graphiti.protocol.jsonrpc.MalformedMessageException;
 import java.util.List;

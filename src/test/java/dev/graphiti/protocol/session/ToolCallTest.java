@@ -1,14 +1,14 @@
 package dev.graphiti.protocol.session;
-import dev.graphiti.protocol.feature.TransportKind;
 
-import dev.graphiti.protocol.jsonrpc.ErrorCode;
-import dev.graphiti.protocol.jsonrpc.Jsonp;
-import dev.graphiti.protocol.feature.McpException;
-import dev.graphiti.protocol.feature.Tool;
-import dev.graphiti.protocol.feature.ToolResult;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.protocol.feature.McpException;
+import dev.graphiti.protocol.feature.Tool;
+import dev.graphiti.protocol.feature.ToolResult;
+import dev.graphiti.protocol.feature.TransportKind;
+import dev.graphiti.protocol.jsonrpc.ErrorCode;
+import dev.graphiti.protocol.jsonrpc.Jsonp;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 

@@ -1,12 +1,12 @@
 package dev.graphiti.protocol.session;
-import dev.graphiti.protocol.feature.TransportKind;
 
-import dev.graphiti.protocol.jsonrpc.Jsonp;
-import dev.graphiti.protocol.feature.LogLevel;
-import dev.graphiti.protocol.feature.ToolResult;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.protocol.feature.LogLevel;
+import dev.graphiti.protocol.feature.ToolResult;
+import dev.graphiti.protocol.feature.TransportKind;
+import dev.graphiti.protocol.jsonrpc.Jsonp;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

@@ -1,7 +1,7 @@
 package dev.graphiti.server;
 
-import dev.graphiti.protocol.jsonrpc.JsonRpcCodec;
 import dev.graphiti.http.HttpRejection;
+import dev.graphiti.protocol.jsonrpc.JsonRpcCodec;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;

@@ -1,7 +1,7 @@
 package dev.graphiti.server;
 
-import dev.graphiti.protocol.jsonrpc.JsonRpcCodec;
 import dev.graphiti.http.HttpRejection;
+import dev.graphiti.protocol.jsonrpc.JsonRpcCodec;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import org.eclipse.jetty.http.HttpField;

@@ -1,14 +1,14 @@
 package dev.graphiti.stdio;
 
-import dev.graphiti.protocol.session.Connection;
+import dev.graphiti.protocol.feature.TransportKind;
 import dev.graphiti.protocol.jsonrpc.ErrorCode;
 import dev.graphiti.protocol.jsonrpc.JsonRpcCodec;
 import dev.graphiti.protocol.jsonrpc.JsonRpcErrorResponse;
 import dev.graphiti.protocol.jsonrpc.MalformedMessageException;
-import dev.graphiti.protocol.session.McpServer;
 import dev.graphiti.protocol.jsonrpc.MessageBatch;
-import dev.graphiti.protocol.feature.TransportKind;
 import dev.graphiti.protocol.jsonrpc.Utf8;
+import dev.graphiti.protocol.session.Connection;
+import dev.graphiti.protocol.session.McpServer;
 import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.io.InputStream;

@@ -1,12 +1,12 @@
 package dev.graphiti.bench;
 
 import dev.graphiti.assembly.GraphitiServer;
-import dev.graphiti.protocol.session.McpServer;
-import dev.graphiti.protocol.session.ServerInfo;
 import dev.graphiti.cli.GraphitiVersion;
 import dev.graphiti.http.BearerTokens;
 import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.http.McpServlet;
+import dev.graphiti.protocol.session.McpServer;
+import dev.graphiti.protocol.session.ServerInfo;
 import dev.graphiti.server.CdiServer;
 import dev.graphiti.server.EmbeddedJetty;
 import dev.graphiti.tools.GraphitiTools;

@@ -1,11 +1,11 @@
 package dev.graphiti.conformance;
 
-import dev.graphiti.protocol.session.McpServer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.graphiti.http.HttpTransportConfig;
+import dev.graphiti.protocol.session.McpServer;
 import dev.graphiti.server.CdiServer;
 import dev.graphiti.server.EmbeddedJetty;
 import jakarta.json.Json;

@@ -1,11 +1,11 @@
 package dev.graphiti.conformance;
 
-import dev.graphiti.protocol.session.McpServer;
-import dev.graphiti.protocol.session.ServerInfo;
 import dev.graphiti.cli.GraphitiVersion;
 import dev.graphiti.launcher.Main;
 import dev.graphiti.launcher.ProcessStreams;
 import dev.graphiti.launcher.ServerLauncher;
+import dev.graphiti.protocol.session.McpServer;
+import dev.graphiti.protocol.session.ServerInfo;
 import java.util.ArrayList;
 import java.util.List;
 

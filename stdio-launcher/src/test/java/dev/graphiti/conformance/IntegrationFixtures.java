@@ -1,8 +1,8 @@
 package dev.graphiti.conformance;
 
 import dev.graphiti.protocol.feature.LogLevel;
-import dev.graphiti.protocol.session.McpServer;
 import dev.graphiti.protocol.feature.ToolResult;
+import dev.graphiti.protocol.session.McpServer;
 import jakarta.json.Json;
 import jakarta.json.JsonValue;
 import java.time.Duration;

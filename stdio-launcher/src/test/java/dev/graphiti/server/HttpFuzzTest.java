@@ -1,11 +1,11 @@
 package dev.graphiti.server;
 
-import dev.graphiti.protocol.session.McpServer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import dev.graphiti.fuzz.HostileFrames;
 import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.http.McpServlet;
+import dev.graphiti.protocol.session.McpServer;
 import jakarta.json.Json;
 import jakarta.json.JsonValue;
 import java.io.StringReader;

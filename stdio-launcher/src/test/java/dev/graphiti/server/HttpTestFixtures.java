@@ -1,16 +1,16 @@
 package dev.graphiti.server;
 
 import dev.graphiti.protocol.feature.LogLevel;
-import dev.graphiti.protocol.session.McpServer;
 import dev.graphiti.protocol.feature.RequestContext;
 import dev.graphiti.protocol.feature.Resource;
 import dev.graphiti.protocol.feature.ResourceContents;
 import dev.graphiti.protocol.feature.ResourceDescriptor;
-import dev.graphiti.protocol.session.ServerInfo;
 import dev.graphiti.protocol.feature.Tool;
 import dev.graphiti.protocol.feature.ToolAnnotations;
 import dev.graphiti.protocol.feature.ToolDescriptor;
 import dev.graphiti.protocol.feature.ToolResult;
+import dev.graphiti.protocol.session.McpServer;
+import dev.graphiti.protocol.session.ServerInfo;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.util.List;

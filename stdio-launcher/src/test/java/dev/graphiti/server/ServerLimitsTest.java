@@ -1,12 +1,12 @@
 package dev.graphiti.server;
 
-import dev.graphiti.protocol.session.McpServer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.http.McpServlet;
+import dev.graphiti.protocol.session.McpServer;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.Socket;

@@ -1,6 +1,5 @@
 package dev.graphiti.server;
 
-import dev.graphiti.protocol.session.McpServer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -8,6 +7,7 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import dev.graphiti.http.BearerTokens;
 import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.http.McpServlet;
+import dev.graphiti.protocol.session.McpServer;
 import java.net.Inet4Address;
 import java.net.InetAddress;
 import java.net.NetworkInterface;

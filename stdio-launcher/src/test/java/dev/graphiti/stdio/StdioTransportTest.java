@@ -1,10 +1,10 @@
 package dev.graphiti.stdio;
 
-import dev.graphiti.protocol.session.McpServer;
-import dev.graphiti.protocol.session.ServerInfo;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.protocol.session.McpServer;
+import dev.graphiti.protocol.session.ServerInfo;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

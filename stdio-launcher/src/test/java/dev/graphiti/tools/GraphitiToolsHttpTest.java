@@ -1,11 +1,11 @@
 package dev.graphiti.tools;
 
-import dev.graphiti.assembly.GraphitiServer;
-import dev.graphiti.protocol.session.McpServer;
-import dev.graphiti.protocol.session.ServerInfo;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.assembly.GraphitiServer;
 import dev.graphiti.http.HttpTransportConfig;
+import dev.graphiti.protocol.session.McpServer;
+import dev.graphiti.protocol.session.ServerInfo;
 import dev.graphiti.server.CdiServer;
 import dev.graphiti.server.EmbeddedJetty;
 import io.modelcontextprotocol.client.McpClient;

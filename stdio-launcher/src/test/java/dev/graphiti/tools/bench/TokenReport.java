@@ -1,9 +1,9 @@
 package dev.graphiti.tools.bench;
 
-import dev.graphiti.protocol.feature.Content;
-import dev.graphiti.protocol.feature.ToolResult;
 import static dev.graphiti.tools.ProjectFixture.git;
 
+import dev.graphiti.protocol.feature.Content;
+import dev.graphiti.protocol.feature.ToolResult;
 import dev.graphiti.tools.CliCall;
 import dev.graphiti.tools.CliOutcome;
 import dev.graphiti.tools.ContextResource;
