@@ -143,7 +143,7 @@ final class ProseSecretDetector implements Detector {
         if (i >= words.count()) {
             return null;
         }
-        return accept(words, i, password, linked);
+        return accept(words, i, password, linked, words.endsPhrase(i));
     }
 
     /** "paste X as the app secret", "use X as the password". */
@@ -158,20 +158,29 @@ final class ProseSecretDetector implements Detector {
             return null;
         }
         Words value = Words.backward(text, back.start(i), 1);
-        return value.count() == 0 ? null : accept(value, 0, password, false);
+        return value.count() == 0 ? null : accept(value, 0, password, false, false);
     }
 
-    private static Finding accept(Words words, int i, boolean password, boolean linked) {
+    private static Finding accept(Words words, int i, boolean password, boolean linked, boolean endsPhrase) {
         String value = words.trimmed(i);
         if (value.isEmpty() || StandIns.isStandIn(value) || value.startsWith("[REDACTED:")) {
             return null;
         }
-        boolean ok = password ? isPassword(value, linked) : RandomTokens.isKeyMaterial(value);
+        boolean ok = password ? isPassword(value, linked, endsPhrase) : RandomTokens.isKeyMaterial(value);
         return ok ? new Finding(words.trimmedStart(i), words.trimmedStart(i) + value.length(), SecretKind.SECRET_ASSIGNMENT)
                 : null;
     }
 
     static boolean isPassword(String value, boolean linked) {
+        return isPassword(value, linked, false);
+    }
+
+    /**
+     * @param endsPhrase the value ends its phrase (punctuation, the line's end or a new clause follows), so a
+     *                   word ending in -ly is no adverb modifying what follows ("is butterfly." against
+     *                   "is usually rotated")
+     */
+    static boolean isPassword(String value, boolean linked, boolean endsPhrase) {
         if (value.length() < 4 || value.length() > 128) {
             return false;
         }
@@ -199,7 +208,8 @@ final class ProseSecretDetector implements Detector {
         if (digit || symbol || innerUpper) {
             return true;
         }
-        return linked && !NOT_A_PASSWORD.contains(lower) && !lower.matches(".*(?:ed|ing|ly|able|ible|ive|ful|less|ous|ment|tion|sion|ness)");
+        return linked && !lower.matches(".*(?:ed|ing|able|ible|ive|ful|less|ous|ment|tion|sion|ness)")
+                && (endsPhrase || !lower.endsWith("ly"));
     }
 
     /** The noun starts a word: nothing of an identifier before it ("API-key" and "(password" are fine). */

@@ -106,6 +106,7 @@ final class StandardDetectors {
                         "(?i)(?<![A-Za-z0-9_])(?:password|identified[ \\t]{1,4}+by)[ \\t]{1,4}+"
                         + "'([^'\\r\\n]{1,256}+)'", 1, m -> !StandIns.isStandIn(m.group(1))),
                 new ProseSecretDetector(),
+                new LoginPairDetector(),
                 new HighEntropyDetector());
     }
 

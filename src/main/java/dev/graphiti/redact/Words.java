@@ -2,6 +2,7 @@ package dev.graphiti.redact;
 
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * A few blank-separated words of one line, read forward from or backward before a position: what the prose
@@ -11,6 +12,9 @@ import java.util.Locale;
 final class Words {
 
     private static final int MAX_WORD = 256;
+    /** Words that start a new clause rather than go on with a noun phrase. */
+    private static final Set<String> CLAUSE_STARTS = Set.of("and", "to", "then", "for", "on", "at", "in", "before",
+            "after", "if", "when", "or", "but", "until", "from", "via", "so", "while");
 
     private final String text;
     private final int[] starts;
@@ -18,13 +22,16 @@ final class Words {
     private final int count;
     /** Forward only: the text right after the start position is ':' or '=' ("key: X", "password=X"). */
     private final boolean linkAtStart;
+    /** Forward only: the words read reach the end of the line. */
+    private final boolean toLineEnd;
 
-    private Words(String text, int[] starts, int[] ends, int count, boolean linkAtStart) {
+    private Words(String text, int[] starts, int[] ends, int count, boolean linkAtStart, boolean toLineEnd) {
         this.text = text;
         this.starts = starts;
         this.ends = ends;
         this.count = count;
         this.linkAtStart = linkAtStart;
+        this.toLineEnd = toLineEnd;
     }
 
     static Words forward(String text, int from, int max) {
@@ -54,7 +61,10 @@ final class Words {
             starts[n] = start;
             ends[n++] = pos;
         }
-        return new Words(text, starts, ends, n, link);
+        while (pos < text.length() && isBlank(text.charAt(pos))) {
+            pos++;
+        }
+        return new Words(text, starts, ends, n, link, pos >= text.length() || isLineBreak(text.charAt(pos)));
     }
 
     /** Word 0 is the one nearest before {@code before}. */
@@ -77,7 +87,7 @@ final class Words {
             starts[n] = pos;
             ends[n++] = end;
         }
-        return new Words(text, Arrays.copyOf(starts, n), Arrays.copyOf(ends, n), n, false);
+        return new Words(text, Arrays.copyOf(starts, n), Arrays.copyOf(ends, n), n, false, false);
     }
 
     int count() {
@@ -105,6 +115,17 @@ final class Words {
         }
         char last = text.charAt(ends[i] - 1);
         return last == ':' || last == '=';
+    }
+
+    /**
+     * Forward only: whether a phrase ends with word i, so it is no modifier of what follows: punctuation
+     * closes it, the line ends, or the next word starts a new clause ("... is butterfly and ...").
+     */
+    boolean endsPhrase(int i) {
+        if (isClosing(text.charAt(ends[i] - 1))) {
+            return true;
+        }
+        return i + 1 < count ? CLAUSE_STARTS.contains(lower(i + 1)) : toLineEnd;
     }
 
     /** Word i without the quotes, brackets and sentence punctuation around it. */

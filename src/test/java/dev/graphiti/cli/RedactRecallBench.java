@@ -22,7 +22,7 @@ import java.util.stream.Stream;
 
 /**
  * Redaction recall and false positives on the four write paths, measured on what reaches the SQLite file:
- * {@code scripts/bench-redact-recall [--redactor] [--show-misses]}.
+ * {@code scripts/bench-redact-recall [--redactor] [--show-misses] [--seed N]}.
  *
  * <p>Every secret of {@link SecretCorpus} and every text of {@link OrdinaryCorpus} goes through
  * <ul>
@@ -37,7 +37,8 @@ import java.util.stream.Stream;
  * files or in any text column of any table ({@link StoredText}). An ordinary text is a false positive when one of its words is
  * missing from the database. A sample that never reached the database (the indexer or the extractor passed
  * it by) counts in neither. {@code --redactor} runs the redactor alone, in milliseconds, for tuning;
- * {@code --show-misses} lists the leaks and false positives of the tuning part (never the held-out part).
+ * {@code --show-misses} lists the leaks and false positives of the tuning part (never the held-out part);
+ * {@code --seed N} draws other secrets into the same contexts.
  */
 public final class RedactRecallBench {
 
@@ -76,7 +77,9 @@ public final class RedactRecallBench {
         List<String> options = List.of(args);
         boolean redactorOnly = options.contains("--redactor");
         boolean showMisses = options.contains("--show-misses");
-        List<SecretCorpus.Secret> secrets = SecretCorpus.all();
+        int seedAt = options.indexOf("--seed");
+        List<SecretCorpus.Secret> secrets = seedAt >= 0 && seedAt + 1 < options.size()
+                ? SecretCorpus.all(Long.parseLong(options.get(seedAt + 1))) : SecretCorpus.all();
         List<OrdinaryCorpus.Text> texts = OrdinaryCorpus.all();
         PrintStream out = System.out;
         List<PathResult> results = new ArrayList<>();

@@ -40,4 +40,49 @@ class RandomTokensTest {
     void leavesCodeShapedRunsAlone(String run) {
         assertFalse(RandomTokens.looksRandom(run), run);
     }
+
+    /**
+     * Under a key name or after a secret noun, random keys of the alphabets providers use pass: at 16
+     * characters a key with an ordinary-looking stretch of letters, a single digit or (hex) few distinct
+     * characters used to be taken for a name (4% of mixed-case, 14% of hex, 26% of upper-case keys).
+     */
+    @ParameterizedTest(name = "{0}, {1} characters: at least {2} of 2000 are key material")
+    @CsvSource({
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789, 16, 1980",
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789, 24, 1990",
+            "abcdefghijklmnopqrstuvwxyz0123456789, 16, 1960",
+            "abcdefghijklmnopqrstuvwxyz0123456789, 24, 1985",
+            "ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789, 16, 1960",
+            "0123456789abcdef, 16, 1990",
+            "0123456789abcdef, 32, 1998"})
+    void takesRandomKeysForKeyMaterial(String alphabet, int length, int atLeast) {
+        Random random = new Random(length * 31L + alphabet.length());
+        int caught = 0;
+        int tried = 0;
+        while (tried < 2000) {
+            StringBuilder s = new StringBuilder();
+            for (int c = 0; c < length; c++) {
+                s.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            String key = s.toString();
+            if (key.chars().noneMatch(Character::isDigit) || key.chars().noneMatch(Character::isLetter)) {
+                continue; // not a key this rule is for: it asks for letters and digits
+            }
+            tried++;
+            caught += RandomTokens.isKeyMaterial(key) ? 1 : 0;
+        }
+        assertTrue(caught >= atLeast, caught + " caught");
+    }
+
+    /** Values given to key names that are names made of words and numbers, not keys. */
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "feature-flag-2024-rollout", "reports/2024/q3/monthly-summary", "tenant-48213-invoice-summary",
+            "product-card-2025-hero", "onboarding-step-3-welcome-banner", "commons-collections4-4",
+            "AbstractSingletonProxyFactoryBean2", "X509ExtendedTrustManagerWrapper", "Maven31ArtifactDeployer",
+            "PlexusIoBz2ResourceCollection", "123e4567-e89b-12d3-a456-426614174000", "aaaa1111bbbb2222",
+            "abab1212abab1212"})
+    void leavesNamesMadeOfWordsAlone(String value) {
+        assertFalse(RandomTokens.isKeyMaterial(value), value);
+    }
 }

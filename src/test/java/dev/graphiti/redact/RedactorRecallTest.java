@@ -55,7 +55,31 @@ class RedactorRecallTest {
                 Arguments.of("Slack xoxe- token inside a URL", "https://hooks.acme.io/rotate/{}/done",
                         "xo" + "xe-1-" + FAKE.hex(60), SecretKind.SLACK_TOKEN),
                 Arguments.of("Discord webhook", "ALERTS=https://discord.com/api/webhooks/{}",
-                        "1234567890123" + "45678/" + FAKE.alnum(68), SecretKind.WEBHOOK_URL));
+                        "1234567890123" + "45678/" + FAKE.alnum(68), SecretKind.WEBHOOK_URL),
+                // 16-character keys whose letters or digits repeat, as one random key in 20 does
+                Arguments.of("16-character key with repeats after 'api key:'", "The api key: {}",
+                        "3mp2z113" + "gj7p31mm", SecretKind.SECRET_ASSIGNMENT),
+                Arguments.of("16-character hex key under Key=", "Endpoint=sb://x/;Key={};", "7d1e7d30" + "c1e0937d",
+                        SecretKind.SECRET_ASSIGNMENT),
+                Arguments.of("upper-case key under a key name", "mailgun.key=\"{}\"", "KQZVWXBNM" + "7TRPHDL",
+                        SecretKind.SECRET_ASSIGNMENT),
+                Arguments.of("key with one digit", "stripe_key: {}", "kqzvwxbnmtrp" + "7hdl", SecretKind.SECRET_ASSIGNMENT),
+                Arguments.of("key with syllables in it", "The staging API key is {} for the partner sandbox.",
+                        "pup3cad8" + "syz1ped2", SecretKind.SECRET_ASSIGNMENT),
+                Arguments.of("ordinary-word password ending in -ly", "The wifi password is {}.", "butter" + "fly",
+                        SecretKind.SECRET_ASSIGNMENT),
+                Arguments.of("-ly password before a new clause", "Login as admin with password {} to see the panel.",
+                        "soccer" + "lily", SecretKind.SECRET_ASSIGNMENT),
+                // a user and a password paired with a slash in a sentence about logging in
+                Arguments.of("ordinary-word password after 'with admin /'",
+                        "Log in to the router with admin / {} and reboot it.", "dragon" + "cookie",
+                        SecretKind.SECRET_ASSIGNMENT),
+                Arguments.of("default login 'root / X'", "The default login for the NAS is root / {} until we change it.",
+                        "pepper" + "master", SecretKind.SECRET_ASSIGNMENT),
+                Arguments.of("user/password written as one word", "Login for staging: ada@acme.io/{}",
+                        "Soccer" + "silver%", SecretKind.SECRET_ASSIGNMENT),
+                Arguments.of("chosen password of any user", "Sign in as jsmith / {} to check the report.",
+                        "Tr0ub4" + "dor&3", SecretKind.SECRET_ASSIGNMENT));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -89,7 +113,19 @@ class RedactorRecallTest {
                 Arguments.of("sentence about a token", "The token is valid for 15 minutes and then the client refreshes it."),
                 Arguments.of("publishable key", "Stripe.publishableKey = \"pk_test_" + FAKE.alnum(24) + "\";"),
                 Arguments.of("column named like a secret", "    password_hash VARCHAR(255) NOT NULL,"),
-                Arguments.of("placeholder in a connection string format", "Format: postgres://USER:PASSWORD@HOST/DB"));
+                Arguments.of("placeholder in a connection string format", "Format: postgres://USER:PASSWORD@HOST/DB"),
+                Arguments.of("feature flag under key:", "  - key: feature-flag-2024-rollout\n    enabled: true"),
+                Arguments.of("object key under Key=", "--delete 'Objects=[{Key=reports/2024/q3/monthly-summary}]'"),
+                Arguments.of("cache key in a sentence", "Cache entries use the key: tenant-48213-invoice-summary"),
+                Arguments.of("navigation after logging in", "Log in to the admin / settings page and turn on 2FA."),
+                Arguments.of("menu path after logging in", "After you log in, open admin / users and remove old accounts."),
+                Arguments.of("sign-in providers", "Sign in with Google / GitHub on the login page."),
+                Arguments.of("sign-in methods", "Login works with email / password or a magic link."),
+                Arguments.of("two accounts", "Logging in as root / sudo is disabled on the build agents."),
+                Arguments.of("a default credential", "The appliance ships with admin / admin as its login; change it."),
+                Arguments.of("read/write", "Log in with read/write access to change the settings."),
+                Arguments.of("adverb after 'password is'", "The password is usually rotated by the vault."),
+                Arguments.of("adverb after 'password is', end of line", "The admin password is reset weekly"));
     }
 
     @ParameterizedTest(name = "{0}")

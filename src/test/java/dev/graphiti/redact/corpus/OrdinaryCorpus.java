@@ -166,6 +166,21 @@ public final class OrdinaryCorpus {
                         s -> "Grafana alert rule " + s.alnum(14) + " fired at 02:14 UTC.",
                         s -> "Use the Cloudflare zone " + s.hex(32) + " for the staging domain.",
                         s -> "AMI ami-" + s.hex(17) + " in vpc-" + s.hex(17) + " has the old kernel.",
-                        s -> "The Kubernetes pod api-" + s.lowerAlnum(10) + "-" + s.lowerAlnum(5) + " restarted 14 times.")));
+                        s -> "The Kubernetes pod api-" + s.lowerAlnum(10) + "-" + s.lowerAlnum(5) + " restarted 14 times.")),
+                // Close to what the login-pair and key-material rules take: navigation and sign-in options
+                // written "a / b", values of key names made of words and numbers.
+                new Kind("near_misses", 120, List.of(
+                        s -> "Log in to the admin / settings page and turn on two-factor auth for every account.",
+                        s -> "After you log in, open admin / users and remove the accounts of people who left.",
+                        s -> "Sign in with Google / GitHub on the login page; password sign-in is off.",
+                        s -> "Login works with email / password or with a magic link sent to the inbox.",
+                        s -> "  - key: feature-flag-" + s.digits(4) + "-rollout\n    enabled: true",
+                        s -> "aws s3api delete-objects --bucket acme-reports --delete 'Objects=[{Key=reports/" + s.digits(4) + "/q3/monthly-summary}]'",
+                        s -> "<li data-key=\"product-card-" + s.digits(4) + "-hero\">",
+                        s -> "Cache entries use the key: tenant-" + s.digits(5) + "-invoice-summary",
+                        s -> "Log in with sso / okta and pick the staging org.",
+                        s -> "Logging in as root / sudo is disabled on the build agents.",
+                        s -> "{\"key\": \"onboarding-step-" + s.digits(1) + "-welcome-banner\", \"seen\": true}",
+                        s -> "Default credentials are in the runbook: log in as admin, then change them under account / security.")));
     }
 }

@@ -52,7 +52,12 @@ public final class SecretCorpus {
     }
 
     public static List<Secret> all() {
-        Shapes s = new Shapes(20261123L);
+        return all(20261123L);
+    }
+
+    /** The same classes and contexts with other secrets drawn: how much the figures owe to one draw. */
+    public static List<Secret> all(long seed) {
+        Shapes s = new Shapes(seed);
         List<Secret> out = new ArrayList<>();
         java.util.Set<String> seen = new java.util.HashSet<>();
         for (Kind kind : kinds()) {
@@ -250,8 +255,9 @@ public final class SecretCorpus {
                         c("Authorization: {}", "Requests carry Authorization: {} from the gateway."),
                         c("curl -H \"Authorization: {}\" https://api.acme.io/me", "The header was {} in the HAR file."),
                         c("headers: { Authorization: '{}' }", "Send {} as the auth header."))),
-                new Kind("curl_user_password", 8, s -> s.wordPassword(), List.of(
+                new Kind("curl_user_password", 12, s -> s.wordPassword(), List.of(
                         c("curl -u deploy:{} https://nexus.acme.io/repository/", "Download with curl -u ci:{} from the artifact server."),
+                        c("curl --user admin:{} -X POST https://jenkins.acme.io/job/deploy/build", "The default login for the NAS is root / {} until we change it."),
                         c("wget --user=admin --password={} https://files.acme.io/x", "Log in to the router with admin / {} and reboot it."))),
                 new Kind("high_entropy_bare", 12, s -> s.base64(s.pick(List.of(40, 48, 64))), List.of(
                         c("value: {}", "Found {} in the crash dump."),
