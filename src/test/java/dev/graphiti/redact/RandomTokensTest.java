@@ -19,11 +19,7 @@ class RandomTokensTest {
         Random random = new Random(length);
         int caught = 0;
         for (int i = 0; i < 2000; i++) {
-            StringBuilder s = new StringBuilder();
-            for (int c = 0; c < length; c++) {
-                s.append(alphabet.charAt(random.nextInt(alphabet.length())));
-            }
-            caught += RandomTokens.looksRandom(s) ? 1 : 0;
+            caught += RandomTokens.looksRandom(draw(random, alphabet, length)) ? 1 : 0;
         }
         assertTrue(caught >= atLeast, caught + " caught");
     }
@@ -60,11 +56,7 @@ class RandomTokensTest {
         int caught = 0;
         int tried = 0;
         while (tried < 2000) {
-            StringBuilder s = new StringBuilder();
-            for (int c = 0; c < length; c++) {
-                s.append(alphabet.charAt(random.nextInt(alphabet.length())));
-            }
-            String key = s.toString();
+            String key = draw(random, alphabet, length);
             if (key.chars().noneMatch(Character::isDigit) || key.chars().noneMatch(Character::isLetter)) {
                 continue; // not a key this rule is for: it asks for letters and digits
             }
@@ -84,5 +76,13 @@ class RandomTokensTest {
             "abab1212abab1212"})
     void leavesNamesMadeOfWordsAlone(String value) {
         assertFalse(RandomTokens.isKeyMaterial(value), value);
+    }
+
+    private static String draw(Random random, String alphabet, int length) {
+        StringBuilder s = new StringBuilder();
+        for (int c = 0; c < length; c++) {
+            s.append(alphabet.charAt(random.nextInt(alphabet.length())));
+        }
+        return s.toString();
     }
 }
