@@ -1,10 +1,10 @@
 package dev.graphiti.cli;
 
 import dev.graphiti.graph.GraphException;
+import dev.graphiti.graph.IngestState;
 import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.hook.HookInput;
 import dev.graphiti.ingest.GraphItemSink;
-import dev.graphiti.ingest.IngestState;
 import dev.graphiti.ingest.transcript.CaptureReport;
 import dev.graphiti.ingest.transcript.ConversationCapture;
 import dev.graphiti.ingest.transcript.PatternExtractor;

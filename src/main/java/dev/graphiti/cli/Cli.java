@@ -1,7 +1,7 @@
 package dev.graphiti.cli;
 
 import dev.graphiti.graph.SemanticSearch;
-import dev.graphiti.store.IdleConnections;
+import dev.graphiti.service.KeptConnections;
 import dev.graphiti.toon.TokenCounter;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -26,7 +26,7 @@ public final class Cli implements AutoCloseable {
 
     private final CliEnvironment environment;
     private final Supplier<TokenCounter> tokens;
-    private final Optional<IdleConnections> connections;
+    private final Optional<KeptConnections> connections;
     private final Optional<SemanticSearch> semantics;
 
     public Cli(CliEnvironment environment) {
@@ -49,7 +49,7 @@ public final class Cli implements AutoCloseable {
     public Cli(CliEnvironment environment, TokenCounter counter, Optional<SemanticSearch> semantics) {
         this.environment = environment;
         this.tokens = () -> counter;
-        this.connections = Optional.of(new IdleConnections());
+        this.connections = Optional.of(new KeptConnections());
         this.semantics = semantics;
     }
 
@@ -135,6 +135,6 @@ public final class Cli implements AutoCloseable {
     /** Closes the database connections kept between calls. */
     @Override
     public void close() {
-        connections.ifPresent(IdleConnections::close);
+        connections.ifPresent(KeptConnections::close);
     }
 }

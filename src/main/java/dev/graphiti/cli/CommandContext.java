@@ -2,20 +2,14 @@ package dev.graphiti.cli;
 
 import dev.graphiti.config.Config;
 import dev.graphiti.config.ConfigKeys;
-import dev.graphiti.graph.EntityExtractor;
 import dev.graphiti.graph.GraphLocation;
+import dev.graphiti.graph.IngestState;
 import dev.graphiti.graph.InvalidInputException;
-import dev.graphiti.graph.ItemIds;
-import dev.graphiti.graph.ItemRepository;
 import dev.graphiti.graph.ItemService;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.ScopeResolver;
-import dev.graphiti.graph.VectorStore;
-import dev.graphiti.ingest.IngestState;
-import dev.graphiti.store.GraphDatabase;
-import dev.graphiti.store.NativeLibrary;
-import dev.graphiti.store.SqliteStore;
-import java.io.IOException;
+import dev.graphiti.service.Graphs;
+import dev.graphiti.service.OpenGraph;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -35,6 +29,7 @@ final class CommandContext {
     private final PrintWriter err;
     private final Clock clock = Clock.systemUTC();
     private Config config;
+    private Graphs graphs;
 
     CommandContext(CommandSpec spec) {
         this((GraphitiCommand) spec.root().userObject(), spec.commandLine().getOut(), spec.commandLine().getErr());
@@ -127,62 +122,38 @@ final class CommandContext {
     }
 
     /** Opens the graph's database, creating it (and keeping it out of git) on first use. */
-    Graph openGraph() {
-        GraphLocation location = location();
-        location.workTree().ifPresent(tree -> {
-            try {
-                tree.exclude("/" + ScopeResolver.PROJECT_DIRECTORY + "/");
-            } catch (IOException e) {
-                if (!quiet()) {
-                    err().println("graphiti: warning: could not add .graphiti/ to " + tree.commonDir()
-                            + "/info/exclude (" + e.getMessage() + ")");
-                }
-            }
-        });
-        GraphDatabase database = store().openWithIngest(location.database(), location.scope());
-        // Told on opening and again on closing, after the command's writes committed.
-        Runnable tell = () -> invocation().semantics().ifPresent(semantics -> semantics.opened(location.database(), location.scope()));
-        tell.run();
-        return new Graph(location, database.items(), database.ingest(), database.vectors(), tell);
+    OpenGraph openGraph() {
+        return graphs().open(location());
     }
 
     /** Opens what git indexing and capture remember, in the same database file as the graph. */
     IngestState openIngest() {
-        return store().openIngest(location().database());
+        return graphs().openIngest(location());
     }
 
     /**
-     * The store the configured busy wait asks for. In the program's own process SQLite's native library is
-     * first pointed at the copy kept in this home's cache (see {@link NativeLibrary}), unless the user chose one.
+     * Opens graphs with the configured busy wait. In the program's own process SQLite's native library is first
+     * pointed at the copy kept in this home's cache, unless the user chose one.
      */
-    private SqliteStore store() {
-        if (invocation().environment().ownProcess() && System.getProperty(NativeLibrary.PATH_PROPERTY) == null) {
-            NativeLibrary.keptIn(home().resolve("cache")).ifPresent(library -> {
-                System.setProperty(NativeLibrary.PATH_PROPERTY, library.getParent().toString());
-                System.setProperty(NativeLibrary.NAME_PROPERTY, library.getFileName().toString());
-            });
+    Graphs graphs() {
+        if (graphs == null) {
+            if (invocation().environment().ownProcess()) {
+                Graphs.loadNativeLibraryFrom(home().resolve("cache"));
+            }
+            Duration wait = Duration.ofMillis(config().getInt(ConfigKeys.STORE_BUSY_TIMEOUT_MS));
+            graphs = new Graphs(wait, invocation().connections(), invocation().semantics(), this::warn);
         }
-        Duration wait = Duration.ofMillis(config().getInt(ConfigKeys.STORE_BUSY_TIMEOUT_MS));
-        return new SqliteStore(Duration.ofSeconds(5), wait, invocation().connections());
+        return graphs;
     }
 
-    ItemService items(Graph graph) {
-        return new ItemService(graph.repository(), graph.location().scope(), Redactions.standard(),
-                new EntityExtractor(), new ItemIds(), clock, config().getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES));
+    /** A problem that does not stop the command, on stderr unless --quiet. */
+    void warn(String problem) {
+        if (!quiet()) {
+            err().println("graphiti: warning: " + problem);
+        }
     }
 
-    /**
-     * An open graph; close it when the command is done. Its ingest state shares the connection, for reading;
-     * indexing and capture write theirs through {@link #openIngest}, a connection of its own.
-     */
-    record Graph(GraphLocation location, ItemRepository repository, IngestState ingest, VectorStore vectors,
-                 Runnable closed) implements AutoCloseable {
-        @Override
-        public void close() {
-            closed.run();
-            vectors.close();
-            ingest.close();
-            repository.close();
-        }
+    ItemService items(OpenGraph graph) {
+        return graph.items(clock, config().getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES));
     }
 }

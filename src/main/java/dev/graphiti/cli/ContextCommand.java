@@ -10,6 +10,7 @@ import dev.graphiti.graph.Scope;
 import dev.graphiti.hook.HookInput;
 import dev.graphiti.hook.SessionStartClaims;
 import dev.graphiti.ingest.git.IndexFreshness;
+import dev.graphiti.service.OpenGraph;
 import dev.graphiti.toon.TokenCounter;
 import java.io.IOException;
 import java.util.Optional;
@@ -92,7 +93,7 @@ final class ContextCommand extends GraphSubcommand {
     }
 
     /** Whether HEAD is indexed; empty outside git, or when git cannot say (the context is still worth returning). */
-    private static Optional<IndexFreshness> freshness(CommandContext.Graph graph, Optional<String> head) {
+    private static Optional<IndexFreshness> freshness(OpenGraph graph, Optional<String> head) {
         try {
             return IndexHealth.freshness(graph, head);
         } catch (GraphException e) {

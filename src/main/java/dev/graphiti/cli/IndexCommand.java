@@ -1,17 +1,17 @@
 package dev.graphiti.cli;
 
 import dev.graphiti.graph.GitWorkTree;
+import dev.graphiti.graph.IngestState;
 import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.graph.Scope;
+import dev.graphiti.graph.SkipReason;
 import dev.graphiti.ingest.GraphItemSink;
-import dev.graphiti.ingest.IngestState;
 import dev.graphiti.ingest.git.Git;
 import dev.graphiti.ingest.git.GitHistory;
 import dev.graphiti.ingest.git.HistoryIndexer;
 import dev.graphiti.ingest.git.IndexProgress;
 import dev.graphiti.ingest.git.IndexReport;
 import dev.graphiti.ingest.git.IndexRequest;
-import dev.graphiti.ingest.git.SkipReason;
 import dev.graphiti.redact.Redactor;
 import jakarta.json.JsonObjectBuilder;
 import java.io.PrintWriter;

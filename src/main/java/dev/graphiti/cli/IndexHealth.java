@@ -4,10 +4,11 @@ import dev.graphiti.graph.GitWorkTree;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.HealthReport;
-import dev.graphiti.ingest.IngestState;
+import dev.graphiti.graph.IngestState;
 import dev.graphiti.ingest.git.Git;
 import dev.graphiti.ingest.git.GitHistory;
 import dev.graphiti.ingest.git.IndexFreshness;
+import dev.graphiti.service.OpenGraph;
 import java.util.Optional;
 
 /**
@@ -31,7 +32,7 @@ final class IndexHealth {
     }
 
     /** The same with the graph's ingest state open already, given HEAD when the caller has read it (empty: ask git). */
-    static Optional<IndexFreshness> freshness(CommandContext.Graph graph, Optional<String> head) {
+    static Optional<IndexFreshness> freshness(OpenGraph graph, Optional<String> head) {
         return graph.location().workTree().flatMap(tree -> freshness(tree, head, graph.ingest()));
     }
 

@@ -1,7 +1,7 @@
 package dev.graphiti.cli;
 
 import dev.graphiti.graph.SemanticSearch;
-import dev.graphiti.store.IdleConnections;
+import dev.graphiti.service.KeptConnections;
 import dev.graphiti.toon.TokenCounter;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -14,5 +14,5 @@ import java.util.function.Supplier;
  * server's semantic search (its embedding model and vectors in memory; one-shot commands have none).
  */
 record Invocation(CliEnvironment environment, Path workingDirectory, InputStream stdin, Supplier<TokenCounter> tokens,
-                  Optional<IdleConnections> connections, Optional<SemanticSearch> semantics) {
+                  Optional<KeptConnections> connections, Optional<SemanticSearch> semantics) {
 }

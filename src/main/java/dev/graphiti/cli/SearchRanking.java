@@ -6,6 +6,7 @@ import dev.graphiti.graph.SemanticRanking;
 import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.graph.TextEncoder;
 import dev.graphiti.graph.VectorIndex;
+import dev.graphiti.service.OpenGraph;
 import java.util.Optional;
 
 /**
@@ -19,7 +20,7 @@ record SearchRanking(Ranking ranking, Optional<String> fallback) {
         hybrid, lexical, semantic
     }
 
-    static SearchRanking choose(Choice choice, boolean exact, Ranking lexical, CommandContext.Graph graph,
+    static SearchRanking choose(Choice choice, boolean exact, Ranking lexical, OpenGraph graph,
                                 Optional<SemanticSearch> semantics) {
         if (choice == Choice.lexical || exact) {
             return new SearchRanking(lexical, Optional.empty());

@@ -1,7 +1,7 @@
 package dev.graphiti.store;
 
-import dev.graphiti.ingest.IngestState;
-import dev.graphiti.ingest.git.SkipReason;
+import dev.graphiti.graph.IngestState;
+import dev.graphiti.graph.SkipReason;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

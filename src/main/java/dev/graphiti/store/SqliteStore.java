@@ -1,10 +1,10 @@
 package dev.graphiti.store;
 
+import dev.graphiti.graph.IngestState;
 import dev.graphiti.graph.ItemRepository;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.StoreException;
 import dev.graphiti.graph.VectorStore;
-import dev.graphiti.ingest.IngestState;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;

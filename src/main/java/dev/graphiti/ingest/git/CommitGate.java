@@ -1,5 +1,6 @@
 package dev.graphiti.ingest.git;
 
+import dev.graphiti.graph.SkipReason;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;

@@ -1,5 +1,7 @@
 package dev.graphiti.ingest.git;
 
+import dev.graphiti.graph.IndexLedger;
+import dev.graphiti.graph.SkipReason;
 import dev.graphiti.ingest.ItemDraft;
 import dev.graphiti.ingest.ItemSink;
 import dev.graphiti.redact.Redactor;

@@ -1,6 +1,6 @@
 package dev.graphiti.ingest.git;
 
-import java.util.ArrayList;
+import dev.graphiti.graph.IndexLedger;
 import java.util.List;
 import java.util.Optional;
 

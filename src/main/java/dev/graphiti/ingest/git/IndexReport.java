@@ -1,5 +1,6 @@
 package dev.graphiti.ingest.git;
 
+import dev.graphiti.graph.SkipReason;
 import java.util.Map;
 
 /**

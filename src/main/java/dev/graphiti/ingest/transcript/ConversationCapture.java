@@ -1,5 +1,6 @@
 package dev.graphiti.ingest.transcript;
 
+import dev.graphiti.graph.CapturePositions;
 import dev.graphiti.graph.ThreadPosition;
 import dev.graphiti.ingest.ItemDraft;
 import dev.graphiti.ingest.ItemSink;

@@ -2,6 +2,7 @@ package dev.graphiti.ingest.git;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
+import dev.graphiti.graph.SkipReason;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.graph.SkipReason;
 import dev.graphiti.ingest.ItemDraft;
 import dev.graphiti.ingest.ItemSink;
 import dev.graphiti.redact.Redactor;

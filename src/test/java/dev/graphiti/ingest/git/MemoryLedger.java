@@ -1,5 +1,6 @@
 package dev.graphiti.ingest.git;
 
+import dev.graphiti.graph.IndexLedger;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -3,6 +3,7 @@ package dev.graphiti.ingest.transcript;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.graphiti.graph.CapturePositions;
 import dev.graphiti.ingest.ItemDraft;
 import dev.graphiti.ingest.ItemSink;
 import dev.graphiti.redact.Redactor;

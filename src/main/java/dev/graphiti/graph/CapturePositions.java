@@ -1,4 +1,4 @@
-package dev.graphiti.ingest.transcript;
+package dev.graphiti.graph;
 
 /**
  * How far each session's transcript has been captured, kept in the project database. claim is a

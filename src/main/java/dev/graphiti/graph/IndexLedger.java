@@ -1,4 +1,4 @@
-package dev.graphiti.ingest.git;
+package dev.graphiti.graph;
 
 import java.util.List;
 

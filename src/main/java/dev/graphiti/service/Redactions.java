@@ -1,11 +1,11 @@
-package dev.graphiti.cli;
+package dev.graphiti.service;
 
 import dev.graphiti.graph.SecretRedaction;
 import dev.graphiti.redact.Redaction;
 import dev.graphiti.redact.Redactor;
 
-/** The secret redaction the CLI stores through: package redact's detectors behind the graph's one-method port. */
-final class Redactions {
+/** The secret redaction the services store through: package redact's detectors behind the graph's one-method port. */
+public final class Redactions {
 
     /** Immutable and thread-safe; its patterns are compiled once per process. */
     private static final Redactor REDACTOR = new Redactor();
@@ -13,7 +13,7 @@ final class Redactions {
     private Redactions() {
     }
 
-    static SecretRedaction standard() {
+    public static SecretRedaction standard() {
         return text -> {
             Redaction redaction = REDACTOR.redact(text);
             return new SecretRedaction.Redacted(redaction.text(), redaction.count());

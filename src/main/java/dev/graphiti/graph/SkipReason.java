@@ -1,4 +1,4 @@
-package dev.graphiti.ingest.git;
+package dev.graphiti.graph;
 
 /** Why the quality gate left a commit out of the graph. */
 public enum SkipReason {

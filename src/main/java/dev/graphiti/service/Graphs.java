@@ -1,0 +1,87 @@
+package dev.graphiti.service;
+
+import dev.graphiti.graph.GraphLocation;
+import dev.graphiti.graph.IngestState;
+import dev.graphiti.graph.Scope;
+import dev.graphiti.graph.ScopeResolver;
+import dev.graphiti.graph.SemanticSearch;
+import dev.graphiti.graph.VectorStore;
+import dev.graphiti.store.GraphDatabase;
+import dev.graphiti.store.NativeLibrary;
+import dev.graphiti.store.SqliteStore;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.function.Consumer;
+
+/**
+ * Opens graphs: a graph's location in, its database open (created on first use, and kept out of git) out. The one
+ * place above the store that knows graphs are SQLite files.
+ */
+public final class Graphs {
+
+    /** How long SQLite itself waits for a lock before a write's retries take over. */
+    private static final Duration BUSY_TIMEOUT = Duration.ofSeconds(5);
+
+    private final SqliteStore store;
+    private final Optional<SemanticSearch> semantics;
+    private final Consumer<String> warnings;
+
+    /**
+     * @param retryBudget how long a write keeps retrying while other processes hold the lock
+     * @param kept        the connections a long-lived process keeps between commands, when it does
+     * @param semantics   a server's semantic search, told about every graph opened (and closed) to embed its items
+     * @param warnings    where a problem that does not stop the command is told (a sentence without a prefix)
+     */
+    public Graphs(Duration retryBudget, Optional<KeptConnections> kept, Optional<SemanticSearch> semantics,
+                  Consumer<String> warnings) {
+        this.store = new SqliteStore(BUSY_TIMEOUT, retryBudget, kept.map(KeptConnections::idle));
+        this.semantics = semantics;
+        this.warnings = warnings;
+    }
+
+    /** Graphs with the default retry budget, no kept connections and no semantic search, warnings dropped. */
+    public static Graphs withDefaults() {
+        return new Graphs(Duration.ofSeconds(60), Optional.empty(), Optional.empty(), warning -> { });
+    }
+
+    /**
+     * Points SQLite's native library at the copy kept under {@code cache} (see {@link NativeLibrary}) unless the
+     * process chose one; only the graphiti program's own process may, since it sets process-wide properties.
+     */
+    public static void loadNativeLibraryFrom(Path cache) {
+        if (System.getProperty(NativeLibrary.PATH_PROPERTY) == null) {
+            NativeLibrary.keptIn(cache).ifPresent(library -> {
+                System.setProperty(NativeLibrary.PATH_PROPERTY, library.getParent().toString());
+                System.setProperty(NativeLibrary.NAME_PROPERTY, library.getFileName().toString());
+            });
+        }
+    }
+
+    /** Opens the graph's database, creating it (and keeping it out of git) on first use. */
+    public OpenGraph open(GraphLocation location) {
+        location.workTree().ifPresent(tree -> {
+            try {
+                tree.exclude("/" + ScopeResolver.PROJECT_DIRECTORY + "/");
+            } catch (IOException e) {
+                warnings.accept("could not add .graphiti/ to " + tree.commonDir() + "/info/exclude (" + e.getMessage() + ")");
+            }
+        });
+        GraphDatabase database = store.openWithIngest(location.database(), location.scope());
+        // Told on opening and again on closing, after the command's writes committed.
+        Runnable tell = () -> semantics.ifPresent(search -> search.opened(location.database(), location.scope()));
+        tell.run();
+        return new OpenGraph(location, database.items(), database.ingest(), database.vectors(), tell);
+    }
+
+    /** Opens what git indexing and capture remember, in the graph's database file, on a connection of its own. */
+    public IngestState openIngest(GraphLocation location) {
+        return store.openIngest(location.database());
+    }
+
+    /** Opens a graph's vectors on a connection of its own (a background embedding's). */
+    public VectorStore openVectors(Path database, Scope scope) {
+        return store.openVectors(database, scope);
+    }
+}

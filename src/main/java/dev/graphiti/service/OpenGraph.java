@@ -1,0 +1,32 @@
+package dev.graphiti.service;
+
+import dev.graphiti.graph.EntityExtractor;
+import dev.graphiti.graph.GraphLocation;
+import dev.graphiti.graph.IngestState;
+import dev.graphiti.graph.ItemIds;
+import dev.graphiti.graph.ItemRepository;
+import dev.graphiti.graph.ItemService;
+import dev.graphiti.graph.VectorStore;
+import java.time.Clock;
+
+/**
+ * An open graph: its items, the git-index and capture state and the vectors, all on one connection; close it when
+ * done. Its ingest state is for reading: indexing and capture write theirs through {@link Graphs#openIngest}.
+ */
+public record OpenGraph(GraphLocation location, ItemRepository repository, IngestState ingest, VectorStore vectors,
+                        Runnable closed) implements AutoCloseable {
+
+    /** Adding, finding and deleting items here, secrets redacted, content up to {@code maxContentBytes}. */
+    public ItemService items(Clock clock, int maxContentBytes) {
+        return new ItemService(repository, location.scope(), Redactions.standard(), new EntityExtractor(), new ItemIds(),
+                clock, maxContentBytes);
+    }
+
+    @Override
+    public void close() {
+        closed.run();
+        vectors.close();
+        ingest.close();
+        repository.close();
+    }
+}
