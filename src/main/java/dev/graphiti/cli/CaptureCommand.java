@@ -1,20 +1,15 @@
 package dev.graphiti.cli;
 
+import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.graph.GraphException;
-import dev.graphiti.graph.IngestState;
 import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.hook.HookInput;
-import dev.graphiti.ingest.GraphItemSink;
 import dev.graphiti.ingest.transcript.CaptureReport;
-import dev.graphiti.ingest.transcript.ConversationCapture;
-import dev.graphiti.ingest.transcript.PatternExtractor;
-import dev.graphiti.ingest.transcript.TranscriptLocator;
-import dev.graphiti.ingest.transcript.TranscriptReader;
-import dev.graphiti.redact.Redactor;
+import dev.graphiti.service.CaptureService;
+import dev.graphiti.service.Transcripts;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Optional;
 import picocli.CommandLine.Command;
@@ -61,16 +56,8 @@ final class CaptureCommand extends GraphSubcommand {
 
     /** Runs the capture in this thread; the background runner calls this too. */
     static CaptureReport capture(CommandContext context, Session session) {
-        try (var graph = context.openGraph(); IngestState state = context.openIngest()) {
-            Redactor redactor = new Redactor();
-            ConversationCapture capture = new ConversationCapture(new TranscriptReader(), new PatternExtractor(redactor),
-                    state, new GraphItemSink(context.items(graph), redactor));
-            return capture.capture(session.transcript(), session.id());
-        } catch (NoSuchFileException e) {
-            throw new GraphException("no transcript at " + session.transcript() + "; check --transcript", e);
-        } catch (IOException e) {
-            throw new GraphException("cannot read the transcript " + session.transcript() + ": " + e.getMessage(), e);
-        }
+        return new CaptureService(context.graphs(), context.clock(), context.config().getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES))
+                .capture(context.location(), session.transcript(), session.id());
     }
 
     /** Which transcript and session to read: from the options, else the project's newest transcript. */
@@ -78,7 +65,7 @@ final class CaptureCommand extends GraphSubcommand {
     }
 
     private Session session(CommandContext context) {
-        TranscriptLocator locator = new TranscriptLocator(claudeHome(context));
+        Transcripts locator = new Transcripts(claudeHome(context));
         Path project = context.directory();
         try {
             Optional<HookInput> hook = transcript == null && sessionId == null ? hookInput(context) : Optional.empty();
@@ -95,7 +82,7 @@ final class CaptureCommand extends GraphSubcommand {
                 if (!Files.isRegularFile(file)) {
                     throw new InvalidInputException("--transcript " + transcript + ": no such file");
                 }
-                return new Session(file, sessionId != null ? checked(sessionId) : TranscriptLocator.sessionOf(file));
+                return new Session(file, sessionId != null ? checked(sessionId) : Transcripts.sessionOf(file));
             }
             if (sessionId != null) {
                 Path file = locator.session(project, checked(sessionId)).orElseThrow(() -> new InvalidInputException(
@@ -106,7 +93,7 @@ final class CaptureCommand extends GraphSubcommand {
             Optional<Path> latest = locator.latest(project);
             Path file = latest.orElseThrow(() -> new InvalidInputException("no Claude Code transcript for " + project
                     + " under " + claudeHome(context) + "/projects; pass --transcript PATH"));
-            return new Session(file, TranscriptLocator.sessionOf(file));
+            return new Session(file, Transcripts.sessionOf(file));
         } catch (IOException e) {
             throw new GraphException("cannot list the transcripts of " + project + ": " + e.getMessage(), e);
         }

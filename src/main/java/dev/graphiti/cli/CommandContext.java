@@ -3,7 +3,6 @@ package dev.graphiti.cli;
 import dev.graphiti.config.Config;
 import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.graph.GraphLocation;
-import dev.graphiti.graph.IngestState;
 import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.graph.ItemService;
 import dev.graphiti.graph.Scope;
@@ -124,11 +123,6 @@ final class CommandContext {
     /** Opens the graph's database, creating it (and keeping it out of git) on first use. */
     OpenGraph openGraph() {
         return graphs().open(location());
-    }
-
-    /** Opens what git indexing and capture remember, in the same database file as the graph. */
-    IngestState openIngest() {
-        return graphs().openIngest(location());
     }
 
     /**

@@ -1,19 +1,13 @@
 package dev.graphiti.cli;
 
 import dev.graphiti.config.ConfigKeys;
-import dev.graphiti.graph.ContextAssembler;
-import dev.graphiti.graph.ContextSignals;
-import dev.graphiti.graph.ContextText;
-import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.InvalidInputException;
-import dev.graphiti.graph.Scope;
 import dev.graphiti.hook.HookInput;
 import dev.graphiti.hook.SessionStartClaims;
-import dev.graphiti.ingest.git.IndexFreshness;
-import dev.graphiti.service.OpenGraph;
+import dev.graphiti.service.ContextService;
+import dev.graphiti.service.SessionContext;
 import dev.graphiti.toon.TokenCounter;
 import java.io.IOException;
-import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -44,33 +38,19 @@ final class ContextCommand extends GraphSubcommand {
             throw new InvalidInputException("--tokens must be at least 1, not " + budget);
         }
         TokenCounter counter = context.invocation().tokens().get();
-        try (var graph = context.openGraph()) {
-            ContextSignals signals = GitSignals.of(context.directory(), graph.location().workTree());
-            if (graph.location().scope() == Scope.global) {
-                // The global graph is not about the directory it was read from.
-                signals = new ContextSignals("the global graph", Optional.empty(), Optional.empty(), signals.files());
-            }
-            Optional<IndexFreshness> freshness = freshness(graph, signals.head());
-            String stale = freshness.filter(fresh -> !fresh.headIndexed())
-                    .map(fresh -> "\n> Note: " + fresh.describe() + ".\n").orElse("");
-            int left = Math.max(1, budget - (stale.isEmpty() ? 0 : counter.count(stale).claude()));
-            ContextText assembled = new ContextAssembler(graph.repository(), piece -> counter.count(piece).claude())
-                    .assemble(signals, left);
-            // An empty graph gives empty text: the note only qualifies knowledge that is there.
-            String text = assembled.text().isEmpty() ? "" : assembled.text() + stale;
-            if (context.json()) {
-                var json = JsonShapes.JSON.createObjectBuilder().add("text", text).add("tokens", assembled.tokens())
-                        .add("budget", budget).add("items", assembled.items())
-                        .add("database", graph.location().database().toString());
-                JsonShapes.add(json, "head", signals.head());
-                json.add("head_indexed", freshness.map(IndexFreshness::headIndexed).orElse(true))
-                        .add("unindexed_commits", freshness.map(IndexFreshness::unindexedCommits).orElse(0));
-                JsonShapes.print(context.out(), json);
-            } else {
-                context.out().print(text);
-            }
-            context.out().flush();
+        SessionContext read = new ContextService(context.graphs(), piece -> counter.count(piece).claude())
+                .read(context.location(), context.directory(), budget);
+        if (context.json()) {
+            var json = JsonShapes.JSON.createObjectBuilder().add("text", read.text()).add("tokens", read.tokens())
+                    .add("budget", read.budget()).add("items", read.items())
+                    .add("database", read.database().toString());
+            JsonShapes.add(json, "head", read.head());
+            json.add("head_indexed", read.headIndexed()).add("unindexed_commits", read.unindexedCommits());
+            JsonShapes.print(context.out(), json);
+        } else {
+            context.out().print(read.text());
         }
+        context.out().flush();
         return 0;
     }
 
@@ -92,12 +72,4 @@ final class ContextCommand extends GraphSubcommand {
         }
     }
 
-    /** Whether HEAD is indexed; empty outside git, or when git cannot say (the context is still worth returning). */
-    private static Optional<IndexFreshness> freshness(OpenGraph graph, Optional<String> head) {
-        try {
-            return IndexHealth.freshness(graph, head);
-        } catch (GraphException e) {
-            return Optional.empty();
-        }
-    }
 }

@@ -2,9 +2,9 @@ package dev.graphiti.cli;
 
 import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.graph.GraphLocation;
-import dev.graphiti.graph.HealthCheck;
 import dev.graphiti.graph.HealthDepth;
 import dev.graphiti.graph.HealthReport;
+import dev.graphiti.service.HealthService;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -21,18 +21,10 @@ final class HealthCommand extends GraphSubcommand {
     public Integer call() {
         CommandContext context = context();
         GraphLocation location = context.location();
-        HealthReport report = new HealthCheck(() -> context.openGraph().repository())
-                .run(location, full ? HealthDepth.full : HealthDepth.quick);
-        if (report.ok()) {
-            var checks = new java.util.ArrayList<>(report.checks());
-            IndexHealth.check(context, location).ifPresent(checks::add);
-            checks.add(SemanticHealth.check(context));
-            LlmHealth.check(context).ifPresent(checks::add);
-            java.util.List<String> problems = new java.util.ArrayList<>(context.config().unreadable());
-            ConfigKeys.ALL.forEach(key -> context.config().problem(key).ifPresent(problems::add));
-            problems.forEach(problem -> checks.add(new HealthReport.Check("config", HealthReport.Status.warn, problem)));
-            report = new HealthReport(checks);
-        }
+        java.util.List<String> problems = new java.util.ArrayList<>(context.config().unreadable());
+        ConfigKeys.ALL.forEach(key -> context.config().problem(key).ifPresent(problems::add));
+        HealthReport report = new HealthService(context.graphs(), context.invocation().semantics(), context.llm())
+                .check(location, full ? HealthDepth.full : HealthDepth.quick, problems);
         if (context.json()) {
             var checks = JsonShapes.JSON.createArrayBuilder();
             report.checks().forEach(check -> checks.add(JsonShapes.JSON.createObjectBuilder().add("name", check.name())

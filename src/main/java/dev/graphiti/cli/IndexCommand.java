@@ -1,18 +1,12 @@
 package dev.graphiti.cli;
 
-import dev.graphiti.graph.GitWorkTree;
-import dev.graphiti.graph.IngestState;
+import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.graph.InvalidInputException;
-import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.SkipReason;
-import dev.graphiti.ingest.GraphItemSink;
-import dev.graphiti.ingest.git.Git;
-import dev.graphiti.ingest.git.GitHistory;
-import dev.graphiti.ingest.git.HistoryIndexer;
 import dev.graphiti.ingest.git.IndexProgress;
 import dev.graphiti.ingest.git.IndexReport;
 import dev.graphiti.ingest.git.IndexRequest;
-import dev.graphiti.redact.Redactor;
+import dev.graphiti.service.IndexService;
 import jakarta.json.JsonObjectBuilder;
 import java.io.PrintWriter;
 import java.util.Map;
@@ -41,19 +35,8 @@ final class IndexCommand extends GraphSubcommand {
         } catch (IllegalArgumentException e) {
             throw new InvalidInputException(e.getMessage());
         }
-        var location = context.location();
-        if (location.scope() != Scope.project || location.workTree().isEmpty()) {
-            throw new InvalidInputException("index reads a git repository's history: run it inside a git work tree"
-                    + " (or pass -C DIR), without --global");
-        }
-        GitWorkTree tree = location.workTree().get();
-        IndexReport report;
-        Redactor redactor = new Redactor();
-        try (var graph = context.openGraph(); IngestState state = context.openIngest()) {
-            HistoryIndexer indexer = new HistoryIndexer(new GitHistory(Git.at(tree.root())), state,
-                    new GraphItemSink(context.items(graph), redactor), redactor);
-            report = indexer.index(request, progress(context));
-        }
+        IndexReport report = new IndexService(context.graphs(), context.clock(),
+                context.config().getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES)).index(context.location(), request, progress(context));
         print(context, report);
         return 0;
     }

@@ -1,4 +1,4 @@
-package dev.graphiti.cli;
+package dev.graphiti.service;
 
 import dev.graphiti.graph.GitWorkTree;
 import dev.graphiti.graph.GraphException;
@@ -8,7 +8,6 @@ import dev.graphiti.graph.IngestState;
 import dev.graphiti.ingest.git.Git;
 import dev.graphiti.ingest.git.GitHistory;
 import dev.graphiti.ingest.git.IndexFreshness;
-import dev.graphiti.service.OpenGraph;
 import java.util.Optional;
 
 /**
@@ -21,12 +20,12 @@ final class IndexHealth {
     }
 
     /** Empty outside a git work tree (the global graph has no history to index). */
-    static Optional<IndexFreshness> freshness(CommandContext context, GraphLocation location) {
+    static Optional<IndexFreshness> freshness(Graphs graphs, GraphLocation location) {
         Optional<GitWorkTree> tree = location.workTree();
         if (tree.isEmpty()) {
             return Optional.empty();
         }
-        try (IngestState state = context.openIngest()) {
+        try (IngestState state = graphs.openIngest(location)) {
             return freshness(tree.get(), Optional.empty(), state);
         }
     }
@@ -41,12 +40,12 @@ final class IndexHealth {
         return IndexFreshness.of(head.isPresent() ? head : history.head(), history, state);
     }
 
-    static Optional<HealthReport.Check> check(CommandContext context, GraphLocation location) {
+    static Optional<HealthReport.Check> check(Graphs graphs, GraphLocation location) {
         if (location.workTree().isEmpty()) {
             return Optional.empty();
         }
         try {
-            return Optional.of(freshness(context, location)
+            return Optional.of(freshness(graphs, location)
                     .map(fresh -> new HealthReport.Check("index",
                             fresh.headIndexed() ? HealthReport.Status.ok : HealthReport.Status.warn, fresh.describe()))
                     .orElse(new HealthReport.Check("index", HealthReport.Status.ok, "the repository has no commits yet")));

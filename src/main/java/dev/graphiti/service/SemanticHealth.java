@@ -1,7 +1,8 @@
-package dev.graphiti.cli;
+package dev.graphiti.service;
 
 import dev.graphiti.embed.E5Encoder;
 import dev.graphiti.graph.GraphException;
+import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.HealthReport;
 import dev.graphiti.graph.SemanticSearch;
 import java.util.Optional;
@@ -15,10 +16,9 @@ final class SemanticHealth {
     private SemanticHealth() {
     }
 
-    static HealthReport.Check check(CommandContext context) {
-        Optional<SemanticSearch> semantics = context.invocation().semantics();
+    static HealthReport.Check check(Graphs graphs, GraphLocation location, Optional<SemanticSearch> semantics) {
         String model = semantics.map(SemanticSearch::model).orElse(E5Encoder.MODEL_ID);
-        try (var graph = context.openGraph()) {
+        try (var graph = graphs.open(location)) {
             int waiting = graph.vectors().unembeddedCount(model);
             String items = waiting == 0 ? "every item has its vectors (" + model + ")"
                     : waiting + (waiting == 1 ? " item has" : " items have") + " no vectors yet (" + model + "): "

@@ -1,4 +1,4 @@
-package dev.graphiti.cli;
+package dev.graphiti.service;
 
 import dev.graphiti.graph.ContextSignals;
 import dev.graphiti.graph.GitWorkTree;

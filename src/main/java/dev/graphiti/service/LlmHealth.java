@@ -1,8 +1,9 @@
-package dev.graphiti.cli;
+package dev.graphiti.service;
 
 import dev.graphiti.graph.HealthReport;
 import dev.graphiti.llm.ChatModel;
 import dev.graphiti.llm.LlmException;
+import dev.graphiti.llm.LlmSettings;
 import java.time.Duration;
 import java.util.Optional;
 
@@ -17,8 +18,8 @@ final class LlmHealth {
     private LlmHealth() {
     }
 
-    static Optional<HealthReport.Check> check(CommandContext context) {
-        return context.llm().map(settings -> {
+    static Optional<HealthReport.Check> check(Optional<LlmSettings> llm) {
+        return llm.map(settings -> {
             try {
                 return new HealthReport.Check("llm", HealthReport.Status.ok, new ChatModel(settings, TIMEOUT).probe());
             } catch (LlmException e) {

@@ -1,0 +1,46 @@
+package dev.graphiti.service;
+
+import dev.graphiti.graph.GraphException;
+import dev.graphiti.graph.GraphLocation;
+import dev.graphiti.graph.IngestState;
+import dev.graphiti.ingest.GraphItemSink;
+import dev.graphiti.ingest.transcript.CaptureReport;
+import dev.graphiti.ingest.transcript.ConversationCapture;
+import dev.graphiti.ingest.transcript.PatternExtractor;
+import dev.graphiti.ingest.transcript.TranscriptReader;
+import dev.graphiti.redact.Redactor;
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.time.Clock;
+
+/**
+ * `graphiti capture`: stores the decisions, preferences, root causes and architecture statements of the turns of a
+ * Claude Code session not captured before (see {@link Transcripts} for finding them).
+ */
+public final class CaptureService {
+
+    private final Graphs graphs;
+    private final Clock clock;
+    private final int maxContentBytes;
+
+    public CaptureService(Graphs graphs, Clock clock, int maxContentBytes) {
+        this.graphs = graphs;
+        this.clock = clock;
+        this.maxContentBytes = maxContentBytes;
+    }
+
+    /** Captures the new turns of {@code transcript}, session {@code sessionId}, into the graph at {@code location}. */
+    public CaptureReport capture(GraphLocation location, Path transcript, String sessionId) {
+        try (OpenGraph graph = graphs.open(location); IngestState state = graphs.openIngest(location)) {
+            Redactor redactor = new Redactor();
+            ConversationCapture capture = new ConversationCapture(new TranscriptReader(), new PatternExtractor(redactor),
+                    state, new GraphItemSink(graph.items(clock, maxContentBytes), redactor));
+            return capture.capture(transcript, sessionId);
+        } catch (NoSuchFileException e) {
+            throw new GraphException("no transcript at " + transcript + "; check --transcript", e);
+        } catch (IOException e) {
+            throw new GraphException("cannot read the transcript " + transcript + ": " + e.getMessage(), e);
+        }
+    }
+}
