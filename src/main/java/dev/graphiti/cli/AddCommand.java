@@ -4,7 +4,6 @@ import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.graph.AddResult;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.InvalidInputException;
-import dev.graphiti.graph.ItemService;
 import dev.graphiti.graph.Kind;
 import dev.graphiti.graph.NewItem;
 import java.io.ByteArrayOutputStream;
@@ -52,13 +51,9 @@ final class AddCommand extends GraphSubcommand {
         Kind parsedKind = Kind.parse(kind);
         int maxBytes = context.config().getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES);
         String content = words.isEmpty() ? readStdin(context, maxBytes) : String.join(" ", words);
-        try (var graph = context.openGraph()) {
-            ItemService items = context.items(graph);
-            Optional<String> replaced = Optional.ofNullable(supersedes).map(ref -> items.resolve(ref).id());
-            AddResult result = items.add(new NewItem(parsedKind, Optional.ofNullable(title), content, tags,
-                    source, replaced, Optional.empty()));
-            print(context, result);
-        }
+        AddResult result = context.items().add(context.location(), new NewItem(parsedKind, Optional.ofNullable(title),
+                content, tags, source, Optional.empty(), Optional.empty()), Optional.ofNullable(supersedes));
+        print(context, result);
         return 0;
     }
 

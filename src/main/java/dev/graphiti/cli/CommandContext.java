@@ -4,11 +4,10 @@ import dev.graphiti.config.Config;
 import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.InvalidInputException;
-import dev.graphiti.graph.ItemService;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.ScopeResolver;
 import dev.graphiti.service.Graphs;
-import dev.graphiti.service.OpenGraph;
+import dev.graphiti.service.Items;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,7 +18,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * What a subcommand works with, resolved once from the global options and the invocation: the directory,
- * the graphiti home, the settings, the graph's location, and (opened on demand) its database.
+ * the graphiti home, the settings, the graph's location, and the services that open it.
  */
 final class CommandContext {
 
@@ -120,11 +119,6 @@ final class CommandContext {
         return new ScopeResolver(home()).resolve(directory(), requested);
     }
 
-    /** Opens the graph's database, creating it (and keeping it out of git) on first use. */
-    OpenGraph openGraph() {
-        return graphs().open(location());
-    }
-
     /**
      * Opens graphs with the configured busy wait. In the program's own process SQLite's native library is first
      * pointed at the copy kept in this home's cache, unless the user chose one.
@@ -147,7 +141,8 @@ final class CommandContext {
         }
     }
 
-    ItemService items(OpenGraph graph) {
-        return graph.items(clock, config().getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES));
+    /** Adding, finding and deleting items, with the configured size limit. */
+    Items items() {
+        return new Items(graphs(), clock, config().getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES));
     }
 }

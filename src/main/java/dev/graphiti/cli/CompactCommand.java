@@ -1,7 +1,6 @@
 package dev.graphiti.cli;
 
 import dev.graphiti.graph.CompactReport;
-import dev.graphiti.graph.Compactor;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -16,21 +15,19 @@ final class CompactCommand extends GraphSubcommand {
     @Override
     public Integer call() {
         CommandContext context = context();
-        try (var graph = context.openGraph()) {
-            CompactReport report = new Compactor(graph.repository(), context.clock()).compact(dryRun);
-            if (context.json()) {
-                JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder().add("dry_run", report.dryRun())
-                        .add("merged", report.merged()).add("superseded", report.superseded())
-                        .add("removed", report.removed()).add("bytes_before", report.bytesBefore())
-                        .add("bytes_after", report.bytesAfter()));
-            } else {
-                String verb = report.dryRun() ? "would merge " : "merged ";
-                context.out().println(verb + report.merged() + " duplicate" + (report.merged() == 1 ? "" : "s")
-                        + " and collapse" + (report.dryRun() ? " " : "d ") + report.superseded() + " superseded item"
-                        + (report.superseded() == 1 ? "" : "s") + " (" + report.removed() + " removed)");
-                if (!report.dryRun()) {
-                    context.out().println("database: " + report.bytesBefore() + " -> " + report.bytesAfter() + " bytes");
-                }
+        CompactReport report = context.items().compact(context.location(), dryRun);
+        if (context.json()) {
+            JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder().add("dry_run", report.dryRun())
+                    .add("merged", report.merged()).add("superseded", report.superseded())
+                    .add("removed", report.removed()).add("bytes_before", report.bytesBefore())
+                    .add("bytes_after", report.bytesAfter()));
+        } else {
+            String verb = report.dryRun() ? "would merge " : "merged ";
+            context.out().println(verb + report.merged() + " duplicate" + (report.merged() == 1 ? "" : "s")
+                    + " and collapse" + (report.dryRun() ? " " : "d ") + report.superseded() + " superseded item"
+                    + (report.superseded() == 1 ? "" : "s") + " (" + report.removed() + " removed)");
+            if (!report.dryRun()) {
+                context.out().println("database: " + report.bytesBefore() + " -> " + report.bytesAfter() + " bytes");
             }
         }
         return 0;

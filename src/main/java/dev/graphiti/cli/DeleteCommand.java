@@ -7,6 +7,7 @@ import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -25,24 +26,21 @@ final class DeleteCommand extends GraphSubcommand {
     @Override
     public Integer call() {
         CommandContext context = context();
-        try (var graph = context.openGraph()) {
-            var service = context.items(graph);
-            List<KnowledgeItem> items = service.resolveForDelete(ids);
-            if (!force && context.invocation().environment().interactive() && !confirm(context, items)) {
-                context.err().println("nothing deleted");
-                return 1;
-            }
-            service.delete(items);
-            List<String> deleted = items.stream().map(KnowledgeItem::id).distinct().toList();
-            if (context.json()) {
-                JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder().add("deleted", deleted.size())
-                        .add("ids", JsonShapes.strings(deleted)));
-            } else if (context.quiet()) {
-                deleted.forEach(context.out()::println);
-            } else {
-                context.out().println("deleted " + deleted.size() + (deleted.size() == 1 ? " item: " : " items: ")
-                        + String.join(", ", deleted));
-            }
+        boolean ask = !force && context.invocation().environment().interactive();
+        Optional<List<String>> done = context.items().delete(context.location(), ids, found -> !ask || confirm(context, found));
+        if (done.isEmpty()) {
+            context.err().println("nothing deleted");
+            return 1;
+        }
+        List<String> deleted = done.get();
+        if (context.json()) {
+            JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder().add("deleted", deleted.size())
+                    .add("ids", JsonShapes.strings(deleted)));
+        } else if (context.quiet()) {
+            deleted.forEach(context.out()::println);
+        } else {
+            context.out().println("deleted " + deleted.size() + (deleted.size() == 1 ? " item: " : " items: ")
+                    + String.join(", ", deleted));
         }
         return 0;
     }

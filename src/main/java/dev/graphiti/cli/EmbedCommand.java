@@ -1,8 +1,8 @@
 package dev.graphiti.cli;
 
-import dev.graphiti.embed.E5Encoder;
-import dev.graphiti.graph.EmbeddingJob;
-import dev.graphiti.graph.TextEncoder;
+import dev.graphiti.service.EmbedReport;
+import dev.graphiti.service.EmbedService;
+import dev.graphiti.service.EmbeddingProgress;
 import java.io.PrintWriter;
 import java.util.Locale;
 import picocli.CommandLine.Command;
@@ -18,65 +18,47 @@ final class EmbedCommand extends GraphSubcommand {
     @Override
     public Integer call() {
         CommandContext context = context();
-        long started = System.nanoTime();
-        try (var graph = context.openGraph()) {
-            int total = graph.vectors().unembeddedCount(E5Encoder.MODEL_ID);
-            int done = 0;
-            if (total > 0) {
-                Progress progress = new Progress(context.err(), total,
-                        context.invocation().environment().interactive() && !context.json() && !context.quiet());
-                TextEncoder encoder = context.invocation().semantics().flatMap(s -> s.encoder())
-                        .orElseGet(E5Encoder::load);
-                try {
-                    done = new EmbeddingJob(encoder.model()).run(graph.vectors(), encoder, progress::advance,
-                            () -> Thread.currentThread().isInterrupted());
-                } finally {
-                    progress.finish();
-                    if (context.invocation().semantics().isEmpty() && encoder instanceof AutoCloseable closeable) {
-                        closeQuietly(closeable);
-                    }
-                }
-            }
-            double seconds = (System.nanoTime() - started) / 1e9;
-            int remaining = graph.vectors().unembeddedCount(E5Encoder.MODEL_ID);
-            if (context.json()) {
-                JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder().add("model", E5Encoder.MODEL_ID)
-                        .add("embedded", done).add("remaining", remaining)
-                        .add("seconds", Math.round(seconds * 100) / 100.0));
-            } else if (!context.quiet()) {
-                context.out().println(done == 0 && remaining == 0 ? "Every item has its vectors."
-                        : String.format(Locale.ROOT, "Embedded %d item%s in %.1f s%s.", done, done == 1 ? "" : "s", seconds,
-                        remaining == 0 ? "" : "; " + remaining + " left"));
-            }
+        Progress progress = new Progress(context.err(),
+                context.invocation().environment().interactive() && !context.json() && !context.quiet());
+        EmbedReport report = new EmbedService(context.graphs(), context.invocation().semantics())
+                .embed(context.location(), progress);
+        int done = report.embedded();
+        int remaining = report.remaining();
+        if (context.json()) {
+            JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder().add("model", report.model())
+                    .add("embedded", done).add("remaining", remaining)
+                    .add("seconds", Math.round(report.seconds() * 100) / 100.0));
+        } else if (!context.quiet()) {
+            context.out().println(done == 0 && remaining == 0 ? "Every item has its vectors."
+                    : String.format(Locale.ROOT, "Embedded %d item%s in %.1f s%s.", done, done == 1 ? "" : "s",
+                    report.seconds(), remaining == 0 ? "" : "; " + remaining + " left"));
         }
         return 0;
     }
 
-    private static void closeQuietly(AutoCloseable closeable) {
-        try {
-            closeable.close();
-        } catch (Exception ignored) {
-            // the command is done either way
-        }
-    }
-
     /** A one-line progress bar on the terminal's stderr, redrawn at most ten times a second. */
-    private static final class Progress {
+    private static final class Progress implements EmbeddingProgress {
         private static final int WIDTH = 30;
         private final PrintWriter err;
-        private final int total;
         private final boolean shown;
-        private final long started = System.nanoTime();
+        private long started = System.nanoTime();
+        private int total;
         private int done;
         private long drawn;
 
-        Progress(PrintWriter err, int total, boolean shown) {
+        Progress(PrintWriter err, boolean shown) {
             this.err = err;
-            this.total = total;
             this.shown = shown;
         }
 
-        void advance(int count) {
+        @Override
+        public void started(int total) {
+            this.total = total;
+            this.started = System.nanoTime();
+        }
+
+        @Override
+        public void advanced(int count) {
             done += count;
             long now = System.nanoTime();
             if (shown && (now - drawn > 100_000_000L || done >= total)) {
@@ -89,7 +71,8 @@ final class EmbedCommand extends GraphSubcommand {
             }
         }
 
-        void finish() {
+        @Override
+        public void finished() {
             if (shown && done > 0) {
                 err.println();
                 err.flush();

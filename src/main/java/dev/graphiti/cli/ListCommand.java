@@ -1,6 +1,7 @@
 package dev.graphiti.cli;
 
 import dev.graphiti.config.ConfigKeys;
+import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.KnowledgeItem;
 import java.time.Instant;
 import java.util.List;
@@ -24,20 +25,19 @@ final class ListCommand extends GraphSubcommand {
         Instant now = context.clock().instant();
         var filter = filters.toFilter(now);
         int max = Limits.positive("--limit", limit, context.config().getInt(ConfigKeys.LIST_DEFAULT_LIMIT));
-        try (var graph = context.openGraph()) {
-            List<KnowledgeItem> items = context.items(graph).list(filter, max);
-            if (context.json()) {
-                var array = JsonShapes.JSON.createArrayBuilder();
-                items.forEach(item -> array.add(JsonShapes.summary(item)));
-                JsonShapes.print(context.out(), array);
-            } else if (items.isEmpty()) {
-                if (!context.quiet()) {
-                    context.err().println("No items in the " + graph.location().scope() + " graph ("
-                            + graph.location().database() + "). Add one: graphiti add \"...\"");
-                }
-            } else {
-                ItemText.table(items, now, context.colour()).print(context.out());
+        GraphLocation location = context.location();
+        List<KnowledgeItem> items = context.items().list(location, filter, max);
+        if (context.json()) {
+            var array = JsonShapes.JSON.createArrayBuilder();
+            items.forEach(item -> array.add(JsonShapes.summary(item)));
+            JsonShapes.print(context.out(), array);
+        } else if (items.isEmpty()) {
+            if (!context.quiet()) {
+                context.err().println("No items in the " + location.scope() + " graph ("
+                        + location.database() + "). Add one: graphiti add \"...\"");
             }
+        } else {
+            ItemText.table(items, now, context.colour()).print(context.out());
         }
         return 0;
     }

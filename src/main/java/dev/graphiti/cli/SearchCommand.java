@@ -1,9 +1,12 @@
 package dev.graphiti.cli;
 
 import dev.graphiti.config.ConfigKeys;
-import dev.graphiti.graph.LexicalRanking;
+import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.SearchHit;
 import dev.graphiti.graph.SearchQuery;
+import dev.graphiti.service.RankingChoice;
+import dev.graphiti.service.SearchResults;
+import dev.graphiti.service.SearchService;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -30,7 +33,7 @@ final class SearchCommand extends GraphSubcommand {
     @Option(names = "--ranking", paramLabel = "NAME", defaultValue = "hybrid",
             description = "hybrid (words and meaning, when a running MCP server has the model), lexical or semantic "
                     + "(default: ${DEFAULT-VALUE}).")
-    SearchRanking.Choice ranking;
+    RankingChoice ranking;
 
     @Mixin
     FilterOptions filters = new FilterOptions();
@@ -42,42 +45,41 @@ final class SearchCommand extends GraphSubcommand {
         var config = context.config();
         SearchQuery query = new SearchQuery(String.join(" ", words), filters.toFilter(now),
                 Limits.positive("--limit", limit, config.getInt(ConfigKeys.SEARCH_DEFAULT_LIMIT)), exact);
-        try (var graph = context.openGraph()) {
-            var lexical = new LexicalRanking(graph.repository(), context.clock(),
-                    Duration.ofDays(config.getInt(ConfigKeys.SEARCH_RECENCY_HALF_LIFE_DAYS)));
-            SearchRanking chosen = SearchRanking.choose(ranking, exact, lexical, graph, context.invocation().semantics());
-            List<SearchHit> hits = chosen.ranking().search(query);
-            if (context.json()) {
-                var array = JsonShapes.JSON.createArrayBuilder();
-                for (SearchHit hit : hits) {
-                    var item = hit.item();
-                    var row = JsonShapes.JSON.createObjectBuilder().add("id", item.id()).add("kind", item.kind().name())
-                            .add("title", item.title()).add("snippet", hit.snippet()).add("score", hit.score())
-                            .add("tags", JsonShapes.strings(item.tags()))
-                            .add("created_at", JsonShapes.timestamp(item.createdAt()))
-                            .add("scope", item.scope().name()).add("source", item.source())
-                            .add("matched", hit.matched().name());
-                    chosen.fallback().ifPresent(reason -> row.add("semantic", reason));
-                    array.add(row);
-                }
-                JsonShapes.print(context.out(), array);
-            } else if (hits.isEmpty()) {
-                if (!context.quiet()) {
-                    context.err().println("Nothing matches '" + query.text() + "' in the " + graph.location().scope() + " graph.");
-                }
-            } else {
-                var out = context.out();
-                TextTable table = new TextTable();
-                Colour colour = context.colour();
-                for (SearchHit hit : hits) {
-                    table.row(String.format(Locale.ROOT, "%.3f", hit.score()), colour.id(hit.item().id()), hit.item().kind().name(),
-                            RelativeTime.since(hit.item().createdAt(), now), ItemText.titleWithTags(hit.item()));
-                    if (!context.quiet()) {
-                        table.detail("       " + colour.dim(hit.snippet().replaceAll("\\s+", " ")));
-                    }
-                }
-                table.print(out);
+        GraphLocation location = context.location();
+        SearchResults results = new SearchService(context.graphs(), context.clock(),
+                Duration.ofDays(config.getInt(ConfigKeys.SEARCH_RECENCY_HALF_LIFE_DAYS)), context.invocation().semantics())
+                .search(location, query, ranking);
+        List<SearchHit> hits = results.hits();
+        if (context.json()) {
+            var array = JsonShapes.JSON.createArrayBuilder();
+            for (SearchHit hit : hits) {
+                var item = hit.item();
+                var row = JsonShapes.JSON.createObjectBuilder().add("id", item.id()).add("kind", item.kind().name())
+                        .add("title", item.title()).add("snippet", hit.snippet()).add("score", hit.score())
+                        .add("tags", JsonShapes.strings(item.tags()))
+                        .add("created_at", JsonShapes.timestamp(item.createdAt()))
+                        .add("scope", item.scope().name()).add("source", item.source())
+                        .add("matched", hit.matched().name());
+                results.fallback().ifPresent(reason -> row.add("semantic", reason));
+                array.add(row);
             }
+            JsonShapes.print(context.out(), array);
+        } else if (hits.isEmpty()) {
+            if (!context.quiet()) {
+                context.err().println("Nothing matches '" + query.text() + "' in the " + location.scope() + " graph.");
+            }
+        } else {
+            var out = context.out();
+            TextTable table = new TextTable();
+            Colour colour = context.colour();
+            for (SearchHit hit : hits) {
+                table.row(String.format(Locale.ROOT, "%.3f", hit.score()), colour.id(hit.item().id()), hit.item().kind().name(),
+                        RelativeTime.since(hit.item().createdAt(), now), ItemText.titleWithTags(hit.item()));
+                if (!context.quiet()) {
+                    table.detail("       " + colour.dim(hit.snippet().replaceAll("\\s+", " ")));
+                }
+            }
+            table.print(out);
         }
         return 0;
     }

@@ -22,14 +22,11 @@ final class ShowCommand extends GraphSubcommand {
     @Override
     public Integer call() {
         CommandContext context = context();
-        try (var graph = context.openGraph()) {
-            var items = context.items(graph);
-            ItemDetails details = items.details(items.resolve(String.join(" ", reference)));
-            if (context.json()) {
-                JsonShapes.print(context.out(), json(details));
-            } else {
-                text(details, context.out(), context.clock().instant());
-            }
+        ItemDetails details = context.items().show(context.location(), String.join(" ", reference));
+        if (context.json()) {
+            JsonShapes.print(context.out(), json(details));
+        } else {
+            text(details, context.out(), context.clock().instant());
         }
         return 0;
     }

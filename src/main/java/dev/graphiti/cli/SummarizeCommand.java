@@ -3,14 +3,8 @@ package dev.graphiti.cli;
 import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.graph.GraphStats;
 import dev.graphiti.graph.KnowledgeItem;
-import dev.graphiti.graph.LexicalRanking;
-import dev.graphiti.graph.Summarizer;
 import dev.graphiti.graph.Summary;
-import dev.graphiti.graph.SummaryPrompt;
-import dev.graphiti.llm.ChatModel;
-import dev.graphiti.llm.LlmException;
-import dev.graphiti.llm.LlmSettings;
-import dev.graphiti.redact.Redactor;
+import dev.graphiti.service.SummaryService;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -26,63 +20,37 @@ import picocli.CommandLine.Parameters;
         description = "Summarize the graph, or what it holds on TOPIC.")
 final class SummarizeCommand extends GraphSubcommand {
 
-    /** Under the MCP tools' 60 s timeout, with room for the rest of the command. */
-    static final Duration LLM_TIMEOUT = Duration.ofSeconds(30);
-
     @Parameters(arity = "0..*", paramLabel = "TOPIC", description = "Restrict to items a search for TOPIC finds.")
     List<String> topic = List.of();
 
     @Override
     public Integer call() {
         CommandContext context = context();
-        try (var graph = context.openGraph()) {
-            var ranking = new LexicalRanking(graph.repository(), context.clock(),
-                    Duration.ofDays(context.config().getInt(ConfigKeys.SEARCH_RECENCY_HALF_LIFE_DAYS)));
-            Summary summary = new Summarizer(graph.repository(), ranking, graph.location().scope())
-                    .summarize(topic.isEmpty() ? Optional.empty() : Optional.of(String.join(" ", topic)));
-            summary = inProse(context, summary);
-            if (context.json()) {
-                var counts = JsonShapes.JSON.createObjectBuilder();
-                summary.byKind().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
-                        .forEach(e -> counts.add(e.getKey().name(), e.getValue()));
-                var entities = JsonShapes.JSON.createArrayBuilder();
-                for (GraphStats.EntityCount entity : summary.topEntities()) {
-                    entities.add(JsonShapes.JSON.createObjectBuilder().add("name", entity.name()).add("type", entity.type())
-                            .add("count", entity.count()));
-                }
-                var decisions = JsonShapes.JSON.createArrayBuilder();
-                summary.recentDecisions().forEach(item -> decisions.add(JsonShapes.JSON.createObjectBuilder()
-                        .add("id", item.id()).add("title", item.title())
-                        .add("created_at", JsonShapes.timestamp(item.createdAt()))));
-                var json = JsonShapes.JSON.createObjectBuilder().add("scope", summary.scope().name());
-                JsonShapes.add(json, "topic", summary.topic());
-                JsonShapes.print(context.out(), json.add("item_count", summary.itemCount()).add("by_kind", counts)
-                        .add("summary", summary.text()).add("top_entities", entities).add("recent_decisions", decisions));
-            } else {
-                text(context, summary, context.clock().instant());
+        Summary summary = new SummaryService(context.graphs(), context.clock(),
+                Duration.ofDays(context.config().getInt(ConfigKeys.SEARCH_RECENCY_HALF_LIFE_DAYS)), context.llm(),
+                problem -> context.err().println("graphiti: warning: " + problem))
+                .summarize(context.location(), topic.isEmpty() ? Optional.empty() : Optional.of(String.join(" ", topic)));
+        if (context.json()) {
+            var counts = JsonShapes.JSON.createObjectBuilder();
+            summary.byKind().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
+                    .forEach(e -> counts.add(e.getKey().name(), e.getValue()));
+            var entities = JsonShapes.JSON.createArrayBuilder();
+            for (GraphStats.EntityCount entity : summary.topEntities()) {
+                entities.add(JsonShapes.JSON.createObjectBuilder().add("name", entity.name()).add("type", entity.type())
+                        .add("count", entity.count()));
             }
+            var decisions = JsonShapes.JSON.createArrayBuilder();
+            summary.recentDecisions().forEach(item -> decisions.add(JsonShapes.JSON.createObjectBuilder()
+                    .add("id", item.id()).add("title", item.title())
+                    .add("created_at", JsonShapes.timestamp(item.createdAt()))));
+            var json = JsonShapes.JSON.createObjectBuilder().add("scope", summary.scope().name());
+            JsonShapes.add(json, "topic", summary.topic());
+            JsonShapes.print(context.out(), json.add("item_count", summary.itemCount()).add("by_kind", counts)
+                    .add("summary", summary.text()).add("top_entities", entities).add("recent_decisions", decisions));
+        } else {
+            text(context, summary, context.clock().instant());
         }
         return 0;
-    }
-
-    /**
-     * With llm.endpoint set, the model retells the summary's facts as prose (redacted before they leave);
-     * when it cannot, the deterministic text stays and stderr says why.
-     */
-    private static Summary inProse(CommandContext context, Summary summary) {
-        Optional<LlmSettings> llm = context.llm();
-        if (llm.isEmpty() || summary.itemCount() == 0) {
-            return summary;
-        }
-        String prompt = new Redactor().redact(SummaryPrompt.of(summary)).text();
-        try {
-            return summary.withText(new ChatModel(llm.get(), LLM_TIMEOUT).complete(SummaryPrompt.SYSTEM, prompt,
-                    SummaryPrompt.MAX_TOKENS));
-        } catch (LlmException e) {
-            context.err().println("graphiti: warning: no prose summary: " + e.getMessage()
-                    + "; showing graphiti's own (`graphiti health` checks the endpoint)");
-            return summary;
-        }
     }
 
     private static void text(CommandContext context, Summary summary, Instant now) {

@@ -3,7 +3,9 @@
  * scopes and supersession, adding and finding them ({@link dev.graphiti.graph.ItemService}), ranking
  * ({@link dev.graphiti.graph.Ranking}), the context a new session starts with
  * ({@link dev.graphiti.graph.ContextAssembler}), health, summaries and compaction. This package owns the
- * interfaces the store implements ({@link dev.graphiti.graph.ItemRepository}, {@link dev.graphiti.graph.ItemWriter})
- * and the one-method port to secret redaction, so it knows neither SQLite nor the detectors.
+ * interfaces the store implements ({@link dev.graphiti.graph.ItemRepository}, {@link dev.graphiti.graph.ItemWriter},
+ * {@link dev.graphiti.graph.VectorStore}, and {@link dev.graphiti.graph.IngestState}: what git indexing and
+ * transcript capture remember) and the one-method port to secret redaction, so it knows neither SQLite nor the
+ * detectors, and imports no other package of graphiti.
  */
 package dev.graphiti.graph;

@@ -1,6 +1,11 @@
 /**
- * The operations the CLI offers, between its commands and the graph: a command parses its options, calls a
- * service here and prints what it returns. {@link dev.graphiti.service.Graphs} owns opening a graph (its location
- * in, its SQLite database open out), so no layer above this one knows the store.
+ * The operations under the CLI, between its commands and the graph: a command parses its options, calls a service
+ * here and prints what it returns. {@link dev.graphiti.service.Graphs} owns opening a graph (its location in, its
+ * SQLite database open out), so no layer above this one knows the store; the operations
+ * ({@link dev.graphiti.service.ContextService}, {@link dev.graphiti.service.HealthService},
+ * {@link dev.graphiti.service.IndexService}, {@link dev.graphiti.service.CaptureService},
+ * {@link dev.graphiti.service.SearchService}, {@link dev.graphiti.service.SummaryService},
+ * {@link dev.graphiti.service.EmbedService}, {@link dev.graphiti.service.Items}) take what they need in their
+ * constructors and open the graph for each call.
  */
 package dev.graphiti.service;

@@ -1,4 +1,4 @@
-package dev.graphiti.cli;
+package dev.graphiti.service;
 
 import dev.graphiti.graph.HybridRanking;
 import dev.graphiti.graph.Ranking;
@@ -6,7 +6,6 @@ import dev.graphiti.graph.SemanticRanking;
 import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.graph.TextEncoder;
 import dev.graphiti.graph.VectorIndex;
-import dev.graphiti.service.OpenGraph;
 import java.util.Optional;
 
 /**
@@ -15,14 +14,9 @@ import java.util.Optional;
  */
 record SearchRanking(Ranking ranking, Optional<String> fallback) {
 
-    /** Which rankings a search may use (`--ranking`); hybrid is the default. */
-    enum Choice {
-        hybrid, lexical, semantic
-    }
-
-    static SearchRanking choose(Choice choice, boolean exact, Ranking lexical, OpenGraph graph,
+    static SearchRanking choose(RankingChoice choice, boolean exact, Ranking lexical, OpenGraph graph,
                                 Optional<SemanticSearch> semantics) {
-        if (choice == Choice.lexical || exact) {
+        if (choice == RankingChoice.lexical || exact) {
             return new SearchRanking(lexical, Optional.empty());
         }
         if (semantics.isEmpty()) {
@@ -41,6 +35,7 @@ record SearchRanking(Ranking ranking, Optional<String> fallback) {
                     ? "unavailable" : SemanticSearch.Status.loading.name()));
         }
         SemanticRanking semantic = new SemanticRanking(encoder.get(), index, graph.vectors());
-        return new SearchRanking(choice == Choice.semantic ? semantic : new HybridRanking(lexical, semantic), Optional.empty());
+        return new SearchRanking(choice == RankingChoice.semantic ? semantic : new HybridRanking(lexical, semantic),
+                Optional.empty());
     }
 }

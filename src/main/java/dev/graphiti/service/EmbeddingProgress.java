@@ -1,0 +1,28 @@
+package dev.graphiti.service;
+
+/** Told how an embedding run advances: its total once known, then every batch, then that it ended. */
+public interface EmbeddingProgress {
+
+    EmbeddingProgress NONE = new EmbeddingProgress() {
+        @Override
+        public void started(int total) {
+        }
+
+        @Override
+        public void advanced(int count) {
+        }
+
+        @Override
+        public void finished() {
+        }
+    };
+
+    /** {@code total} items wait for their vectors; called only when there are some. */
+    void started(int total);
+
+    /** {@code count} more items have their vectors. */
+    void advanced(int count);
+
+    /** The run ended, done or not. */
+    void finished();
+}

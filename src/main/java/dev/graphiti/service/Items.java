@@ -1,0 +1,85 @@
+package dev.graphiti.service;
+
+import dev.graphiti.graph.AddResult;
+import dev.graphiti.graph.CompactReport;
+import dev.graphiti.graph.Compactor;
+import dev.graphiti.graph.GraphLocation;
+import dev.graphiti.graph.ItemDetails;
+import dev.graphiti.graph.ItemFilter;
+import dev.graphiti.graph.ItemService;
+import dev.graphiti.graph.KnowledgeItem;
+import dev.graphiti.graph.NewItem;
+import java.time.Clock;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+
+/**
+ * `graphiti add`, `list`, `show`, `delete` and `compact`: one graph opened per operation, secrets redacted before
+ * anything is stored, content up to the configured size.
+ */
+public final class Items {
+
+    private final Graphs graphs;
+    private final Clock clock;
+    private final int maxContentBytes;
+
+    public Items(Graphs graphs, Clock clock, int maxContentBytes) {
+        this.graphs = graphs;
+        this.clock = clock;
+        this.maxContentBytes = maxContentBytes;
+    }
+
+    /**
+     * Stores {@code item} (a repeat answers with the item already stored); {@code supersedes} names the item it
+     * replaces as {@link #show} accepts it (an id, a unique id prefix or a title).
+     */
+    public AddResult add(GraphLocation location, NewItem item, Optional<String> supersedes) {
+        try (OpenGraph graph = graphs.open(location)) {
+            ItemService items = graph.items(clock, maxContentBytes);
+            Optional<String> replaced = supersedes.map(reference -> items.resolve(reference).id());
+            return items.add(new NewItem(item.kind(), item.title(), item.content(), item.tags(), item.source(), replaced,
+                    item.createdAt(), item.place()));
+        }
+    }
+
+    /** At most {@code limit} items the filter lets through, newest first. */
+    public List<KnowledgeItem> list(GraphLocation location, ItemFilter filter, int limit) {
+        try (OpenGraph graph = graphs.open(location)) {
+            return graph.items(clock, maxContentBytes).list(filter, limit);
+        }
+    }
+
+    /** The item {@code reference} names (an id, a unique id prefix or a title) with its chain, relations and provenance. */
+    public ItemDetails show(GraphLocation location, String reference) {
+        try (OpenGraph graph = graphs.open(location)) {
+            ItemService items = graph.items(clock, maxContentBytes);
+            return items.details(items.resolve(reference));
+        }
+    }
+
+    /**
+     * Deletes the items {@code references} name (ids or unique id prefixes), all or none: every reference is resolved
+     * first, then {@code confirmed} sees the items. The ids deleted, or empty when not confirmed.
+     */
+    public Optional<List<String>> delete(GraphLocation location, Collection<String> references,
+                                         Predicate<List<KnowledgeItem>> confirmed) {
+        try (OpenGraph graph = graphs.open(location)) {
+            ItemService items = graph.items(clock, maxContentBytes);
+            List<KnowledgeItem> found = items.resolveForDelete(references);
+            if (!confirmed.test(found)) {
+                return Optional.empty();
+            }
+            items.delete(found);
+            return Optional.of(found.stream().map(KnowledgeItem::id).distinct().toList());
+        }
+    }
+
+    /** Merges duplicates and collapses supersession chains (kept as provenance), then reclaims space; or only tells. */
+    public CompactReport compact(GraphLocation location, boolean dryRun) {
+        try (OpenGraph graph = graphs.open(location)) {
+            return new Compactor(graph.repository(), clock).compact(dryRun);
+        }
+    }
+}
