@@ -1,6 +1,7 @@
 package dev.graphiti.redact;
 
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.regex.Pattern;
@@ -12,7 +13,8 @@ import java.util.regex.Pattern;
  * credentials) a few words before; a linking word right before the pair ("with", "as", "is", "are", or a
  * colon); and a user name before the slash: a default account such as admin or root, whose password may be
  * an ordinary word, or any lower-case user name or e-mail address, whose password must then look chosen
- * (a digit, a symbol or an inner capital). An ordinary word must also end the phrase ("... and reboot it",
+ * (a digit, a symbol or an inner capital); written without blanks ("deploy/Hunter22!") only a default account
+ * or an e-mail address counts, since a name, a slash and a name is as often a path. An ordinary word must also end the phrase ("... and reboot it",
  * "... until we change it."), so "log in to the admin / settings page" and "open admin / users" stay.
  */
 final class LoginPairDetector implements Detector {
@@ -79,8 +81,9 @@ final class LoginPairDetector implements Detector {
 
     /** "admin / password": the user, a lone slash, the password. */
     private static Finding pair(Words words, int user, int password) {
-        return judge(words.trimmed(user), words.trimmed(password), words.trimmedStart(password),
-                words.endsPhrase(password));
+        String name = words.trimmed(user);
+        return isUserName(name) ? judge(name, words.trimmed(password), words.trimmedStart(password),
+                words.endsPhrase(password)) : null;
     }
 
     /** "admin/password" written as one word. */
@@ -90,14 +93,17 @@ final class LoginPairDetector implements Detector {
         if (slash <= 0 || slash != pair.lastIndexOf('/') || slash == pair.length() - 1) {
             return null;
         }
-        return judge(pair.substring(0, slash), pair.substring(slash + 1), words.trimmedStart(i) + slash + 1,
-                words.endsPhrase(i));
+        // Written together, any other name and a slash is as often a path ("kv/staging-app1", "ops/deploy2").
+        String name = pair.substring(0, slash);
+        return DEFAULT_ACCOUNTS.contains(name) || name.indexOf('@') > 0 ? judge(name, pair.substring(slash + 1),
+                words.trimmedStart(i) + slash + 1, words.endsPhrase(i)) : null;
     }
 
     private static Finding judge(String user, String password, int start, boolean phraseEnds) {
         boolean defaultAccount = DEFAULT_ACCOUNTS.contains(user);
-        if (!(defaultAccount || isUserName(user)) || password.equals(user) || StandIns.isStandIn(password)
-                || password.startsWith("[REDACTED:")) {
+        // Two accounts ("admin / operator") name a choice of user, not a credential.
+        if (DEFAULT_ACCOUNTS.contains(password.toLowerCase(Locale.ROOT)) || password.equals(user)
+                || StandIns.isStandIn(password) || password.startsWith("[REDACTED:")) {
             return null;
         }
         boolean chosen = ProseSecretDetector.isPassword(password, false);
@@ -105,9 +111,9 @@ final class LoginPairDetector implements Detector {
         return chosen || ordinary ? new Finding(start, start + password.length(), SecretKind.SECRET_ASSIGNMENT) : null;
     }
 
-    /** A lower-case login name ({@code ada}, {@code ci-bot}, {@code j.smith}) or an e-mail address. */
+    /** A default account, a lower-case login name ({@code ada}, {@code ci-bot}, {@code j.smith}) or an e-mail address. */
     private static boolean isUserName(String user) {
-        return USER_NAME.matcher(user).matches();
+        return DEFAULT_ACCOUNTS.contains(user) || USER_NAME.matcher(user).matches();
     }
 
     private static boolean endsSentence(String word) {

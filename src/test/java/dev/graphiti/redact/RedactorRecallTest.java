@@ -124,6 +124,8 @@ class RedactorRecallTest {
                 Arguments.of("two accounts", "Logging in as root / sudo is disabled on the build agents."),
                 Arguments.of("a default credential", "The appliance ships with admin / admin as its login; change it."),
                 Arguments.of("read/write", "Log in with read/write access to change the settings."),
+                Arguments.of("a path after a login word", "The deploy login is stored as kv/staging-app1 in Vault."),
+                Arguments.of("two accounts written together", "Log in as admin/operator to approve the change."),
                 Arguments.of("adverb after 'password is'", "The password is usually rotated by the vault."),
                 Arguments.of("adverb after 'password is', end of line", "The admin password is reset weekly"));
     }

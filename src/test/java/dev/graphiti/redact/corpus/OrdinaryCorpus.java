@@ -179,6 +179,8 @@ public final class OrdinaryCorpus {
                         s -> "<li data-key=\"product-card-" + s.digits(4) + "-hero\">",
                         s -> "Cache entries use the key: tenant-" + s.digits(5) + "-invoice-summary",
                         s -> "Log in with sso / okta and pick the staging org.",
+                        s -> "The deploy login is stored as kv/staging-app" + s.digits(1) + " in Vault.",
+                        s -> "Log in as admin/operator to approve change " + s.digits(4) + ".",
                         s -> "Logging in as root / sudo is disabled on the build agents.",
                         s -> "{\"key\": \"onboarding-step-" + s.digits(1) + "-welcome-banner\", \"seen\": true}",
                         s -> "Default credentials are in the runbook: log in as admin, then change them under account / security.")));
