@@ -1,5 +1,6 @@
 package dev.graphiti.graph;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -44,51 +45,82 @@ public final class HybridRanking implements Ranking {
         int pool = Math.max(query.limit() * 2, POOL);
         // The query's vector is computed on another core while the words are looked up.
         CompletableFuture<float[]> encoded = CompletableFuture.supplyAsync(() -> semantic.encode(query.text()));
-        List<SearchHit> words = query.exact() ? lexical.search(query)
-                : lexical.search(new SearchQuery(query.text(), query.filter(), pool, false));
+        SearchQuery byWords = query.exact() ? query : new SearchQuery(query.text(), query.filter(), pool, false);
+        List<SearchHit> words = lexical.unsnipped(byWords);
         float[] vector = encoded.join();
         Map<String, Fused> fused = new LinkedHashMap<>();
         for (SearchHit hit : words) {
-            Fused entry = fused.computeIfAbsent(hit.item().id(), id -> new Fused(hit.item()));
+            Fused entry = fused.computeIfAbsent(hit.item().id(), id -> new Fused(id, hit.item().createdAt()));
+            entry.item = hit.item();
             entry.lexicalScore = Math.max(0, Math.min(1, hit.score()));
-            entry.foundByWords = true;
-            entry.snippet = hit.snippet();
+            entry.byWords = hit;
         }
         if (!query.exact()) {
-            for (SemanticRanking.Candidate candidate : semantic.candidates(vector, query.filter(), pool)) {
-                Fused entry = fused.computeIfAbsent(candidate.item().id(), id -> new Fused(candidate.item()));
-                entry.cosine = candidate.cosine();
+            for (SemanticRanking.Near near : semantic.nearest(vector, query.filter(), pool)) {
+                fused.computeIfAbsent(near.item(), id -> new Fused(id, near.createdAt())).cosine = near.cosine();
             }
         }
         List<String> unscored = fused.values().stream().filter(entry -> Double.isNaN(entry.cosine))
-                .map(entry -> entry.item.id()).toList();
+                .map(entry -> entry.id).toList();
         semantic.cosines(vector, unscored).forEach((id, cosine) -> fused.get(id).cosine = cosine);
 
-        List<SearchHit> hits = new ArrayList<>(fused.size());
-        for (Fused entry : fused.values()) {
+        List<Fused> ranked = new ArrayList<>(fused.values());
+        for (Fused entry : ranked) {
             double strength = Double.isNaN(entry.cosine) ? 0 : SemanticRanking.strength(entry.cosine);
-            double score = semanticWeight * strength + (1 - semanticWeight) * entry.lexicalScore;
-            boolean byMeaning = strength >= MEANINGFUL;
-            SearchHit.Matched matched = !entry.foundByWords ? SearchHit.Matched.semantic
-                    : byMeaning ? SearchHit.Matched.both : SearchHit.Matched.lexical;
-            String snippet = entry.snippet != null ? entry.snippet : Snippets.lead(entry.item.content());
-            hits.add(new SearchHit(entry.item, snippet, SemanticRanking.round(score), matched));
+            entry.strength = strength;
+            entry.score = SemanticRanking.round(semanticWeight * strength + (1 - semanticWeight) * entry.lexicalScore);
         }
-        hits.sort(Comparator.comparingDouble(SearchHit::score).reversed()
-                .thenComparing(hit -> hit.item().createdAt(), Comparator.reverseOrder()));
-        return hits.subList(0, Math.min(query.limit(), hits.size()));
+        ranked.sort(Comparator.comparingDouble((Fused entry) -> entry.score).reversed()
+                .thenComparing(entry -> entry.createdAt, Comparator.reverseOrder()));
+        return hits(ranked, byWords, query.filter(), query.limit());
     }
 
-    /** One item's evidence from both rankings. */
+    /**
+     * The first {@code limit} of {@code ranked} as hits: only these get snippets, and only those the meaning
+     * alone found are read whole now (one read; one deleted meanwhile gives its place to the next).
+     */
+    private List<SearchHit> hits(List<Fused> ranked, SearchQuery byWords, ItemFilter filter, int limit) {
+        List<Fused> kept = new ArrayList<>();
+        int next = 0;
+        while (kept.size() < limit && next < ranked.size()) {
+            List<Fused> taken = ranked.subList(next, Math.min(ranked.size(), next + limit - kept.size()));
+            next += taken.size();
+            List<String> unread = taken.stream().filter(entry -> entry.item == null).map(entry -> entry.id).toList();
+            Map<String, KnowledgeItem> read = unread.isEmpty() ? Map.of() : semantic.items(unread, filter);
+            for (Fused entry : taken) {
+                if (entry.item == null) {
+                    entry.item = read.get(entry.id);
+                }
+                if (entry.item != null) {
+                    kept.add(entry);
+                }
+            }
+        }
+        List<SearchHit> hits = new ArrayList<>(kept.size());
+        for (Fused entry : kept) {
+            boolean byMeaning = entry.strength >= MEANINGFUL;
+            SearchHit.Matched matched = entry.byWords == null ? SearchHit.Matched.semantic
+                    : byMeaning ? SearchHit.Matched.both : SearchHit.Matched.lexical;
+            String snippet = entry.byWords != null ? lexical.snippet(byWords, entry.byWords) : Snippets.lead(entry.item.content());
+            hits.add(new SearchHit(entry.item, snippet, entry.score, matched));
+        }
+        return hits;
+    }
+
+    /** One item's evidence from both rankings; the item itself is read only for the hits kept. */
     private static final class Fused {
-        final KnowledgeItem item;
-        boolean foundByWords;
+        final String id;
+        final Instant createdAt;
+        KnowledgeItem item;
+        SearchHit byWords;
         double lexicalScore;
         double cosine = Double.NaN;
-        String snippet;
+        double strength;
+        double score;
 
-        Fused(KnowledgeItem item) {
-            this.item = item;
+        Fused(String id, Instant createdAt) {
+            this.id = id;
+            this.createdAt = createdAt;
         }
     }
 }

@@ -45,6 +45,25 @@ public final class LexicalRanking implements Ranking {
 
     @Override
     public List<SearchHit> search(SearchQuery query) {
+        List<SearchHit> hits = unsnipped(query);
+        QueryWords words = snippetWords(query);
+        return hits.stream().map(hit -> new SearchHit(hit.item(), words.snippet(hit.item().content(), SNIPPET_WORDS),
+                hit.score())).toList();
+    }
+
+    @Override
+    public String snippet(SearchQuery query, SearchHit hit) {
+        return snippetWords(query).snippet(hit.item().content(), SNIPPET_WORDS);
+    }
+
+    /** The query's words for cutting snippets (which words an excerpt holds, not their weights). */
+    private static QueryWords snippetWords(SearchQuery query) {
+        List<String> words = MatchExpression.of(query.text()).words();
+        return new QueryWords(words, new double[words.size()]);
+    }
+
+    @Override
+    public List<SearchHit> unsnipped(SearchQuery query) {
         MatchExpression words = MatchExpression.of(query.text());
         if (words.isEmpty()) {
             return List.of();
@@ -58,9 +77,10 @@ public final class LexicalRanking implements Ranking {
         } else {
             // Any word may match, and BM25 ranks items holding more of them first. When that many items hold every
             // word, those are the candidates (an item missing a word covers less of the query) and the intersection
-            // is a third of the union's cost (100k items: 2-3 common words); it is tried only when every word is
-            // in that many items.
-            boolean enoughHoldAll = words.size() > 1 && counts.documents().stream().allMatch(n -> n >= candidates);
+            // is a third of the union's cost (100k items: 2-3 common words); it is ranked only when every word is
+            // in that many items and a count (no ranking, no item read) finds that many holding them all.
+            boolean enoughHoldAll = words.size() > 1 && counts.documents().stream().allMatch(n -> n >= candidates)
+                    && repository.termCounts(List.of(words.all()), candidates).documents().get(0) >= candidates;
             found = enoughHoldAll ? repository.lexical(words.all(), query.filter(), Optional.empty(), candidates) : List.of();
             if (found.size() < candidates) {
                 found = repository.lexical(words.any(), query.filter(), Optional.empty(), candidates);
@@ -73,9 +93,7 @@ public final class LexicalRanking implements Ranking {
         Map<String, List<KnowledgeItem>> neighbours = query.exact() ? Map.of()
                 : repository.neighbours(found.stream().map(m -> m.item().id()).toList(), query.filter());
         List<SearchHit> ranked = rank(found, neighbours, queryWords, Math.max(query.limit() * 3, 30), clock.instant());
-        return ranked.subList(0, Math.min(query.limit(), ranked.size())).stream()
-                .map(hit -> new SearchHit(hit.item(), queryWords.snippet(hit.item().content(), SNIPPET_WORDS), hit.score()))
-                .toList();
+        return ranked.subList(0, Math.min(query.limit(), ranked.size()));
     }
 
     /** Each word's weight: its inverse document frequency, as BM25 has it, never below a small floor. */

@@ -2,6 +2,7 @@ package dev.graphiti.graph;
 
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -12,6 +13,8 @@ import java.util.Map;
 final class QueryWords {
 
     private final List<String> words;
+    /** Each query word's stem, once: every word the query counts as found starts with one of them. */
+    private final List<String> stems;
     private final double[] weights;
     private final double total;
     private final Map<String, Integer> judged = new HashMap<>();
@@ -22,6 +25,7 @@ final class QueryWords {
             throw new IllegalArgumentException("at most 31 query words, not " + words.size());
         }
         this.words = words;
+        this.stems = words.stream().map(QueryWords::stem).distinct().toList();
         this.weights = weights.clone();
         double sum = 0;
         for (double weight : weights) {
@@ -30,13 +34,49 @@ final class QueryWords {
         this.total = sum;
     }
 
-    /** The query words {@code text} has, one bit each. */
+    /**
+     * The query words {@code text} has, one bit each: the same as judging every word of
+     * {@link MatchExpression#words}, but only the words starting with a query word's stem are looked at (a word
+     * that starts with none is judged no match), found with {@code indexOf} instead of cutting the whole text into
+     * words.
+     */
     int found(String text) {
+        String lower = text.toLowerCase(Locale.ROOT);
         int mask = 0;
-        for (String word : MatchExpression.words(text)) {
-            mask |= judged.computeIfAbsent(word, this::judge);
+        for (String stem : stems) {
+            for (int at = lower.indexOf(stem); at >= 0; at = lower.indexOf(stem, at + 1)) {
+                if (startsWord(lower, at)) {
+                    mask |= judged.computeIfAbsent(lower.substring(at, wordEnd(lower, at)), this::judge);
+                }
+            }
         }
         return mask;
+    }
+
+    /** Whether a word of {@link MatchExpression#words} starts at {@code at} (lower-cased text, as it cuts). */
+    private static boolean startsWord(String lower, int at) {
+        if (at == 0) {
+            return true;
+        }
+        if (Character.isLetterOrDigit(lower.codePointBefore(at))) {
+            return false;
+        }
+        // the fragment after an apostrophe inside a word ("caroline's") is not a word there
+        char before = lower.charAt(at - 1);
+        return !((before == '\'' || before == '\u2019') && Character.isLetter(lower.codePointAt(at))
+                && at >= 2 && Character.isLetterOrDigit(lower.codePointAt(at - 2)));
+    }
+
+    private static int wordEnd(String lower, int from) {
+        int end = from;
+        while (end < lower.length()) {
+            int c = lower.codePointAt(end);
+            if (!Character.isLetterOrDigit(c)) {
+                break;
+            }
+            end += Character.charCount(c);
+        }
+        return end;
     }
 
     /** The weighted share of the query the bits stand for; words only in {@code nearby} count {@code nearShare}. */
@@ -89,7 +129,8 @@ final class QueryWords {
                 + (end < tokens.length ? "…" : "");
     }
 
-    private int judge(String word) {
+    /** The query words {@code word} counts as: itself, its stem, or a long query word it starts with. */
+    int judge(String word) {
         int mask = 0;
         String stem = stem(word);
         for (int i = 0; i < words.size(); i++) {

@@ -1,5 +1,6 @@
 package dev.graphiti.graph;
 
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -28,12 +29,15 @@ public final class SemanticRanking implements Ranking {
     @Override
     public List<SearchHit> search(SearchQuery query) {
         float[] vector = encoder.query(query.text());
-        List<Candidate> found = candidates(vector, query.filter(), query.limit());
+        List<Near> found = nearest(vector, query.filter(), query.limit());
+        Map<String, KnowledgeItem> items = items(found.stream().map(Near::item).toList(), query.filter());
         List<SearchHit> hits = new ArrayList<>(found.size());
-        for (Candidate candidate : found) {
-            double strength = strength(candidate.cosine());
-            hits.add(new SearchHit(candidate.item(), Snippets.lead(candidate.item().content()), round(strength),
-                    SearchHit.Matched.semantic));
+        for (Near near : found) {
+            KnowledgeItem item = items.get(near.item());
+            if (item != null) {
+                hits.add(new SearchHit(item, Snippets.lead(item.content()), round(strength(near.cosine())),
+                        SearchHit.Matched.semantic));
+            }
         }
         return hits;
     }
@@ -45,26 +49,32 @@ public final class SemanticRanking implements Ranking {
 
     /**
      * At least {@code wanted} items passing the filter, nearest first, when that many exist: a narrow filter
-     * makes the nearest few fail it, so the search widens until enough pass or none are left.
+     * makes the nearest few fail it, so the search widens until enough pass or none are left. Only ids are read:
+     * the caller reads the items it keeps ({@link #items}).
      */
-    List<Candidate> candidates(float[] vector, ItemFilter filter, int wanted) {
+    List<Near> nearest(float[] vector, ItemFilter filter, int wanted) {
         index.refresh(store, encoder.model());
         int fetch = Math.max(wanted * 3, 30);
         while (true) {
             List<VectorIndex.Nearest> nearest = index.nearest(vector, fetch);
-            Map<String, KnowledgeItem> items = store.items(nearest.stream().map(VectorIndex.Nearest::item).toList(), filter);
-            List<Candidate> passing = new ArrayList<>();
+            Map<String, Instant> passing = store.passing(nearest.stream().map(VectorIndex.Nearest::item).toList(), filter);
+            List<Near> kept = new ArrayList<>();
             for (VectorIndex.Nearest near : nearest) {
-                KnowledgeItem item = items.get(near.item());
-                if (item != null) {
-                    passing.add(new Candidate(item, near.cosine()));
+                Instant created = passing.get(near.item());
+                if (created != null) {
+                    kept.add(new Near(near.item(), near.cosine(), created));
                 }
             }
-            if (passing.size() >= wanted || nearest.size() < fetch || fetch >= index.size()) {
-                return passing.subList(0, Math.min(wanted, passing.size()));
+            if (kept.size() >= wanted || nearest.size() < fetch || fetch >= index.size()) {
+                return kept.subList(0, Math.min(wanted, kept.size()));
             }
             fetch *= 4;
         }
+    }
+
+    /** The items of these ids that pass {@code filter} (an item deleted meanwhile is missing), by id. */
+    Map<String, KnowledgeItem> items(List<String> ids, ItemFilter filter) {
+        return store.items(ids, filter);
     }
 
     /** The cosine of each item's best stored passage to {@code vector}, for items the index was not asked about. */
@@ -98,7 +108,7 @@ public final class SemanticRanking implements Ranking {
         return sum * passage.scale();
     }
 
-    /** An item near the query and its best passage's cosine. */
-    record Candidate(KnowledgeItem item, double cosine) {
+    /** An item (by id) near the query, its best passage's cosine, and when it was created (the tie-breaker). */
+    record Near(String item, double cosine, Instant createdAt) {
     }
 }

@@ -1,5 +1,6 @@
 package dev.graphiti.graph;
 
+import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +28,12 @@ public interface VectorStore extends AutoCloseable {
 
     /** The items among {@code ids} that pass {@code filter}, by id. */
     Map<String, KnowledgeItem> items(Collection<String> ids, ItemFilter filter);
+
+    /**
+     * The ids among {@code ids} whose items pass {@code filter}, with each one's creation time (a ranking's
+     * tie-breaker): what a ranking needs of items it may not keep, without reading them whole.
+     */
+    Map<String, Instant> passing(Collection<String> ids, ItemFilter filter);
 
     /** The stored passage vectors of these items (by id) that are of {@code model}. */
     Map<String, List<QuantizedVector>> vectors(String model, Collection<String> ids);

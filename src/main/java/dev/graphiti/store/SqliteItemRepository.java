@@ -129,9 +129,9 @@ final class SqliteItemRepository implements ItemRepository {
         }
         String where = condition;
         return read(() -> {
-            Optional<Map<Long, Double>> quick = broad(filter)
+            Optional<List<LexicalMatch>> quick = broad(filter)
                     ? bestThenFiltered(matchExpression, where, conditions, limit) : Optional.empty();
-            return withItems(quick.isPresent() ? quick.get() : bestOfFiltered(matchExpression, where, conditions, limit));
+            return quick.isPresent() ? quick.get() : withItems(bestOfFiltered(matchExpression, where, conditions, limit));
         });
     }
 
@@ -142,38 +142,35 @@ final class SqliteItemRepository implements ItemRepository {
 
     /**
      * The index alone ranks every match on (rowid, score) and hands over the best few times {@code limit}; the
-     * filter then runs on those rows only. Exact when enough of them pass or when they were all the matches;
-     * empty otherwise (then {@link #bestOfFiltered} decides). Joining every match to its item first costs as much
-     * as the ranking again, since the item rows are wide.
+     * filter then runs on those rows only, as they are read whole, best first, a limit's worth at a time (most
+     * pass, so one read is the rule). Exact when enough of them pass or when they were all the matches; empty
+     * otherwise (then {@link #bestOfFiltered} decides). Joining every match to its item first costs as much as
+     * the ranking again, since the item rows are wide.
      */
-    private Optional<Map<Long, Double>> bestThenFiltered(String match, String condition, List<Object> conditions, int limit)
-            throws SQLException {
+    private Optional<List<LexicalMatch>> bestThenFiltered(String match, String condition, List<Object> conditions,
+                                                          int limit) throws SQLException {
         int fetch = limit * OVER_FETCH;
         Map<Long, Double> best = scores("SELECT rowid, " + BM25 + " AS score FROM items_fts WHERE items_fts MATCH ? "
                 + "ORDER BY score LIMIT ?", List.of(match, fetch));
-        if (best.isEmpty()) {
-            return Optional.of(best);
-        }
-        List<Object> parameters = new ArrayList<>(best.keySet());
-        parameters.addAll(conditions);
-        java.util.Set<Long> passing = new java.util.HashSet<>();
-        try (PreparedStatement statement = ItemRows.prepare(connection, "SELECT i.seq FROM items i WHERE i.seq IN ("
-                + placeholders(best.size()) + ") AND " + condition, parameters);
-             ResultSet row = statement.executeQuery()) {
-            while (row.next()) {
-                passing.add(row.getLong(1));
-            }
+        List<Long> ranked = new ArrayList<>(best.keySet());
+        Map<Long, KnowledgeItem> passing = new HashMap<>();
+        int read = 0;
+        while (passing.size() < limit && read < ranked.size()) {
+            List<Long> next = ranked.subList(read, Math.min(ranked.size(), read + limit - passing.size()));
+            read += next.size();
+            passing.putAll(bySeq(next, condition, conditions));
         }
         if (passing.size() < limit && best.size() == fetch) {
             return Optional.empty();
         }
-        Map<Long, Double> kept = new java.util.LinkedHashMap<>();
-        for (Map.Entry<Long, Double> entry : best.entrySet()) {
-            if (passing.contains(entry.getKey()) && kept.size() < limit) {
-                kept.put(entry.getKey(), entry.getValue());
+        List<LexicalMatch> matches = new ArrayList<>(passing.size());
+        for (Long seq : ranked.subList(0, read)) {
+            KnowledgeItem item = passing.get(seq);
+            if (item != null) {
+                matches.add(new LexicalMatch(item, best.get(seq)));
             }
         }
-        return Optional.of(kept);
+        return Optional.of(matches);
     }
 
     /**
@@ -221,11 +218,17 @@ final class SqliteItemRepository implements ItemRepository {
 
     /** The items of {@code seqs} that pass {@code filter}, by seq. */
     private Map<Long, KnowledgeItem> bySeq(Collection<Long> seqs, SqlFilter filter) throws SQLException {
+        return bySeq(seqs, filter.condition(), filter.parameters());
+    }
+
+    /** The items of {@code seqs} that pass {@code condition} on {@code items i}, by seq. */
+    private Map<Long, KnowledgeItem> bySeq(Collection<Long> seqs, String condition, List<Object> conditions)
+            throws SQLException {
         List<Object> parameters = new ArrayList<>(seqs);
-        parameters.addAll(filter.parameters());
+        parameters.addAll(conditions);
         Map<Long, KnowledgeItem> items = new HashMap<>();
         rows.query("SELECT " + ItemRows.COLUMNS + " FROM items i WHERE i.seq IN (" + placeholders(seqs.size()) + ") AND "
-                + filter.condition(), parameters, new ItemRows.Extra<Void>() {
+                + condition, parameters, new ItemRows.Extra<Void>() {
                     @Override
                     public Object read(ResultSet row) throws SQLException {
                         return row.getLong("seq");

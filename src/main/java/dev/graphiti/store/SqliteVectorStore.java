@@ -9,6 +9,7 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -137,6 +138,27 @@ final class SqliteVectorStore implements VectorStore {
             found.put(item.id(), item);
         }
         return found;
+    }
+
+    @Override
+    public Map<String, Instant> passing(Collection<String> ids, ItemFilter filter) {
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        SqlFilter sql = SqlFilter.of(filter);
+        List<Object> parameters = new ArrayList<>(ids);
+        parameters.addAll(sql.parameters());
+        return retry.run(() -> {
+            Map<String, Instant> found = new HashMap<>();
+            try (PreparedStatement statement = ItemRows.prepare(connection, "SELECT i.id, i.created_at FROM items i WHERE i.id IN ("
+                    + placeholders(ids.size()) + ") AND " + sql.condition(), parameters);
+                 ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    found.put(row.getString(1), Instant.ofEpochMilli(row.getLong(2)));
+                }
+            }
+            return found;
+        });
     }
 
     @Override

@@ -59,6 +59,11 @@ class VectorIndexTest {
         }
 
         @Override
+        public Map<String, java.time.Instant> passing(Collection<String> ids, ItemFilter filter) {
+            throw new UnsupportedOperationException();
+        }
+
+        @Override
         public Map<String, List<QuantizedVector>> vectors(String model, Collection<String> ids) {
             throw new UnsupportedOperationException();
         }
