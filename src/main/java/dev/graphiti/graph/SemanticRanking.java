@@ -56,17 +56,23 @@ public final class SemanticRanking implements Ranking {
         index.refresh(store, encoder.model());
         int fetch = Math.max(wanted * 3, 30);
         while (true) {
-            List<VectorIndex.Nearest> nearest = index.nearest(vector, fetch);
-            Map<String, Instant> passing = store.passing(nearest.stream().map(VectorIndex.Nearest::item).toList(), filter);
+            List<VectorIndex.Nearest> nearest = index.nearest(store, vector, fetch);
+            // The filter is checked on the nearest first, as many as are still wanted at a time: most pass.
             List<Near> kept = new ArrayList<>();
-            for (VectorIndex.Nearest near : nearest) {
-                Instant created = passing.get(near.item());
-                if (created != null) {
-                    kept.add(new Near(near.item(), near.cosine(), created));
+            int checked = 0;
+            while (kept.size() < wanted && checked < nearest.size()) {
+                List<VectorIndex.Nearest> next = nearest.subList(checked, Math.min(nearest.size(), checked + wanted - kept.size()));
+                checked += next.size();
+                Map<String, Instant> passing = store.passing(next.stream().map(VectorIndex.Nearest::item).toList(), filter);
+                for (VectorIndex.Nearest near : next) {
+                    Instant created = passing.get(near.item());
+                    if (created != null) {
+                        kept.add(new Near(near.item(), near.cosine(), created));
+                    }
                 }
             }
             if (kept.size() >= wanted || nearest.size() < fetch || fetch >= index.size()) {
-                return kept.subList(0, Math.min(wanted, kept.size()));
+                return kept;
             }
             fetch *= 4;
         }

@@ -35,6 +35,9 @@ public interface VectorStore extends AutoCloseable {
      */
     Map<String, Instant> passing(Collection<String> ids, ItemFilter filter);
 
+    /** The passage vectors stored in these rows (by the ids {@link #after} gave); a row deleted meanwhile is missing. */
+    Map<Long, QuantizedVector> passages(long[] rows);
+
     /** The stored passage vectors of these items (by id) that are of {@code model}. */
     Map<String, List<QuantizedVector>> vectors(String model, Collection<String> ids);
 

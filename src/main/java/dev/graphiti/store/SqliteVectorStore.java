@@ -162,6 +162,30 @@ final class SqliteVectorStore implements VectorStore {
     }
 
     @Override
+    public Map<Long, QuantizedVector> passages(long[] rows) {
+        if (rows.length == 0) {
+            return Map.of();
+        }
+        // One parameter however many rows: a JSON array, so the statement stays short to prepare.
+        StringBuilder ids = new StringBuilder(rows.length * 8).append('[');
+        for (int i = 0; i < rows.length; i++) {
+            ids.append(i == 0 ? "" : ",").append(rows[i]);
+        }
+        String list = ids.append(']').toString();
+        return retry.run(() -> {
+            Map<Long, QuantizedVector> found = new HashMap<>(rows.length * 2);
+            try (PreparedStatement statement = ItemRows.prepare(connection, "SELECT id, scale, vector FROM item_vectors "
+                    + "WHERE id IN (SELECT value FROM json_each(?))", List.of(list));
+                 ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    found.put(row.getLong(1), new QuantizedVector(row.getFloat(2), row.getBytes(3)));
+                }
+            }
+            return found;
+        });
+    }
+
+    @Override
     public Map<String, List<QuantizedVector>> vectors(String model, Collection<String> ids) {
         if (ids.isEmpty()) {
             return Map.of();

@@ -21,8 +21,10 @@ class VectorIndexTest {
     /** An in-memory store: the index only needs state() and after(). */
     private static final class Rows implements VectorStore {
         final List<StoredVector> rows = new ArrayList<>();
+        final Set<Long> gone = new HashSet<>();
         String model = "m/1";
         long removed;
+        int passagesRead;
 
         void add(String item, float[] vector) {
             rows.add(new StoredVector(rows.isEmpty() ? 1 : rows.get(rows.size() - 1).id() + 1, item, QuantizedVector.of(vector)));
@@ -59,6 +61,18 @@ class VectorIndexTest {
         }
 
         @Override
+        public Map<Long, QuantizedVector> passages(long[] wanted) {
+            Map<Long, QuantizedVector> found = new java.util.HashMap<>();
+            passagesRead += wanted.length;
+            for (long id : wanted) {
+                if (id >= 1 && id <= rows.size() && !gone.contains(id)) {
+                    found.put(id, rows.get((int) id - 1).vector());
+                }
+            }
+            return found;
+        }
+
+        @Override
         public Map<String, java.time.Instant> passing(Collection<String> ids, ItemFilter filter) {
             throw new UnsupportedOperationException();
         }
@@ -86,19 +100,24 @@ class VectorIndexTest {
         return vector;
     }
 
-    @Test
-    void theBitPassKeepsTheExactNearestOfAManyThousandCorpus() {
-        Random random = new Random(7);
+    /** 20,000 passages (two per item) around 400 topics that crowd around a shared direction, as a sentence model's do. */
+    private static Rows crowdedCorpus(Random random, List<float[]> topics) {
         float[] common = unit(random, new float[DIMENSIONS], 1);
-        List<float[]> topics = new ArrayList<>();
         for (int t = 0; t < 400; t++) {
-            // Topics crowd around a shared direction, as a sentence model's vectors do; items spread around topics.
             topics.add(unit(random, common, 0.06));
         }
         Rows rows = new Rows();
         for (int i = 0; i < 20_000; i++) {
             rows.add("item" + (i / 2), unit(random, topics.get(random.nextInt(topics.size())), 0.03));
         }
+        return rows;
+    }
+
+    @Test
+    void theBitPassKeepsTheExactNearestOfAManyThousandCorpus() {
+        Random random = new Random(7);
+        List<float[]> topics = new ArrayList<>();
+        Rows rows = crowdedCorpus(random, topics);
         VectorIndex index = new VectorIndex(DIMENSIONS);
         index.refresh(rows, "m/1");
         assertEquals(20_000, index.size());
@@ -107,7 +126,7 @@ class VectorIndexTest {
         for (int q = 0; q < 20; q++) {
             float[] query = unit(random, topics.get(random.nextInt(topics.size())), 0.03);
             Set<String> exact = new HashSet<>(exactNearest(rows, query, 10));
-            for (VectorIndex.Nearest near : index.nearest(query, 10)) {
+            for (VectorIndex.Nearest near : index.nearest(rows, query, 10)) {
                 asked++;
                 if (exact.contains(near.item())) {
                     found++;
@@ -115,6 +134,46 @@ class VectorIndexTest {
             }
         }
         assertTrue(found >= asked * 0.9, found + " of " + asked);
+        assertEquals(0, rows.passagesRead, "an index holding its values never reads them");
+    }
+
+    @Test
+    void anIndexHoldingOnlySignBitsReadsItsCandidatesAndFindsWhatTheHeldIndexFinds() {
+        Random random = new Random(7);
+        List<float[]> topics = new ArrayList<>();
+        Rows rows = crowdedCorpus(random, topics);
+        VectorIndex held = new VectorIndex(DIMENSIONS);
+        held.refresh(rows, "m/1");
+        VectorIndex bitsOnly = new VectorIndex(DIMENSIONS, 5_000);  // centred on its first passages, as at a million
+        bitsOnly.refresh(rows, "m/1");
+        assertEquals(20_000, bitsOnly.size());
+        int same = 0;
+        int exactFound = 0;
+        int asked = 0;
+        for (int q = 0; q < 20; q++) {
+            float[] query = unit(random, topics.get(random.nextInt(topics.size())), 0.03);
+            Map<String, Double> fromHeld = new java.util.HashMap<>();
+            held.nearest(rows, query, 10).forEach(near -> fromHeld.put(near.item(), near.cosine()));
+            Set<String> exact = new HashSet<>(exactNearest(rows, query, 10));
+            for (VectorIndex.Nearest near : bitsOnly.nearest(rows, query, 10)) {
+                asked++;
+                exactFound += exact.contains(near.item()) ? 1 : 0;
+                if (fromHeld.containsKey(near.item())) {
+                    same++;
+                    assertEquals(fromHeld.get(near.item()), near.cosine(), 1e-9, "the same int8 values, read from the store");
+                }
+            }
+        }
+        assertTrue(rows.passagesRead > 0, "the exact pass read the values from the store");
+        assertTrue(exactFound >= asked * 0.9, exactFound + " of " + asked + " exact nearest");
+        assertTrue(same >= asked * 0.9, same + " of " + asked + " the same as the held index");
+
+        // a passage deleted after the index loaded it is skipped, not scored
+        float[] query = rows.rows.get(12_345).vector().toFloats();
+        String nearest = bitsOnly.nearest(rows, query, 1).get(0).item();
+        assertEquals(rows.rows.get(12_345).item(), nearest);
+        rows.rows.stream().filter(row -> row.item().equals(nearest)).forEach(row -> rows.gone.add(row.id()));
+        assertTrue(bitsOnly.nearest(rows, query, 10).stream().noneMatch(near -> near.item().equals(nearest)));
     }
 
     @Test
@@ -132,7 +191,7 @@ class VectorIndexTest {
         rows.add("b", between);
         VectorIndex index = new VectorIndex(DIMENSIONS);
         index.refresh(rows, "m/1");
-        List<VectorIndex.Nearest> nearest = index.nearest(x, 5);
+        List<VectorIndex.Nearest> nearest = index.nearest(rows, x, 5);
         assertEquals(List.of("a", "b"), nearest.stream().map(VectorIndex.Nearest::item).toList());
         assertEquals(1.0, nearest.get(0).cosine(), 0.01);
 
@@ -143,7 +202,7 @@ class VectorIndexTest {
         rows.model = "m/2";
         index.refresh(rows, "m/1");
         assertEquals(0, index.size());
-        assertTrue(index.nearest(x, 5).isEmpty());
+        assertTrue(index.nearest(rows, x, 5).isEmpty());
     }
 
     private static List<String> exactNearest(Rows rows, float[] query, int limit) {

@@ -95,4 +95,28 @@ class SqliteVectorStoreTest {
         assertTrue(vectors.vectors("m/1", List.of(kept.id())).get(kept.id()).size() == 1);
         assertTrue(vectors.vectors("m/2", List.of(kept.id())).isEmpty());
     }
+
+    @Test
+    void aSearchReadsPassagesByRowAndChecksItsFilterOnIdsAlone() {
+        KnowledgeItem kept = add(Kind.decision, "Use PostgreSQL");
+        KnowledgeItem deleted = add(Kind.note, "Deploy on Tuesdays");
+        List<VectorStore.Unembedded> waiting = vectors.unembedded("m/1", 0, 10);
+        vectors.put("m/1", List.of(new VectorStore.ItemVectors(waiting.get(0).seq(), List.of(vector(0.6f), vector(0.8f))),
+                new VectorStore.ItemVectors(waiting.get(1).seq(), List.of(vector(0.3f)))));
+        List<VectorStore.StoredVector> stored = vectors.after(0, 10);
+        long[] rows = stored.stream().mapToLong(VectorStore.StoredVector::id).toArray();
+        graph.repository().write(writer -> {
+            writer.delete(List.of(deleted.id()));
+            return null;
+        });
+
+        var read = vectors.passages(new long[] {rows[1], rows[2], rows[0], 999_999});
+        assertEquals(Set.of(rows[0], rows[1]), read.keySet(), "a deleted item's row and an unknown row are missing");
+        assertArrayEquals(vector(0.8f).values(), read.get(rows[1]).values());
+        assertEquals(vector(0.8f).scale(), read.get(rows[1]).scale());
+
+        var passing = vectors.passing(List.of(kept.id(), deleted.id()), ItemFilter.current());
+        assertEquals(Set.of(kept.id()), passing.keySet());
+        assertEquals(vectors.items(List.of(kept.id()), ItemFilter.current()).get(kept.id()).createdAt(), passing.get(kept.id()));
+    }
 }
