@@ -37,6 +37,7 @@ public final class McpServer implements AutoCloseable {
     private final ExecutorService workers;
     private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
     private final List<AutoCloseable> closeWith;
+    private boolean closed;
 
     public McpServer(ServerInfo info, String instructions, Registry registry, ServerOptions options) {
         this(info, instructions, registry, options, List.of());
@@ -75,9 +76,16 @@ public final class McpServer implements AutoCloseable {
         connections.remove(connection);
     }
 
-    /** Stops the worker threads, then closes what the registrations hold; open connections should be closed first. */
+    /**
+     * Stops the worker threads, then closes what the registrations hold; open connections should be closed first.
+     * Closes once: a second caller (a shutdown hook racing the transport's own close) waits until it is done.
+     */
     @Override
-    public void close() {
+    public synchronized void close() {
+        if (closed) {
+            return;
+        }
+        closed = true;
         workers.shutdownNow();
         for (AutoCloseable resource : closeWith) {
             try {

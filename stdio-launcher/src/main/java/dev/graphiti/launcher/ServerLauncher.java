@@ -53,8 +53,18 @@ public final class ServerLauncher implements McpServerLauncher {
             streams.stderr().println("graphiti: " + e.getMessage()); // a setting the operator must fix
             return 2;
         }
+        // A client ends a stdio server by closing its stdin and, a moment later, SIGTERM (the Java SDK after
+        // 100 ms): the hook finishes the close, so the graph's connections close and its write-ahead log is merged.
+        Thread hook = new Thread(built::close, "graphiti-shutdown");
+        Runtime.getRuntime().addShutdownHook(hook);
         try (McpServer server = built) {
             return new StdioTransport(streams.stdin(), streams.stdout(), streams.stderr(), server).run();
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running: it waits for the close above, which is what we want
+            }
         }
     }
 }
