@@ -3,20 +3,6 @@ package dev.graphiti.service;
 /** Told how an embedding run advances: its total once known, then every batch, then that it ended. */
 public interface EmbeddingProgress {
 
-    EmbeddingProgress NONE = new EmbeddingProgress() {
-        @Override
-        public void started(int total) {
-        }
-
-        @Override
-        public void advanced(int count) {
-        }
-
-        @Override
-        public void finished() {
-        }
-    };
-
     /** {@code total} items wait for their vectors; called only when there are some. */
     void started(int total);
 

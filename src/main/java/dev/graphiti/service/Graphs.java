@@ -41,11 +41,6 @@ public final class Graphs {
         this.warnings = warnings;
     }
 
-    /** Graphs with the default retry budget, no kept connections and no semantic search, warnings dropped. */
-    public static Graphs withDefaults() {
-        return new Graphs(Duration.ofSeconds(60), Optional.empty(), Optional.empty(), warning -> { });
-    }
-
     /**
      * Points SQLite's native library at the copy kept under {@code cache} (see {@link NativeLibrary}) unless the
      * process chose one; only the graphiti program's own process may, since it sets process-wide properties.
