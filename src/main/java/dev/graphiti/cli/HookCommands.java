@@ -29,6 +29,11 @@ final class HookCommands {
             capture.async = true;
             return Optional.of(capture);
         }
+        if (args.equals(List.of("recall", "--prompt"))) {
+            RecallCommand recall = new RecallCommand();
+            recall.prompt = true;
+            return Optional.of(recall);
+        }
         return Optional.empty();
     }
 }

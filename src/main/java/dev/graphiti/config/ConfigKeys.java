@@ -11,6 +11,8 @@ public final class ConfigKeys {
 
     public static final ConfigKey MCP_CONTEXT_TOKENS = ConfigKey.integer("mcp.context_tokens", 8192, 256, 1_000_000,
             "token budget of the graphiti://context resource");
+    public static final ConfigKey HOOKS_PROMPT_TOKENS = ConfigKey.integer("hooks.prompt_tokens", 600, 50, 8192,
+            "token budget of what the UserPromptSubmit hook (recall --prompt) adds to a prompt");
     public static final ConfigKey SEARCH_DEFAULT_LIMIT = ConfigKey.integer("search.default_limit", 10, 1, 1000,
             "results of search when -l is not given");
     public static final ConfigKey SEARCH_RECENCY_HALF_LIFE_DAYS = ConfigKey.integer("search.recency_half_life_days", 90,
@@ -29,7 +31,7 @@ public final class ConfigKeys {
     public static final ConfigKey LLM_API_KEY = ConfigKey.string("llm.api_key", "", true, "API key for llm.endpoint")
             .terminalOnly();
 
-    public static final List<ConfigKey> ALL = List.of(MCP_CONTEXT_TOKENS, SEARCH_DEFAULT_LIMIT,
+    public static final List<ConfigKey> ALL = List.of(MCP_CONTEXT_TOKENS, HOOKS_PROMPT_TOKENS, SEARCH_DEFAULT_LIMIT,
             SEARCH_RECENCY_HALF_LIFE_DAYS, LIST_DEFAULT_LIMIT, ADD_MAX_CONTENT_BYTES, STORE_BUSY_TIMEOUT_MS,
             LLM_ENDPOINT, LLM_MODEL, LLM_API_KEY);
 

@@ -97,7 +97,7 @@ public final class LexicalRanking implements Ranking {
     }
 
     /** Each word's weight: its inverse document frequency, as BM25 has it, never below a small floor. */
-    private static double[] weights(TermCounts counts) {
+    static double[] weights(TermCounts counts) {
         double items = Math.max(counts.items(), 1);
         double[] weights = new double[counts.documents().size()];
         for (int i = 0; i < weights.length; i++) {
@@ -157,7 +157,7 @@ public final class LexicalRanking implements Ranking {
     }
 
     /** The query words the item has anywhere: title, content, tags or entities. */
-    private static int found(QueryWords queryWords, KnowledgeItem item) {
+    static int found(QueryWords queryWords, KnowledgeItem item) {
         int mask = queryWords.found(item.title()) | queryWords.found(item.content());
         for (String tag : item.tags()) {
             mask |= queryWords.found(tag);

@@ -19,7 +19,7 @@ final class MatchExpression {
     /** A query longer than this is a pasted paragraph; its first words are searched. */
     static final int MAX_WORDS = 24;
 
-    private static final Set<String> STOP_WORDS = Set.of(
+    static final Set<String> STOP_WORDS = Set.of(
             // articles, conjunctions, prepositions
             "a", "an", "the", "and", "or", "but", "nor", "so", "yet", "if", "then", "than", "as", "at", "by", "for",
             "from", "in", "into", "of", "off", "on", "onto", "out", "over", "to", "up", "upon", "with", "within",

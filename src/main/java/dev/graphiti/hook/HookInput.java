@@ -17,10 +17,11 @@ import java.util.Optional;
 /**
  * The JSON object Claude Code writes to a command hook's stdin, as far as graphiti needs it. Every
  * event carries session_id, transcript_path, cwd and hook_event_name; SessionStart adds source
- * (startup, resume, clear, compact), PreCompact adds trigger (manual, auto). Other fields are ignored.
+ * (startup, resume, clear, compact), PreCompact adds trigger (manual, auto), UserPromptSubmit adds prompt (what
+ * the user typed). Other fields are ignored.
  */
 public record HookInput(String sessionId, Optional<Path> transcriptPath, Optional<Path> cwd, String hookEventName,
-                        Optional<String> source, Optional<String> trigger) {
+                        Optional<String> source, Optional<String> trigger, Optional<String> prompt) {
 
     /** Hook input is a small object; anything larger than this is not what Claude Code sends. */
     public static final int MAX_BYTES = 1 << 20;
@@ -56,7 +57,8 @@ public record HookInput(String sessionId, Optional<Path> transcriptPath, Optiona
         }
         return new HookInput(required(object, "session_id"),
                 optional(object, "transcript_path").map(Path::of), optional(object, "cwd").map(Path::of),
-                required(object, "hook_event_name"), optional(object, "source"), optional(object, "trigger"));
+                required(object, "hook_event_name"), optional(object, "source"), optional(object, "trigger"),
+                optional(object, "prompt"));
     }
 
     private static String required(JsonObject object, String name) {

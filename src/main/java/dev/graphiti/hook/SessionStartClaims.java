@@ -13,7 +13,7 @@ import java.time.Duration;
 import java.util.stream.Stream;
 
 /**
- * One context injection per session start. With graphiti installed for the user and for the project, Claude
+ * One context injection per session start (and one recall per prompt: {@link #claim(String, String)}). With graphiti installed for the user and for the project, Claude
  * Code runs both SessionStart hooks (they are different command lines) and would add the context twice. Each
  * hook claims the event (session id and source: startup, resume, clear, compact) under a file lock in the
  * graphiti home; the first claim prints, a claim of the same event within {@link #WINDOW} prints nothing.
@@ -36,8 +36,15 @@ public final class SessionStartClaims {
 
     /** True when this hook is the first for its session start event and should print the context. */
     public boolean claim(HookInput input) throws IOException {
-        String source = input.source().orElse("startup");
-        Path file = directory.resolve(safe(input.sessionId()) + "." + safe(source));
+        return claim(input.sessionId(), input.source().orElse("startup"));
+    }
+
+    /**
+     * True when this hook is the first to claim {@code event} of the session (any name that tells one event from
+     * another: a session start's source, a hash of a prompt) within the window.
+     */
+    public boolean claim(String sessionId, String event) throws IOException {
+        Path file = directory.resolve(safe(sessionId) + "." + safe(event));
         Files.createDirectories(directory);
         boolean fresh = !Files.exists(file);
         long now = clock.millis();

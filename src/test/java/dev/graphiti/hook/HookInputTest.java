@@ -26,7 +26,7 @@ class HookInputTest {
         HookInput start = HookInput.read(new ByteArrayInputStream(SESSION_START.getBytes(StandardCharsets.UTF_8)));
         assertEquals(new HookInput("7f1c2d3e-0a4b-4c5d-8e9f-112233445566",
                 Optional.of(Path.of("/home/dev/.claude/projects/-home-dev-shop/7f1c2d3e-0a4b-4c5d-8e9f-112233445566.jsonl")),
-                Optional.of(Path.of("/home/dev/shop")), "SessionStart", Optional.of("startup"), Optional.empty()), start);
+                Optional.of(Path.of("/home/dev/shop")), "SessionStart", Optional.of("startup"), Optional.empty(), Optional.empty()), start);
 
         HookInput stop = HookInput.parse(STOP);
         assertEquals("Stop", stop.hookEventName());

@@ -63,15 +63,16 @@ class ClaudeInstallTest {
         TextDiff hooks = diffIgnoringCommas(SETTINGS_JSON, settings);
         assertEquals(List.of(), hooks.removed());
         String added = String.join("\n", hooks.added());
-        assertEquals(3, added.split("\"timeout\": 30").length - 1, added);
+        assertEquals(4, added.split("\"timeout\": 30").length - 1, added);
         assertTrue(added.contains("\"command\": \"'/opt/jdk 17/bin/java' -XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
                 + " -Xmn256m -Xlog:disable -Xlog:all=warning:stderr -jar /opt/graphiti/graphiti.jar context --session-start\""),
                 added);
         assertEquals(2, added.split("graphiti.jar capture --async\"").length - 1, added);
+        assertEquals(1, added.split("graphiti.jar recall --prompt\"").length - 1, added);
         assertFalse(added.contains("notify-send") || added.contains("guard.sh") || added.contains("permissions"));
 
         Json.JObject hooksObject = (Json.JObject) ((Json.JObject) JsonParser.parse(settings).value()).get("hooks");
-        assertEquals(List.of("PreToolUse", "Stop", "SessionStart", "PreCompact"),
+        assertEquals(List.of("PreToolUse", "Stop", "SessionStart", "UserPromptSubmit", "PreCompact"),
                 new ArrayList<>(hooksObject.members().keySet()));
         assertEquals(2, ((Json.JArray) hooksObject.get("Stop")).items().size());
 
@@ -235,7 +236,7 @@ class ClaudeInstallTest {
         String settings = f.read(".claude/settings.json");
         assertFalse(settings.contains("/old/") || f.read(".claude.json").contains("/old/"));
         assertFalse(f.read(".local/bin/graphiti").contains("/old/"));
-        assertEquals(3, settings.split("graphiti.jar").length - 1);
+        assertEquals(4, settings.split("graphiti.jar").length - 1);
         f.uninstall(false);
         assertEquals(CLAUDE_JSON, f.read(".claude.json"));
         assertEquals(SETTINGS_JSON, f.read(".claude/settings.json"));

@@ -95,7 +95,7 @@ class ClaudeCodePluginIT {
         assertTrue(marketplace.out().contains("Validation passed"), marketplace.out());
         Ran plugin = claude("plugin", "validate", REPOSITORY.resolve("plugins/graphiti").toString());
         assertTrue(plugin.out().contains("Validation passed"), plugin.out());
-        for (String provided : List.of("hooks: SessionStart", "hooks: Stop", "hooks: PreCompact",
+        for (String provided : List.of("hooks: SessionStart", "hooks: UserPromptSubmit", "hooks: Stop", "hooks: PreCompact",
                 "mcpServers: graphiti", "skills: graphiti:graphiti")) {
             assertTrue(plugin.out().contains(provided), provided + " in:\n" + plugin.out());
         }

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The embedding model never loads on the paths that must stay cheap: the SessionStart and Stop hooks exactly as
+ * The embedding model never loads on the paths that must stay cheap: the SessionStart, UserPromptSubmit and Stop hooks exactly as
  * `mcp install` registers them (including the detached capture the Stop hook starts), one-shot commands, and the
  * MCP server's start up to initialize. Every
  * JVM they start logs the classes it loads; none of onnxruntime's or the encoder's may be among them.
@@ -74,6 +74,8 @@ class ModelOffHookPathsIT {
         String hook = "{\"session_id\":\"s1\",\"transcript_path\":" + Json.createValue(transcript.toString()) + ",\"cwd\":"
                 + Json.createValue(project.toString()) + ",\"hook_event_name\":\"%s\"%s}";
         assertEquals(0, run(List.of("sh", "-c", hookCommand("SessionStart")), hook.formatted("SessionStart", ",\"source\":\"startup\"")));
+        assertEquals(0, run(List.of("sh", "-c", hookCommand("UserPromptSubmit")), hook.formatted("UserPromptSubmit",
+                ",\"prompt\":\"how do we deploy with the deploy script?\"")));
         assertEquals(0, run(List.of("sh", "-c", hookCommand("Stop")), hook.formatted("Stop", ",\"stop_hook_active\":false")));
         // The Stop hook's capture runs detached: give it time to finish its log.
         Thread.sleep(5_000);
@@ -82,7 +84,7 @@ class ModelOffHookPathsIT {
         try (Stream<Path> listed = Files.list(logs)) {
             files = listed.toList();
         }
-        assertTrue(files.size() >= 8, "a class log per JVM: " + files);
+        assertTrue(files.size() >= 9, "a class log per JVM: " + files);
         List<String> offending = new ArrayList<>();
         int graphitiClasses = 0;
         for (Path file : files) {

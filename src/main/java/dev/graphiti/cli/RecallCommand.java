@@ -1,0 +1,107 @@
+package dev.graphiti.cli;
+
+import dev.graphiti.config.ConfigKeys;
+import dev.graphiti.graph.InvalidInputException;
+import dev.graphiti.graph.LexicalRanking;
+import dev.graphiti.graph.PromptRecall;
+import dev.graphiti.hook.HookInput;
+import dev.graphiti.hook.SessionStartClaims;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Optional;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * `graphiti recall TEXT`: the few items most relevant to TEXT within a small budget, nothing when nothing is
+ * relevant (see {@link PromptRecall}). `--prompt` is Claude Code's UserPromptSubmit hook: the prompt comes in the
+ * hook's JSON on stdin and the items go out as additionalContext; it never fails the prompt.
+ */
+@Command(name = "recall", mixinStandardHelpOptions = true,
+        description = "Print the few items most relevant to TEXT within a small token budget; nothing when none is.")
+final class RecallCommand extends GraphSubcommand {
+
+    @Parameters(arity = "0..*", paramLabel = "TEXT", description = "What to recall for (e.g. a prompt).")
+    List<String> words;
+
+    @Option(names = "--tokens", paramLabel = "N",
+            description = "Token budget (default: config hooks.prompt_tokens, 600).")
+    Integer tokens;
+
+    @Option(names = "--prompt", description = "As Claude Code's UserPromptSubmit hook: read the prompt from the hook's"
+            + " JSON on stdin and print what is relevant as additionalContext; on any error print nothing and exit 0.")
+    boolean prompt;
+
+    @Override
+    public Integer call() {
+        CommandContext context = context();
+        if (!prompt) {
+            if (words == null || words.isEmpty()) {
+                throw new InvalidInputException("give the TEXT to recall for, or --prompt to read a hook's JSON on stdin");
+            }
+            PromptRecall.Recalled recalled = recall(context, String.join(" ", words));
+            if (context.json()) {
+                JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder().add("text", recalled.text())
+                        .add("tokens", recalled.tokens()).add("budget", budget(context))
+                        .add("items", JsonShapes.strings(recalled.ids())));
+            } else {
+                context.out().print(recalled.text());
+            }
+            context.out().flush();
+            return 0;
+        }
+        try {
+            HookInput input = HookInput.read(context.invocation().stdin());
+            Optional<String> text = input.prompt().filter(p -> !p.isBlank());
+            if (text.isEmpty()) {
+                return 0;
+            }
+            PromptRecall.Recalled recalled = recall(context, text.get());
+            if (recalled.text().isEmpty() || !firstHookOfItsPrompt(context, input, text.get())) {
+                return 0;
+            }
+            var output = JsonShapes.JSON.createObjectBuilder().add("hookSpecificOutput", JsonShapes.JSON.createObjectBuilder()
+                    .add("hookEventName", "UserPromptSubmit").add("additionalContext", recalled.text()));
+            JsonShapes.print(context.out(), output);
+            context.out().flush();
+        } catch (Exception | LinkageError e) {
+            // A memory that is down must not stop the user: the prompt goes on without it.
+            context.err().println("graphiti: recall --prompt: nothing recalled (" + e + ")");
+            context.err().flush();
+        }
+        return 0;
+    }
+
+    private PromptRecall.Recalled recall(CommandContext context, String text) {
+        int budget = budget(context);
+        try (var graph = context.openGraph()) {
+            var lexical = new LexicalRanking(graph.repository(), context.clock(),
+                    Duration.ofDays(context.config().getInt(ConfigKeys.SEARCH_RECENCY_HALF_LIFE_DAYS)));
+            var counter = context.invocation().tokens();
+            return new PromptRecall(graph.repository(), lexical).recall(text, budget, piece -> counter.get().count(piece).claude());
+        }
+    }
+
+    private int budget(CommandContext context) {
+        int budget = tokens != null ? tokens : context.config().getInt(ConfigKeys.HOOKS_PROMPT_TOKENS);
+        if (budget < 1) {
+            throw new InvalidInputException("--tokens must be at least 1, not " + budget);
+        }
+        return budget;
+    }
+
+    /** False when another UserPromptSubmit hook (graphiti installed for the user and the project) added it already. */
+    private static boolean firstHookOfItsPrompt(CommandContext context, HookInput input, String text) {
+        try {
+            byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
+            return new SessionStartClaims(context.home().resolve("hooks").resolve("prompt"), java.time.Clock.systemUTC())
+                    .claim(input.sessionId(), "prompt-" + HexFormat.of().formatHex(digest, 0, 8));
+        } catch (Exception e) {
+            return true;
+        }
+    }
+}
