@@ -6,6 +6,7 @@ import dev.graphiti.graph.LexicalRanking;
 import dev.graphiti.graph.PromptRecall;
 import dev.graphiti.hook.HookInput;
 import dev.graphiti.hook.SessionStartClaims;
+import dev.graphiti.toon.TokenCounter;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
@@ -45,8 +46,9 @@ final class RecallCommand extends GraphSubcommand {
             }
             PromptRecall.Recalled recalled = recall(context, String.join(" ", words));
             if (context.json()) {
+                int counted = recalled.text().isEmpty() ? 0 : context.invocation().tokens().get().count(recalled.text()).claude();
                 JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder().add("text", recalled.text())
-                        .add("tokens", recalled.tokens()).add("budget", budget(context))
+                        .add("tokens", counted).add("budget", budget(context))
                         .add("items", JsonShapes.strings(recalled.ids())));
             } else {
                 context.out().print(recalled.text());
@@ -82,7 +84,8 @@ final class RecallCommand extends GraphSubcommand {
             var lexical = new LexicalRanking(graph.repository(), context.clock(),
                     Duration.ofDays(context.config().getInt(ConfigKeys.SEARCH_RECENCY_HALF_LIFE_DAYS)));
             var counter = context.invocation().tokens();
-            return new PromptRecall(graph.repository(), lexical).recall(text, budget, piece -> counter.get().count(piece).claude());
+            return new PromptRecall(graph.repository(), lexical).recall(text, budget,
+                    piece -> counter.get().count(piece).claude(), TokenCounter.DEFAULT_SAFETY_FACTOR);
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.graphiti.graph;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.ToIntFunction;
@@ -34,15 +35,20 @@ public final class PromptRecall {
         this.ranking = ranking;
     }
 
-    /** What was recalled: the text to add (empty when nothing is relevant), its items and its tokens. */
+    /** What was recalled: the text to add (empty when nothing is relevant), its items, and at most this many tokens. */
     public record Recalled(String text, List<String> ids, int tokens) {
         public Recalled {
             ids = List.copyOf(ids);
         }
     }
 
-    /** The relevant items for {@code prompt} as Markdown lines within {@code budget} tokens (counted by {@code tokens}). */
-    public Recalled recall(String prompt, int budget, ToIntFunction<String> tokens) {
+    /**
+     * The relevant items for {@code prompt} as Markdown lines within {@code budget} tokens, as {@code tokens} counts
+     * them. {@code tokensPerByte} bounds that count from above by the text's UTF-8 length (a BPE token is at least one
+     * byte, so the tokenizer's safety factor): while the bound fits the budget nothing is counted, so recalling an
+     * item or two never loads the tokenizer (most of a cold hook's CPU); past it the text is counted exactly.
+     */
+    public Recalled recall(String prompt, int budget, ToIntFunction<String> tokens, double tokensPerByte) {
         List<String> words = MatchExpression.words(prompt).stream()
                 .filter(w -> !MatchExpression.STOP_WORDS.contains(w)).distinct().limit(MatchExpression.MAX_WORDS).toList();
         if (words.isEmpty()) {
@@ -62,7 +68,8 @@ public final class PromptRecall {
         List<String> lines = new ArrayList<>();
         List<String> ids = new ArrayList<>();
         String header = "graphiti recalls (project memory relevant to this prompt):\n";
-        int used = tokens.applyAsInt(header);
+        int used = bound(header, tokensPerByte);
+        boolean counted = false;
         for (int i = 0; i < hits.size(); i++) {
             int own = LexicalRanking.found(queryWords, hits.get(i).item());
             double evidence = weight(weights, own);
@@ -72,7 +79,11 @@ public final class PromptRecall {
             }
             KnowledgeItem item = hits.get(i).item();
             String line = "- [" + item.kind().name() + " " + item.id() + "] " + brief(item, queryWords) + "\n";
-            int cost = tokens.applyAsInt(line);
+            if (!counted && used + bound(line, tokensPerByte) > budget) {
+                counted = true;
+                used = tokens.applyAsInt(header + String.join("", lines));
+            }
+            int cost = counted ? tokens.applyAsInt(line) : bound(line, tokensPerByte);
             if (used + cost > budget) {
                 continue; // a shorter, less relevant item may still fit
             }
@@ -84,6 +95,10 @@ public final class PromptRecall {
             return new Recalled("", List.of(), 0);
         }
         return new Recalled(header + String.join("", lines), ids, used);
+    }
+
+    private static int bound(String text, double tokensPerByte) {
+        return (int) Math.ceil(text.getBytes(StandardCharsets.UTF_8).length * tokensPerByte);
     }
 
     private static double weight(double[] weights, int words) {

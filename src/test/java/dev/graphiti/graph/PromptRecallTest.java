@@ -56,7 +56,7 @@ class PromptRecallTest {
     private static PromptRecall.Recalled recall(String prompt, int budget) {
         PromptRecall recall = new PromptRecall(graph.repository(),
                 new LexicalRanking(graph.repository(), Clock.systemUTC(), Duration.ofDays(90)));
-        return recall.recall(prompt, budget, text -> COUNTER.count(text).claude());
+        return recall.recall(prompt, budget, text -> COUNTER.count(text).claude(), TokenCounter.DEFAULT_SAFETY_FACTOR);
     }
 
     @Test
@@ -87,8 +87,9 @@ class PromptRecallTest {
     void theBudgetIsKeptWithTheRealTokenizer() {
         PromptRecall.Recalled all = recall("checkout payment outbox tests clock", 600);
         assertTrue(all.ids().size() >= 2, all.text());
-        assertTrue(all.tokens() <= 600 && COUNTER.count(all.text()).claude() <= 600, all.text());
+        assertTrue(COUNTER.count(all.text()).claude() <= all.tokens() && all.tokens() <= 600, all.text());
         PromptRecall.Recalled small = recall("checkout payment outbox tests clock", 60);
-        assertTrue(small.ids().size() < all.ids().size() && COUNTER.count(small.text()).claude() <= 60, small.text());
+        assertTrue(small.ids().size() < all.ids().size() && COUNTER.count(small.text()).claude() <= small.tokens()
+                && small.tokens() <= 60, small.text());
     }
 }

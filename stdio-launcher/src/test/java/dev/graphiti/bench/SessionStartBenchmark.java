@@ -41,7 +41,7 @@ public final class SessionStartBenchmark {
     private final Path home;
     private final Path scratch;
 
-    private SessionStartBenchmark(Path jar, Path work) throws IOException {
+    SessionStartBenchmark(Path jar, Path work) throws IOException {
         this.jar = jar;
         this.project = Files.createDirectories(work.resolve("project"));
         this.home = Files.createDirectories(work.resolve("home"));
@@ -63,11 +63,20 @@ public final class SessionStartBenchmark {
         }
     }
 
-    private void run(int count, int runs) throws Exception {
+    /** A git repository holding {@code count} generated items, its history indexed, graphiti installed in HOME. */
+    void install(int count) throws Exception {
         ContextBenchmark.repository(project);
         new GraphGenerator().generate(project.resolve(".graphiti").resolve("graph.db"), count);
         graphiti("index");
         graphiti("mcp", "install");
+    }
+
+    Path home() {
+        return home;
+    }
+
+    private void run(int count, int runs) throws Exception {
+        install(count);
         Path transcript = home.resolve(".claude").resolve("projects").resolve("bench").resolve(SESSION + ".jsonl");
         String context = hookCommand("SessionStart");
         String capture = hookCommand("Stop");
@@ -103,17 +112,17 @@ public final class SessionStartBenchmark {
     }
 
     @FunctionalInterface
-    private interface Check {
+    interface Check {
         void check(String stdout) throws Exception;
     }
 
     @FunctionalInterface
-    private interface Step {
+    interface Step {
         void run() throws Exception;
     }
 
     /** Runs {@code command} cold {@code runs} times (after one unmeasured run) and prints its CPU and wall. */
-    private void measure(String label, String command, String stdin, int runs, Check check, Step before, Step after)
+    void measure(String label, String command, String stdin, int runs, Check check, Step before, Step after)
             throws Exception {
         long[] cpu = new long[runs];
         long[] wall = new long[runs];
@@ -232,21 +241,21 @@ public final class SessionStartBenchmark {
                 + "},\"uuid\":\"x\",\"timestamp\":\"2026-11-22T11:00:00.000Z\"}\n";
     }
 
-    private String hookJson(String event, Path transcript, String extra) {
+    String hookJson(String event, Path transcript, String extra) {
         return "{\"session_id\":\"" + SESSION + "\",\"transcript_path\":" + Json.createValue(transcript.toString())
                 + ",\"cwd\":" + Json.createValue(project.toString()) + ",\"permission_mode\":\"default\","
                 + "\"hook_event_name\":\"" + event + "\"" + extra + "}";
     }
 
     /** The command of graphiti's hook for an event, as `mcp install` wrote it into ~/.claude/settings.json. */
-    private String hookCommand(String event) throws IOException {
+    String hookCommand(String event) throws IOException {
         JsonObject settings = Json.createReader(new StringReader(
                 Files.readString(home.resolve(".claude").resolve("settings.json")))).readObject();
         return settings.getJsonObject("hooks").getJsonArray(event).getJsonObject(0).getJsonArray("hooks")
                 .getJsonObject(0).getString("command");
     }
 
-    private String graphiti(String... args) throws Exception {
+    String graphiti(String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(java(), "-jar", jar.toString()));
         command.addAll(Arrays.asList(args));
         var builder = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true);
@@ -268,7 +277,7 @@ public final class SessionStartBenchmark {
         environment.remove("JAVA_TOOL_OPTIONS");
     }
 
-    private static String java() {
+    static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 }
