@@ -1,9 +1,19 @@
 package dev.graphiti.bench;
 
+import dev.graphiti.cli.Cli;
+import dev.graphiti.cli.CliEnvironment;
+import dev.graphiti.toon.TokenCounter;
+import java.io.ByteArrayInputStream;
 import java.io.File;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -13,7 +23,9 @@ import java.util.stream.Stream;
  * a few decisions added with `graphiti add`; then the hook exactly as registered, through sh, in the project,
  * with the hook's JSON on stdin, for a prompt about one of those decisions (its output is checked) and for an
  * unrelated prompt (it must print nothing). Prints CPU and wall p50/p95 with the load average; also the plain
- * `java -jar graphiti.jar recall --prompt` without the archive and hook JVM options.
+ * `java -jar graphiti.jar recall --prompt` without the archive and hook JVM options, and the same command run
+ * in a warm JVM (the in-process CLI an MCP server runs tools with): what asking the session's running server
+ * would cost instead of a cold process.
  */
 public final class PromptHookBenchmark {
 
@@ -80,5 +92,36 @@ public final class PromptHookBenchmark {
                 newPrompt, none);
         bench.measure("recall --prompt, about a decision, plain java -jar (no archive, default JVM options)", plain,
                 about, runs, recalled, newPrompt, none);
+        warm(bench, about, recalled, newPrompt);
+    }
+
+    /** The hook's command in this (warm) JVM, as a running server would answer it: 200 runs after 200 unmeasured. */
+    private static void warm(SessionStartBenchmark bench, String stdin, SessionStartBenchmark.Check check,
+                             SessionStartBenchmark.Step before) throws Exception {
+        Map<String, String> variables = new HashMap<>(System.getenv());
+        variables.put("HOME", bench.home().toString());
+        variables.remove("GRAPHITI_HOME");
+        int runs = 200;
+        long[] wall = new long[runs];
+        try (Cli cli = new Cli(CliEnvironment.embedded(variables), new TokenCounter())) {
+            for (int i = -runs; i < runs; i++) {
+                before.run();
+                StringWriter out = new StringWriter();
+                long start = System.nanoTime();
+                int code = cli.run(List.of("recall", "--prompt"), bench.project(),
+                        new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), new PrintWriter(out),
+                        new PrintWriter(new StringWriter()));
+                if (i >= 0) {
+                    wall[i] = System.nanoTime() - start;
+                }
+                if (code != 0) {
+                    throw new IllegalStateException("recall --prompt exited " + code);
+                }
+                check.check(out.toString());
+            }
+        }
+        Latencies walls = new Latencies(wall);
+        System.out.printf("recall --prompt about a decision in a warm JVM (in-process CLI, as a running server)%n"
+                + "  wall p50 %.1f ms, p95 %.1f ms; load %s%n", walls.p50(), walls.percentileMillis(95), Measurement.load());
     }
 }

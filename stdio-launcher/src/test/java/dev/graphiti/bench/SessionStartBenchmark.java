@@ -75,6 +75,10 @@ public final class SessionStartBenchmark {
         return home;
     }
 
+    Path project() {
+        return project;
+    }
+
     private void run(int count, int runs) throws Exception {
         install(count);
         Path transcript = home.resolve(".claude").resolve("projects").resolve("bench").resolve(SESSION + ".jsonl");
