@@ -13,7 +13,36 @@ public final class NextSteps {
             + " Approve it at the prompt of the next session in this project, or in /mcp (select graphiti, approve);"
             + " `claude mcp reset-project-choices` brings the prompt back after a refusal.";
 
+    /** Claude Code's default of cleanupPeriodDays: transcripts older than this are deleted at startup. */
+    static final int CLAUDE_CLEANUP_DAYS = 30;
+    /** Below this, the note suggests keeping transcripts longer. */
+    static final int SUGGESTED_DAYS = 365;
+
     private NextSteps() {
+    }
+
+    /**
+     * The retention guard: Claude Code deletes session transcripts after cleanupPeriodDays (30 unless set), and what
+     * graphiti has not captured by then is lost. Empty when the user keeps them a year or more; a note otherwise,
+     * with the setting to change. A settings file that cannot be read gives no note (install reports it anyway).
+     */
+    static Optional<String> retention(java.nio.file.Path settings) {
+        Optional<JsonNode> days;
+        try {
+            days = JsonConfigFile.read(settings).editor().find(List.of("cleanupPeriodDays"));
+        } catch (InstallException e) {
+            return Optional.empty();
+        }
+        int kept = days.map(JsonNode::value).filter(Json.JNumber.class::isInstance)
+                .map(v -> ((Json.JNumber) v).value().intValue()).orElse(CLAUDE_CLEANUP_DAYS);
+        if (kept >= SUGGESTED_DAYS) {
+            return Optional.empty();
+        }
+        return Optional.of("Claude Code deletes session transcripts after " + kept + " days (cleanupPeriodDays"
+                + (days.isPresent() ? "" : ", its default") + "). graphiti captures each session when it stops or"
+                + " compacts; a transcript it has not captured is lost after that (capture one with"
+                + " `graphiti capture --transcript FILE`). To keep transcripts longer, set \"cleanupPeriodDays\": "
+                + SUGGESTED_DAYS + " in " + settings + ".");
     }
 
     /**
@@ -22,6 +51,9 @@ public final class NextSteps {
      */
     public static List<String> after(ClaudeLocations installed, Optional<ClaudeLocations> other) {
         List<String> notes = new ArrayList<>();
+        Optional<ClaudeLocations> user = installed.scope() == ClaudeScope.user ? Optional.of(installed)
+                : other.filter(o -> o.scope() == ClaudeScope.user);
+        user.flatMap(u -> retention(u.settings())).ifPresent(notes::add);
         if (installed.scope() == ClaudeScope.project) {
             notes.add(PENDING_APPROVAL);
         }
