@@ -2,10 +2,10 @@ package dev.graphiti.cli;
 
 import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.graph.InvalidInputException;
-import dev.graphiti.graph.LexicalRanking;
 import dev.graphiti.graph.PromptRecall;
 import dev.graphiti.hook.HookInput;
 import dev.graphiti.hook.SessionStartClaims;
+import dev.graphiti.service.RecallService;
 import dev.graphiti.toon.TokenCounter;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -79,14 +79,11 @@ final class RecallCommand extends GraphSubcommand {
     }
 
     private PromptRecall.Recalled recall(CommandContext context, String text) {
-        int budget = budget(context);
-        try (var graph = context.openGraph()) {
-            var lexical = new LexicalRanking(graph.repository(), context.clock(),
-                    Duration.ofDays(context.config().getInt(ConfigKeys.SEARCH_RECENCY_HALF_LIFE_DAYS)));
-            var counter = context.invocation().tokens();
-            return new PromptRecall(graph.repository(), lexical).recall(text, budget,
-                    piece -> counter.get().count(piece).claude(), TokenCounter.DEFAULT_SAFETY_FACTOR);
-        }
+        var counter = context.invocation().tokens();
+        return new RecallService(context.graphs(), context.clock(),
+                Duration.ofDays(context.config().getInt(ConfigKeys.SEARCH_RECENCY_HALF_LIFE_DAYS)))
+                .recall(context.location(), text, budget(context), piece -> counter.get().count(piece).claude(),
+                        TokenCounter.DEFAULT_SAFETY_FACTOR);
     }
 
     private int budget(CommandContext context) {
