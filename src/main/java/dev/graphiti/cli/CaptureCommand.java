@@ -65,7 +65,7 @@ final class CaptureCommand extends GraphSubcommand {
     }
 
     private Session session(CommandContext context) {
-        Transcripts locator = new Transcripts(claudeHome(context));
+        Transcripts locator = new Transcripts(context.locations().claude());
         Path project = context.directory();
         try {
             Optional<HookInput> hook = transcript == null && sessionId == null ? hookInput(context) : Optional.empty();
@@ -86,13 +86,13 @@ final class CaptureCommand extends GraphSubcommand {
             }
             if (sessionId != null) {
                 Path file = locator.session(project, checked(sessionId)).orElseThrow(() -> new InvalidInputException(
-                        "no transcript of session " + sessionId + " for " + project + " under " + claudeHome(context)
+                        "no transcript of session " + sessionId + " for " + project + " under " + context.locations().claude()
                                 + "/projects; pass --transcript PATH"));
                 return new Session(file, sessionId);
             }
             Optional<Path> latest = locator.latest(project);
             Path file = latest.orElseThrow(() -> new InvalidInputException("no Claude Code transcript for " + project
-                    + " under " + claudeHome(context) + "/projects; pass --transcript PATH"));
+                    + " under " + context.locations().claude() + "/projects; pass --transcript PATH"));
             return new Session(file, Transcripts.sessionOf(file));
         } catch (IOException e) {
             throw new GraphException("cannot list the transcripts of " + project + ": " + e.getMessage(), e);
@@ -121,16 +121,6 @@ final class CaptureCommand extends GraphSubcommand {
             throw new InvalidInputException("--session-id " + id + ": not a Claude Code session id");
         }
         return id;
-    }
-
-    /** CLAUDE_CONFIG_DIR, or ~/.claude. */
-    private static Path claudeHome(CommandContext context) {
-        var variables = context.invocation().environment().variables();
-        String configured = variables.get("CLAUDE_CONFIG_DIR");
-        if (configured != null && !configured.isBlank()) {
-            return Path.of(configured);
-        }
-        return Path.of(variables.getOrDefault("HOME", System.getProperty("user.home"))).resolve(".claude");
     }
 
     private static void print(CommandContext context, CaptureReport report) {

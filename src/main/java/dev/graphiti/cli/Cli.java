@@ -2,8 +2,10 @@ package dev.graphiti.cli;
 
 import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.service.KeptConnections;
+import dev.graphiti.service.ServerEmbedding;
 import dev.graphiti.toon.TokenCounter;
 import java.io.InputStream;
+import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,12 +30,14 @@ public final class Cli implements AutoCloseable {
     private final Supplier<TokenCounter> tokens;
     private final Optional<KeptConnections> connections;
     private final Optional<SemanticSearch> semantics;
+    private final AutoCloseable closeSemantics;
 
     public Cli(CliEnvironment environment) {
         this.environment = environment;
         this.tokens = new SharedTokenCounter();
         this.connections = Optional.empty();
         this.semantics = Optional.empty();
+        this.closeSemantics = () -> { };
     }
 
     /** A CLI for a server without semantic search: see the constructor below. */
@@ -47,10 +51,29 @@ public final class Cli implements AutoCloseable {
      * with {@code semantics} (the server's model and vectors) when present.
      */
     public Cli(CliEnvironment environment, TokenCounter counter, Optional<SemanticSearch> semantics) {
+        this(environment, counter, semantics, () -> { });
+    }
+
+    private Cli(CliEnvironment environment, TokenCounter counter, Optional<SemanticSearch> semantics,
+                AutoCloseable closeSemantics) {
         this.environment = environment;
         this.tokens = () -> counter;
         this.connections = Optional.of(new KeptConnections());
         this.semantics = semantics;
+        this.closeSemantics = closeSemantics;
+    }
+
+    /**
+     * The CLI of an MCP server: tokens counted with the server's {@code counter}, connections kept between calls,
+     * and, when {@code semantic}, search by meaning with the embedding model loaded in the background when first
+     * wanted; {@link #close} stops it.
+     */
+    public static Cli forServer(CliEnvironment environment, TokenCounter counter, boolean semantic, PrintStream log) {
+        if (!semantic) {
+            return new Cli(environment, counter, Optional.empty());
+        }
+        SemanticSearch embedding = ServerEmbedding.start(log);
+        return new Cli(environment, counter, Optional.of(embedding), embedding::close);
     }
 
     /** Runs one command; returns 0 (success), 1 (failure) or 2 (usage error). */
@@ -132,9 +155,14 @@ public final class Cli implements AutoCloseable {
         }
     }
 
-    /** Closes the database connections kept between calls. */
+    /** Closes the database connections kept between calls, then stops the server's embedding, if any. */
     @Override
     public void close() {
         connections.ifPresent(KeptConnections::close);
+        try {
+            closeSemantics.close();
+        } catch (Exception e) {
+            throw new IllegalStateException("stopping the embedding model failed", e);
+        }
     }
 }

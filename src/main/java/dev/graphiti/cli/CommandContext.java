@@ -2,6 +2,7 @@ package dev.graphiti.cli;
 
 import dev.graphiti.config.Config;
 import dev.graphiti.config.ConfigKeys;
+import dev.graphiti.config.Locations;
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.graph.Scope;
@@ -82,15 +83,14 @@ final class CommandContext {
         return dir;
     }
 
+    /** Where graphiti and Claude Code keep their files (see {@link Locations}). */
+    Locations locations() {
+        return Locations.of(root.invocation.environment().variables(), root.invocation.workingDirectory());
+    }
+
     /** GRAPHITI_HOME, or ~/.graphiti. */
     Path home() {
-        var variables = root.invocation.environment().variables();
-        String home = variables.get("GRAPHITI_HOME");
-        if (home != null && !home.isBlank()) {
-            return root.invocation.workingDirectory().resolve(home).normalize();
-        }
-        String user = variables.getOrDefault("HOME", System.getProperty("user.home"));
-        return Path.of(user).resolve(".graphiti");
+        return locations().home();
     }
 
     /** The configured language model, or empty when llm.endpoint is not set. */
@@ -126,7 +126,7 @@ final class CommandContext {
     Graphs graphs() {
         if (graphs == null) {
             if (invocation().environment().ownProcess()) {
-                Graphs.loadNativeLibraryFrom(home().resolve("cache"));
+                Graphs.loadNativeLibraryFrom(locations().cache());
             }
             Duration wait = Duration.ofMillis(config().getInt(ConfigKeys.STORE_BUSY_TIMEOUT_MS));
             graphs = new Graphs(wait, invocation().connections(), invocation().semantics(), this::warn);

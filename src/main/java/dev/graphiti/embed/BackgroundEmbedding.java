@@ -6,7 +6,6 @@ import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.graph.TextEncoder;
 import dev.graphiti.graph.VectorIndex;
 import dev.graphiti.graph.VectorStore;
-import dev.graphiti.store.SqliteStore;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,14 +66,6 @@ public final class BackgroundEmbedding implements SemanticSearch, AutoCloseable 
         this.worker = new Thread(this::work, "graphiti-embed");
         worker.setDaemon(true);
         worker.setPriority(Thread.MIN_PRIORITY);
-    }
-
-    /** The e5 model, each graph's vectors opened on a connection of the worker's own. */
-    public static BackgroundEmbedding standard(PrintStream log) {
-        SqliteStore store = SqliteStore.withDefaults();
-        // A lambda, not E5Encoder::load: a method reference resolves E5Encoder (and onnxruntime's exception class)
-        // when the server starts; the lambda's body only when the model is wanted.
-        return new BackgroundEmbedding(store::openVectors, () -> E5Encoder.load(), E5Encoder.MODEL_ID, log);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.graphiti.graph;
 
+import dev.graphiti.config.GitWorkTree;
 import java.nio.file.Path;
 import java.util.Optional;
 

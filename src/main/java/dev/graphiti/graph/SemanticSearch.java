@@ -8,10 +8,14 @@ import java.util.Optional;
  * when first wanted; each graph's vectors held in memory; items embedded in the background after they arrive.
  * One-shot commands have none of this and search by words alone.
  */
-public interface SemanticSearch {
+public interface SemanticSearch extends AutoCloseable {
 
     /** The model when loaded; otherwise empty, and the loading starts if it had not. */
     Optional<TextEncoder> encoder();
+
+    /** Stops the background work and releases the model. */
+    @Override
+    void close();
 
     /** What the model is doing, for search answers and health. */
     Status status();

@@ -1,7 +1,7 @@
 package dev.graphiti.service;
 
 import dev.graphiti.graph.ContextSignals;
-import dev.graphiti.graph.GitWorkTree;
+import dev.graphiti.config.GitWorkTree;
 import dev.graphiti.ingest.git.Git;
 import dev.graphiti.ingest.git.GitException;
 import java.nio.file.Path;

@@ -1,6 +1,6 @@
 package dev.graphiti.service;
 
-import dev.graphiti.graph.GitWorkTree;
+import dev.graphiti.config.GitWorkTree;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.HealthReport;

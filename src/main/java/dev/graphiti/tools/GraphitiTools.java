@@ -4,8 +4,6 @@ import dev.graphiti.access.AllowedRoots;
 import dev.graphiti.cli.Cli;
 import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.config.Locations;
-import dev.graphiti.embed.BackgroundEmbedding;
-import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.protocol.feature.Resource;
 import dev.graphiti.protocol.feature.Tool;
 import dev.graphiti.toon.ResponseEncoder;
@@ -62,13 +60,8 @@ public final class GraphitiTools implements AutoCloseable {
     /** The in-process runner, or the external one when settings name a command. */
     static CliRunner runner(ToolSettings settings, CliEnvironment environment, TokenCounter counter) {
         if (settings.externalCommand().isEmpty()) {
-            Optional<BackgroundEmbedding> semantics = settings.semantic()
-                    ? Optional.of(BackgroundEmbedding.standard(System.err)) : Optional.empty();
-            Cli cli = new Cli(environment, counter, semantics.map(SemanticSearch.class::cast));
-            return new InProcessRunner(cli::run, settings.limits(), () -> {
-                cli.close();
-                semantics.ifPresent(BackgroundEmbedding::close);
-            });
+            Cli cli = Cli.forServer(environment, counter, settings.semantic(), System.err);
+            return new InProcessRunner(cli::run, settings.limits(), cli::close);
         }
         return new ExternalRunner(settings.externalCommand(), settings.limits());
     }

@@ -1,7 +1,7 @@
 package dev.graphiti.tools;
 
 import dev.graphiti.access.AllowedRoots;
-import dev.graphiti.graph.GitWorkTree;
+import dev.graphiti.config.GitWorkTree;
 import dev.graphiti.protocol.feature.RequestContext;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;

@@ -2,7 +2,7 @@ package dev.graphiti.tools;
 
 import dev.graphiti.access.AllowedRoots;
 import dev.graphiti.config.Settings;
-import dev.graphiti.graph.GitWorkTree;
+import dev.graphiti.config.GitWorkTree;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;

@@ -1,4 +1,4 @@
-package dev.graphiti.graph;
+package dev.graphiti.config;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
