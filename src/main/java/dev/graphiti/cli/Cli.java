@@ -30,7 +30,7 @@ public final class Cli implements AutoCloseable {
     private final Supplier<TokenCounter> tokens;
     private final Optional<KeptConnections> connections;
     private final Optional<SemanticSearch> semantics;
-    private final AutoCloseable closeSemantics;
+    private final Runnable closeSemantics;
 
     public Cli(CliEnvironment environment) {
         this.environment = environment;
@@ -55,7 +55,7 @@ public final class Cli implements AutoCloseable {
     }
 
     private Cli(CliEnvironment environment, TokenCounter counter, Optional<SemanticSearch> semantics,
-                AutoCloseable closeSemantics) {
+                Runnable closeSemantics) {
         this.environment = environment;
         this.tokens = () -> counter;
         this.connections = Optional.of(new KeptConnections());
@@ -159,10 +159,6 @@ public final class Cli implements AutoCloseable {
     @Override
     public void close() {
         connections.ifPresent(KeptConnections::close);
-        try {
-            closeSemantics.close();
-        } catch (Exception e) {
-            throw new IllegalStateException("stopping the embedding model failed", e);
-        }
+        closeSemantics.run();
     }
 }

@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.function.UnaryOperator;
 
 /**
@@ -77,41 +78,34 @@ public record Settings(Map<String, String> properties, Map<String, String> envir
 
     /** A whole-number setting, or {@code fallback}; a clear error names the setting when it is not a number. */
     public long number(String name, long fallback) {
-        Optional<String> value = get(name);
-        if (value.isEmpty()) {
-            return fallback;
-        }
-        try {
-            return Long.parseLong(value.get().strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(describe(name) + " must be a whole number, not " + value.get().strip());
-        }
+        return parsed(name, fallback, Long::parseLong, "a whole number");
     }
 
     /** A decimal setting, or {@code fallback}. */
     public double decimal(String name, double fallback) {
-        Optional<String> value = get(name);
-        if (value.isEmpty()) {
-            return fallback;
-        }
-        try {
-            return Double.parseDouble(value.get().strip());
-        } catch (NumberFormatException e) {
-            throw new IllegalArgumentException(describe(name) + " must be a number, not " + value.get().strip());
-        }
+        return parsed(name, fallback, Double::parseDouble, "a number");
     }
 
     /** An on/off setting, or {@code fallback}. */
     public boolean onOff(String name, boolean fallback) {
-        Optional<String> value = get(name);
+        return parsed(name, fallback, value -> switch (value.toLowerCase(Locale.ROOT)) {
+            case "on", "true", "1" -> true;
+            case "off", "false", "0" -> false;
+            default -> throw new IllegalArgumentException(value);
+        }, "on or off");
+    }
+
+    /** The setting read by {@code parse} (which throws IllegalArgumentException on a bad value), or {@code fallback}. */
+    private <T> T parsed(String name, T fallback, Function<String, T> parse, String expected) {
+        Optional<String> value = get(name).map(String::strip);
         if (value.isEmpty()) {
             return fallback;
         }
-        return switch (value.get().strip().toLowerCase(Locale.ROOT)) {
-            case "on", "true", "1" -> true;
-            case "off", "false", "0" -> false;
-            default -> throw new IllegalArgumentException(describe(name) + " must be on or off, not " + value.get().strip());
-        };
+        try {
+            return parse.apply(value.get());
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(describe(name) + " must be " + expected + ", not " + value.get());
+        }
     }
 
     /**
