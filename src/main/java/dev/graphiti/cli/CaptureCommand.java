@@ -14,11 +14,12 @@ import java.nio.file.Path;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
 /**
  * `graphiti capture`: stores the decisions, preferences, root causes and architecture statements of
  * the new turns of a Claude Code session. With --async it returns at once and captures in the
- * background (see {@link BackgroundCapture}).
+ * background (see {@link BackgroundCapture}); with --all it takes every kept transcript (see {@link CaptureAll}).
  */
 @Command(name = "capture", mixinStandardHelpOptions = true,
         description = "Store what a Claude Code session decided, preferred and found (only turns not captured before).")
@@ -34,9 +35,27 @@ final class CaptureCommand extends GraphSubcommand {
     @Option(names = "--async", description = "Return at once; capture in the background (log under the graphiti home).")
     boolean async;
 
+    @Option(names = "--all", description = "Every transcript Claude Code kept for this project, not only one session"
+            + " (what was captured before is not read again).")
+    boolean all;
+
+    @Option(names = "--all-projects", description = "With --all: every project's transcripts, each into the graph of"
+            + " the directory its sessions ran in (into the global graph with --global).")
+    boolean allProjects;
+
     @Override
     public Integer call() {
         CommandContext context = context();
+        if (allProjects && !all) {
+            throw new ParameterException(spec.commandLine(), "--all-projects goes with --all");
+        }
+        if (all) {
+            if (transcript != null || sessionId != null || async) {
+                throw new ParameterException(spec.commandLine(), "--all reads every transcript: it takes no --transcript,"
+                        + " --session-id or --async");
+            }
+            return new CaptureAll(context).run(allProjects);
+        }
         Session session = session(context);
         if (async) {
             BackgroundCapture.Started started = new BackgroundCapture(context).start(session.transcript(), session.id());

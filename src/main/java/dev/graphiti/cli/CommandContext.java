@@ -111,12 +111,15 @@ final class CommandContext {
     }
 
     GraphLocation location() {
+        return new ScopeResolver(home()).resolve(directory(), requestedScope());
+    }
+
+    /** The scope --global or --project asks for; empty when neither is given (the directory decides). */
+    Optional<Scope> requestedScope() {
         if (root.global && root.project) {
             throw new InvalidInputException("--global and --project exclude each other; give one");
         }
-        Optional<Scope> requested = root.global ? Optional.of(Scope.global)
-                : root.project ? Optional.of(Scope.project) : Optional.empty();
-        return new ScopeResolver(home()).resolve(directory(), requested);
+        return root.global ? Optional.of(Scope.global) : root.project ? Optional.of(Scope.project) : Optional.empty();
     }
 
     /**

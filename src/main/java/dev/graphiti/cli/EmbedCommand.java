@@ -3,7 +3,6 @@ package dev.graphiti.cli;
 import dev.graphiti.service.EmbedReport;
 import dev.graphiti.service.EmbedService;
 import dev.graphiti.service.EmbeddingProgress;
-import java.io.PrintWriter;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 
@@ -18,8 +17,7 @@ final class EmbedCommand extends GraphSubcommand {
     @Override
     public Integer call() {
         CommandContext context = context();
-        Progress progress = new Progress(context.err(),
-                context.invocation().environment().interactive() && !context.json() && !context.quiet());
+        Progress progress = new Progress(ProgressBar.forTerminal(context, "items"));
         EmbedReport report = new EmbedService(context.graphs(), context.invocation().semantics())
                 .embed(context.location(), progress);
         int done = report.embedded();
@@ -36,47 +34,22 @@ final class EmbedCommand extends GraphSubcommand {
         return 0;
     }
 
-    /** A one-line progress bar on the terminal's stderr, redrawn at most ten times a second. */
-    private static final class Progress implements EmbeddingProgress {
-        private static final int WIDTH = 30;
-        private final PrintWriter err;
-        private final boolean shown;
-        private long started = System.nanoTime();
-        private int total;
-        private int done;
-        private long drawn;
-
-        Progress(PrintWriter err, boolean shown) {
-            this.err = err;
-            this.shown = shown;
-        }
+    /** The embedding run's progress, as a bar of items. */
+    private record Progress(ProgressBar bar) implements EmbeddingProgress {
 
         @Override
         public void started(int total) {
-            this.total = total;
-            this.started = System.nanoTime();
+            bar.start(total);
         }
 
         @Override
         public void advanced(int count) {
-            done += count;
-            long now = System.nanoTime();
-            if (shown && (now - drawn > 100_000_000L || done >= total)) {
-                drawn = now;
-                int filled = (int) ((long) WIDTH * Math.min(done, total) / Math.max(1, total));
-                double rate = done / Math.max(1e-9, (now - started) / 1e9);
-                err.print(String.format(Locale.ROOT, "\r[%s%s] %d/%d items, %.0f/s ", "#".repeat(filled),
-                        ".".repeat(WIDTH - filled), Math.min(done, total), total, rate));
-                err.flush();
-            }
+            bar.advance(count, "");
         }
 
         @Override
         public void finished() {
-            if (shown && done > 0) {
-                err.println();
-                err.flush();
-            }
+            bar.finish();
         }
     }
 }

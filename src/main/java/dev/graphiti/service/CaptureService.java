@@ -4,6 +4,9 @@ import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.IngestState;
 import dev.graphiti.ingest.GraphItemSink;
+import dev.graphiti.ingest.transcript.Backfill;
+import dev.graphiti.ingest.transcript.BackfillProgress;
+import dev.graphiti.ingest.transcript.BackfillReport;
 import dev.graphiti.ingest.transcript.CaptureReport;
 import dev.graphiti.ingest.transcript.ConversationCapture;
 import dev.graphiti.ingest.transcript.PatternExtractor;
@@ -13,6 +16,7 @@ import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.List;
 
 /**
  * `graphiti capture`: stores the decisions, preferences, root causes and architecture statements of the turns of a
@@ -33,14 +37,27 @@ public final class CaptureService {
     /** Captures the new turns of {@code transcript}, session {@code sessionId}, into the graph at {@code location}. */
     public CaptureReport capture(GraphLocation location, Path transcript, String sessionId) {
         try (OpenGraph graph = graphs.open(location); IngestState state = graphs.openIngest(location)) {
-            Redactor redactor = new Redactor();
-            ConversationCapture capture = new ConversationCapture(new TranscriptReader(), new PatternExtractor(redactor),
-                    state, new GraphItemSink(graph.items(clock, maxContentBytes), redactor));
-            return capture.capture(transcript, sessionId);
+            return conversationCapture(graph, state).capture(transcript, sessionId);
         } catch (NoSuchFileException e) {
             throw new GraphException("no transcript at " + transcript + "; check --transcript", e);
         } catch (IOException e) {
             throw new GraphException("cannot read the transcript " + transcript + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Captures what is new in each of {@code transcripts} (each file a session, named by its file name) into the
+     * graph at {@code location}, on one connection; see {@link Backfill}.
+     */
+    public BackfillReport backfill(GraphLocation location, List<Path> transcripts, BackfillProgress progress) {
+        try (OpenGraph graph = graphs.open(location); IngestState state = graphs.openIngest(location)) {
+            return new Backfill(conversationCapture(graph, state), state).run(transcripts, progress);
+        }
+    }
+
+    private ConversationCapture conversationCapture(OpenGraph graph, IngestState state) {
+        Redactor redactor = new Redactor();
+        return new ConversationCapture(new TranscriptReader(), new PatternExtractor(redactor), state,
+                new GraphItemSink(graph.items(clock, maxContentBytes), redactor));
     }
 }

@@ -3,6 +3,7 @@ package dev.graphiti.service;
 import dev.graphiti.ingest.transcript.TranscriptLocator;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 
 /** Finds Claude Code's session transcripts of a project (under {@code <claude home>/projects}), for capture. */
@@ -23,6 +24,21 @@ public final class Transcripts {
     /** The project's most recent transcript. */
     public Optional<Path> latest(Path project) throws IOException {
         return locator.latest(project);
+    }
+
+    /** Every transcript of the project rooted at {@code projectRoot}, oldest first (see TranscriptLocator). */
+    public List<Path> ofProject(Path projectRoot) throws IOException {
+        return locator.projectTranscripts(projectRoot);
+    }
+
+    /** Every project folder of Claude Code, with the directory its sessions ran in when they say. */
+    public List<TranscriptLocator.ProjectFolder> projects() throws IOException {
+        return locator.allProjects();
+    }
+
+    /** The transcripts of one project folder, oldest first. */
+    public static List<Path> in(Path folder) throws IOException {
+        return TranscriptLocator.transcriptsIn(folder);
     }
 
     /** The session a transcript records (its file name). */

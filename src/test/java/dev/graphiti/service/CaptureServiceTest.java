@@ -35,7 +35,7 @@ class CaptureServiceTest {
         CaptureService service = new CaptureService(fixture.graphs, Clock.systemUTC(), ServiceFixture.MAX_CONTENT_BYTES);
 
         CaptureReport first = service.capture(location, transcript, SESSION);
-        assertEquals(new CaptureReport(SESSION, 6, 6, 0, first.position()), first);
+        assertEquals(new CaptureReport(SESSION, 6, 6, 0, first.position(), 1), first);
         List<KnowledgeItem> items;
         try (OpenGraph graph = fixture.graphs.open(location)) {
             items = graph.repository().list(ItemFilter.current(), 100);

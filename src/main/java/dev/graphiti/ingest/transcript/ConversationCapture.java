@@ -43,14 +43,14 @@ public final class ConversationCapture {
             long start = Files.size(transcript) < from ? 0 : from; // a shorter file was rewritten: read it again
             TranscriptChunk chunk = reader.read(transcript, start, sessionId);
             if (chunk.end() == from) {
-                return new CaptureReport(sessionId, 0, 0, 0, from);
+                return CaptureReport.unchanged(sessionId, from);
             }
             if (!positions.claim(sessionId, from, chunk.end())) {
                 continue; // another capture claimed this range first; look again from where it left off
             }
             return store(sessionId, chunk);
         }
-        return new CaptureReport(sessionId, 0, 0, 0, positions.position(sessionId));
+        return CaptureReport.unchanged(sessionId, positions.position(sessionId));
     }
 
     /**
@@ -72,6 +72,7 @@ public final class ConversationCapture {
         }
         List<ItemSink.Stored> stored = drafts.isEmpty() ? List.of() : sink.storeAll(drafts);
         int added = (int) stored.stream().filter(s -> !s.duplicate()).count();
-        return new CaptureReport(sessionId, chunk.turns().size(), added, extractions.size() - added, chunk.end());
+        return new CaptureReport(sessionId, chunk.turns().size(), added, extractions.size() - added, chunk.end(),
+                chunk.malformed());
     }
 }

@@ -1,0 +1,184 @@
+package dev.graphiti.cli;
+
+import dev.graphiti.config.ConfigKeys;
+import dev.graphiti.config.GitWorkTree;
+import dev.graphiti.graph.GraphException;
+import dev.graphiti.graph.GraphLocation;
+import dev.graphiti.graph.InvalidInputException;
+import dev.graphiti.graph.Scope;
+import dev.graphiti.graph.ScopeResolver;
+import dev.graphiti.ingest.transcript.Backfill;
+import dev.graphiti.ingest.transcript.BackfillProgress;
+import dev.graphiti.ingest.transcript.BackfillReport;
+import dev.graphiti.ingest.transcript.TranscriptLocator.ProjectFolder;
+import dev.graphiti.service.CaptureService;
+import dev.graphiti.service.Transcripts;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObjectBuilder;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * `graphiti capture --all`: every transcript Claude Code kept for this project (the folders of its work tree and of
+ * directories under it) into this graph; with --all-projects every project's, each into the graph `capture` run
+ * in that project's directory would use (the global graph with --global). A project folder whose directory is gone
+ * is named and passed over. What was captured before, by the Stop hook or an earlier run, is not read again.
+ */
+final class CaptureAll {
+
+    /** The transcripts one graph takes, and the directory they belong to. */
+    private record Batch(Path directory, GraphLocation location, List<Path> transcripts) {
+    }
+
+    /** A project folder not taken in, and why. */
+    private record Skipped(Path folder, String reason) {
+    }
+
+    private final CommandContext context;
+
+    CaptureAll(CommandContext context) {
+        this.context = context;
+    }
+
+    int run(boolean allProjects) {
+        Transcripts transcripts = new Transcripts(context.locations().claude());
+        List<Skipped> skipped = new ArrayList<>();
+        List<Batch> batches;
+        try {
+            batches = allProjects ? everyProject(transcripts, skipped) : List.of(thisProject(transcripts));
+        } catch (IOException e) {
+            throw new GraphException("cannot list the transcripts under " + context.locations().claudeProjects() + ": "
+                    + e.getMessage(), e);
+        }
+        CaptureService service = new CaptureService(context.graphs(), context.clock(),
+                context.config().getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES));
+        ProgressBar bar = ProgressBar.forTerminal(context, "sessions");
+        bar.start(batches.stream().mapToInt(batch -> batch.transcripts().size()).sum());
+        BackfillProgress progress = new BackfillProgress() {
+            private int added;
+
+            @Override
+            public void advanced(Backfill.Outcome outcome) {
+                added += outcome.capture().itemsAdded();
+                bar.advance(1, added + (added == 1 ? " item" : " items") + " added");
+                outcome.problem().ifPresent(problem -> context.warn("passed over " + outcome.transcript() + ": " + problem));
+            }
+        };
+        Map<Batch, BackfillReport> reports = new LinkedHashMap<>();
+        try {
+            for (Batch batch : batches) {
+                reports.put(batch, batch.transcripts().isEmpty() ? BackfillReport.EMPTY
+                        : service.backfill(batch.location(), batch.transcripts(), progress));
+            }
+        } finally {
+            bar.finish();
+        }
+        print(reports, skipped);
+        return 0;
+    }
+
+    private Batch thisProject(Transcripts transcripts) throws IOException {
+        GraphLocation location = context.location();
+        Path root = location.workTree().map(GitWorkTree::root).orElse(context.directory());
+        return new Batch(root, location, transcripts.ofProject(root));
+    }
+
+    /** Each project folder's transcripts, grouped by the graph they go to. */
+    private List<Batch> everyProject(Transcripts transcripts, List<Skipped> skipped) throws IOException {
+        Optional<GraphLocation> global = context.requestedScope().filter(scope -> scope == Scope.global)
+                .map(scope -> context.location());
+        Map<Path, Batch> batches = new LinkedHashMap<>();
+        ScopeResolver resolver = new ScopeResolver(context.home());
+        for (ProjectFolder folder : transcripts.projects()) {
+            List<Path> files = Transcripts.in(folder.folder());
+            if (files.isEmpty()) {
+                continue;
+            }
+            Optional<Path> directory = folder.workingDirectory();
+            GraphLocation location;
+            if (global.isPresent()) {
+                location = global.get();
+            } else if (directory.isEmpty() || !Files.isDirectory(directory.get())) {
+                skipped.add(new Skipped(folder.folder(), directory.map(dir -> dir + " no longer exists")
+                        .orElse("its transcripts do not say which directory they ran in")));
+                continue;
+            } else {
+                try {
+                    location = resolver.resolve(directory.get(), context.requestedScope());
+                } catch (InvalidInputException e) {
+                    skipped.add(new Skipped(folder.folder(), e.getMessage()));
+                    continue;
+                }
+            }
+            Path key = location.database();
+            Path owner = global.isPresent() ? context.home() : location.workTree().map(GitWorkTree::root).orElse(directory.get());
+            Batch batch = batches.computeIfAbsent(key, k -> new Batch(owner, location, new ArrayList<>()));
+            batch.transcripts().addAll(files);
+        }
+        return List.copyOf(batches.values());
+    }
+
+    private void print(Map<Batch, BackfillReport> reports, List<Skipped> skipped) {
+        BackfillReport total = reports.values().stream().reduce(BackfillReport.EMPTY, BackfillReport::plus);
+        PrintWriter out = context.out();
+        if (context.json()) {
+            JsonArrayBuilder graphs = JsonShapes.JSON.createArrayBuilder();
+            reports.forEach((batch, report) -> graphs.add(counts(report).add("directory", batch.directory().toString())
+                    .add("scope", batch.location().scope().name()).add("database", batch.location().database().toString())));
+            JsonArrayBuilder passed = JsonShapes.JSON.createArrayBuilder();
+            skipped.forEach(skip -> passed.add(JsonShapes.JSON.createObjectBuilder().add("folder", skip.folder().toString())
+                    .add("reason", skip.reason())));
+            JsonShapes.print(out, counts(total).add("graphs", graphs).add("skipped_folders", passed));
+            return;
+        }
+        if (context.quiet()) {
+            out.println(total.itemsAdded());
+            return;
+        }
+        if (total.transcripts() == 0 && skipped.isEmpty()) {
+            out.println("no Claude Code transcripts " + (reports.size() == 1 ? "of " + reports.keySet().iterator().next()
+                    .directory() + " " : "") + "under " + context.locations().claudeProjects());
+            return;
+        }
+        reports.forEach((batch, report) -> out.println(batch.directory() + " (" + batch.location().scope() + " graph): "
+                + sentence(report)));
+        if (reports.size() > 1) {
+            out.println("in all: " + sentence(total));
+        }
+        skipped.forEach(skip -> out.println("passed over " + skip.folder() + ": " + skip.reason()));
+    }
+
+    private static JsonObjectBuilder counts(BackfillReport report) {
+        return JsonShapes.JSON.createObjectBuilder().add("transcripts", report.transcripts()).add("read", report.read())
+                .add("unchanged", report.unchanged()).add("unreadable", report.unreadable())
+                .add("turns_read", report.turnsRead()).add("items_added", report.itemsAdded())
+                .add("duplicates", report.duplicates()).add("malformed_lines", report.malformedLines());
+    }
+
+    private static String sentence(BackfillReport report) {
+        StringBuilder text = new StringBuilder();
+        text.append(report.transcripts()).append(report.transcripts() == 1 ? " transcript" : " transcripts");
+        text.append(" (").append(report.read()).append(" with new turns, ").append(report.unchanged())
+                .append(" already captured");
+        if (report.unreadable() > 0) {
+            text.append(", ").append(report.unreadable()).append(" unreadable");
+        }
+        text.append("): read ").append(report.turnsRead()).append(report.turnsRead() == 1 ? " turn" : " turns")
+                .append(", added ").append(report.itemsAdded()).append(report.itemsAdded() == 1 ? " item" : " items");
+        if (report.duplicates() > 0) {
+            text.append(" (").append(report.duplicates()).append(" already known)");
+        }
+        if (report.malformedLines() > 0) {
+            text.append("; passed over ").append(report.malformedLines())
+                    .append(report.malformedLines() == 1 ? " malformed line" : " malformed lines");
+        }
+        return text.toString();
+    }
+}
