@@ -20,6 +20,11 @@ public final class ItemIds {
         return new String(id);
     }
 
+    /** True when {@code text} is a whole id (lower case). */
+    public static boolean isId(String text) {
+        return text.length() == LENGTH && text.equals(text.toLowerCase(java.util.Locale.ROOT)) && looksLikeId(text);
+    }
+
     /** True when {@code text} could be (a prefix of) an id. */
     public static boolean looksLikeId(String text) {
         if (text.isEmpty() || text.length() > LENGTH) {

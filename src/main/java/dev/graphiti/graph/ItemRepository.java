@@ -51,6 +51,9 @@ public interface ItemRepository extends AutoCloseable {
      */
     List<ItemBrief> newestMatching(String matchExpression, ItemFilter filter, int offset, int limit);
 
+    /** Every item, superseded ones too, in storage order: at most {@code limit} after the one at {@code position}. */
+    List<StoredItem> stored(long position, int limit);
+
     /** Items sharing entities with {@code id}, most shared first. */
     List<RelatedItem> related(String id, int limit);
 

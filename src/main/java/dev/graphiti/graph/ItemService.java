@@ -8,8 +8,10 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Deque;
 import java.util.LinkedHashSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -54,6 +56,100 @@ public final class ItemService {
     public List<AddResult> addAll(List<NewItem> requests) {
         List<Prepared> prepared = requests.stream().map(this::prepare).toList();
         return repository.write(writer -> prepared.stream().map(p -> store(writer, p)).toList());
+    }
+
+    /**
+     * Checks and redacts {@code record} as {@link #add} does its request (given entity names and provenance too), so a
+     * caller reading a file can name the record that fails before anything of it is written.
+     */
+    public CheckedRecord check(ItemRecord record) {
+        Prepared prepared = prepare(new NewItem(record.kind(), record.title(), record.content(), record.tags(),
+                record.source(), record.supersedes(), record.createdAt(), record.place()));
+        int redactions = prepared.redactions();
+        Map<String, Entity> entities = new LinkedHashMap<>();
+        for (Entity given : record.entities()) {
+            SecretRedaction.Redacted name = redaction.redact(given.name().strip());
+            redactions += name.count();
+            if (!name.text().isEmpty()) {
+                entities.putIfAbsent(name.text().toLowerCase(Locale.ROOT), new Entity(name.text(), given.type()));
+            }
+        }
+        if (record.extractEntities()) {
+            prepared.entities().forEach(found -> entities.putIfAbsent(found.name().toLowerCase(Locale.ROOT), found));
+        }
+        List<Provenance> provenance = new ArrayList<>();
+        for (Provenance former : record.provenance()) {
+            SecretRedaction.Redacted title = redaction.redact(former.title());
+            SecretRedaction.Redacted source = redaction.redact(former.source());
+            redactions += title.count() + source.count();
+            provenance.add(new Provenance(former.formerId(), former.relation(), title.text(), source.text(),
+                    former.createdAt(), former.recordedAt()));
+        }
+        return new CheckedRecord(record, prepared, List.copyOf(entities.values()), provenance, redactions);
+    }
+
+    /**
+     * Stores checked records in one transaction, keeping their ids, dates, supersession, provenance and places. A
+     * record whose id is stored already, or a current record whose content a current item holds, adds nothing, so
+     * importing the same file twice stores it once. A record that supersedes a current item marks that item replaced.
+     */
+    public List<Restored> restore(List<CheckedRecord> records) {
+        return repository.write(writer -> records.stream().map(checked -> restore(writer, checked)).toList());
+    }
+
+    private Restored restore(ItemWriter writer, CheckedRecord checked) {
+        ItemRecord record = checked.record;
+        Prepared p = checked.prepared;
+        Optional<String> wanted = record.id().map(id -> id.strip().toLowerCase(Locale.ROOT)).filter(ItemIds::isId);
+        if (wanted.isPresent() && writer.get(wanted.get()).isPresent()) {
+            return new Restored(Restored.Outcome.PRESENT, wanted.get());
+        }
+        if (record.supersededBy().isEmpty()) {
+            Optional<KnowledgeItem> same = writer.findCurrentByFingerprint(p.fingerprint().contentHash());
+            if (same.isPresent()) {
+                return new Restored(Restored.Outcome.DUPLICATE, same.get().id());
+            }
+        }
+        String id = wanted.orElseGet(() -> freshId(writer));
+        KnowledgeItem item = new KnowledgeItem(id, scope, record.kind(), p.title(), p.content(), p.tags(), p.source(),
+                checked.entities, p.createdAt(), record.supersededBy().isPresent() ? record.validUntil() : Optional.empty(),
+                record.supersededBy(), record.supersedes());
+        writer.insert(item, p.fingerprint(), record.place());
+        record.supersedes().filter(old -> !old.equals(id)).flatMap(writer::get).filter(KnowledgeItem::current)
+                .ifPresent(old -> writer.supersede(old.id(), id, p.createdAt()));
+        checked.provenance.forEach(former -> writer.addProvenance(id, former));
+        return new Restored(Restored.Outcome.STORED, id);
+    }
+
+    private String freshId(ItemWriter writer) {
+        String id = ids.next();
+        while (writer.get(id).isPresent()) {
+            id = ids.next();
+        }
+        return id;
+    }
+
+    /** A record checked and redacted by {@link #check}, ready for {@link #restore}. */
+    public static final class CheckedRecord {
+        private final ItemRecord record;
+        private final Prepared prepared;
+        private final List<Entity> entities;
+        private final List<Provenance> provenance;
+        private final int redactions;
+
+        private CheckedRecord(ItemRecord record, Prepared prepared, List<Entity> entities, List<Provenance> provenance,
+                              int redactions) {
+            this.record = record;
+            this.prepared = prepared;
+            this.entities = entities;
+            this.provenance = provenance;
+            this.redactions = redactions;
+        }
+
+        /** How many secrets were replaced in it. */
+        public int redactions() {
+            return redactions;
+        }
     }
 
     /** An item ready to store: checked, redacted, titled, tagged, its entities and fingerprint found. */
@@ -106,10 +202,7 @@ public final class ItemService {
         if (duplicate.isPresent()) {
             return new AddResult(duplicate.get(), p.redactions(), Optional.of(duplicate.get().id()), Optional.empty());
         }
-        String id = ids.next();
-        while (writer.get(id).isPresent()) {
-            id = ids.next();
-        }
+        String id = freshId(writer);
         KnowledgeItem item = new KnowledgeItem(id, scope, p.request().kind(), p.title(), p.content(), p.tags(),
                 p.source(), p.entities(), p.createdAt(), Optional.empty(), Optional.empty(),
                 replaced.map(KnowledgeItem::id));

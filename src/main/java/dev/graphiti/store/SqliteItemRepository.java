@@ -12,7 +12,9 @@ import dev.graphiti.graph.Provenance;
 import dev.graphiti.graph.RelatedItem;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.StoreHealth;
+import dev.graphiti.graph.StoredItem;
 import dev.graphiti.graph.TermCounts;
+import dev.graphiti.graph.ThreadPosition;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -339,6 +341,27 @@ final class SqliteItemRepository implements ItemRepository {
             }
             return result;
         });
+    }
+
+    @Override
+    public List<StoredItem> stored(long position, int limit) {
+        return read(() -> rows.query("SELECT " + ItemRows.COLUMNS + ", i.thread, i.position FROM items i WHERE i.seq > ?"
+                + " ORDER BY i.seq LIMIT ?", List.of(position, limit), new ItemRows.Extra<StoredItem>() {
+                    @Override
+                    public Object read(ResultSet row) throws SQLException {
+                        String thread = row.getString("thread");
+                        Optional<ThreadPosition> place = thread == null || thread.isBlank() ? Optional.empty()
+                                : Optional.of(new ThreadPosition(thread, row.getLong("position")));
+                        return new Object[] {row.getLong("seq"), place};
+                    }
+
+                    @Override
+                    @SuppressWarnings("unchecked")
+                    public StoredItem combine(KnowledgeItem item, Object extra) {
+                        Object[] values = (Object[]) extra;
+                        return new StoredItem((Long) values[0], item, (Optional<ThreadPosition>) values[1]);
+                    }
+                }));
     }
 
     @Override

@@ -1,0 +1,59 @@
+package dev.graphiti.exchange;
+
+import dev.graphiti.graph.InvalidInputException;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.stream.Collectors;
+
+/** The formats a graph is exported in and imported from. */
+public enum ExchangeFormat {
+    /** The reference MCP memory server's file (modelcontextprotocol/servers, src/memory): one entity or relation a line. */
+    memory,
+    /** A folder of Markdown notes with YAML front matter, one per item. */
+    markdown,
+    /** graphiti's own JSON Lines: a header line, then one item a line with everything it holds. */
+    json;
+
+    public static ExchangeFormat parse(String name) {
+        try {
+            return valueOf(name.strip().toLowerCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new InvalidInputException("unknown format '" + name + "'; use one of " + names());
+        }
+    }
+
+    public static String names() {
+        return Arrays.stream(values()).map(Enum::name).collect(Collectors.joining(", "));
+    }
+
+    /**
+     * The format of what is at {@code path}: a folder or a .md file is Markdown; a file whose first line is graphiti's
+     * header is {@link #json}; one whose first line is a memory server entity or relation is {@link #memory}.
+     */
+    public static ExchangeFormat detect(Path path) {
+        if (Files.isDirectory(path) || path.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".md")) {
+            return markdown;
+        }
+        String first = "";
+        try (BufferedReader reader = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
+            for (String line = reader.readLine(); line != null && first.isBlank(); line = reader.readLine()) {
+                first = line;
+            }
+        } catch (IOException e) {
+            throw new InvalidInputException("cannot read " + path + " (" + e.getMessage() + "); give --as " + names());
+        }
+        String compact = first.replace(" ", "");
+        if (compact.contains("\"" + FullJson.HEADER + "\":")) {
+            return json;
+        }
+        if (compact.contains("\"type\":\"entity\"") || compact.contains("\"type\":\"relation\"")) {
+            return memory;
+        }
+        throw new InvalidInputException("cannot tell the format of " + path + " from its first line; give --as " + names());
+    }
+}

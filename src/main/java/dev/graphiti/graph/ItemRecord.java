@@ -1,0 +1,29 @@
+package dev.graphiti.graph;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * An item as an exported file holds it, to be stored again ({@link ItemService#restore}): what a full export keeps
+ * (id, dates, supersession, provenance, place in a conversation) where the file has it, defaults where it does not.
+ * {@code entities} are kept as given; with {@code extractEntities} those found in the text are added to them.
+ */
+public record ItemRecord(Optional<String> id, Kind kind, Optional<String> title, String content, List<String> tags,
+                         String source, List<Entity> entities, boolean extractEntities, Optional<Instant> createdAt,
+                         Optional<Instant> validUntil, Optional<String> supersededBy, Optional<String> supersedes,
+                         List<Provenance> provenance, Optional<ThreadPosition> place) {
+
+    public ItemRecord {
+        tags = List.copyOf(tags);
+        entities = List.copyOf(entities);
+        provenance = List.copyOf(provenance);
+    }
+
+    /** A new item from a file that says only this much; entities are found in its text. */
+    public static ItemRecord of(Kind kind, Optional<String> title, String content, List<String> tags, String source,
+                                List<Entity> entities) {
+        return new ItemRecord(Optional.empty(), kind, title, content, tags, source, entities, true, Optional.empty(),
+                Optional.empty(), Optional.empty(), Optional.empty(), List.of(), Optional.empty());
+    }
+}
