@@ -6,7 +6,7 @@
  * {@link dev.graphiti.service.IndexService}, {@link dev.graphiti.service.CaptureService},
  * {@link dev.graphiti.service.SearchService}, {@link dev.graphiti.service.SummaryService},
  * {@link dev.graphiti.service.EmbedService}, {@link dev.graphiti.service.RecallService},
- * {@link dev.graphiti.service.Items}) take what they need in their
+ * {@link dev.graphiti.service.Items}, {@link dev.graphiti.service.Exchange}) take what they need in their
  * constructors and open the graph for each call.
  */
 package dev.graphiti.service;
