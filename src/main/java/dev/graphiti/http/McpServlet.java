@@ -244,6 +244,10 @@ public class McpServlet extends HttpServlet {
     /** Runs a POST that {@link #inFlight} counts until its async exchange completes ({@code leave}). */
     private void dispatch(AsyncContext async, AsyncEnd events, ValidatedRequest valid, Runnable leave) throws HttpRejection {
         Incoming incoming = valid.body().orElseThrow();
+        if (valid.stateless()) {
+            dispatchStateless(async, events, incoming, leave);
+            return;
+        }
         McpSession session = valid.session().isPresent() ? valid.session().get()
                 : sessions.open(server, valid.caller());
         boolean fresh = valid.session().isEmpty();
@@ -251,7 +255,7 @@ public class McpServlet extends HttpServlet {
             throw HttpRejection.of(404, "Not Found: the session ended");
         }
         var exchange = new PostExchange(async, codec, incoming.hasRequests(),
-                incoming instanceof MessageBatch && session.connection().batchesAllowed(),
+                incoming instanceof MessageBatch && session.connection().batchesAllowed(), false,
                 response -> {
                     if (fresh) {
                         issueSession(session, response);
@@ -265,6 +269,27 @@ public class McpServlet extends HttpServlet {
             leave.run();
         });
         session.connection().receive(incoming, exchange);
+    }
+
+    /**
+     * A 2026-07-28 POST: no session; a connection of its own lives as long as the POST. When the client closes
+     * the stream (or the request times out) the connection closes, which cancels the work: on this revision a
+     * dropped response stream is the cancellation.
+     */
+    private void dispatchStateless(AsyncContext async, AsyncEnd events, Incoming incoming, Runnable leave) {
+        var connection = server.openStateless(dev.graphiti.protocol.feature.TransportKind.HTTP);
+        var exchange = new PostExchange(async, codec, incoming.hasRequests(), false, true, response -> { },
+                timer, config.heartbeatInterval());
+        ScheduledFuture<?> expiry = timer.after(config.requestTimeout(), exchange::abort);
+        events.become(() -> {
+            exchange.abort();
+            connection.close();
+        }, () -> {
+            expiry.cancel(false);
+            connection.close();
+            leave.run();
+        });
+        connection.receive(incoming, exchange);
     }
 
     /** The initialize answer carries the new session id, unless initialize failed: then the session goes. */

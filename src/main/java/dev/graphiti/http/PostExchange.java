@@ -32,6 +32,7 @@ final class PostExchange implements ResponseStream {
     private final JsonRpcCodec codec;
     private final boolean expectsAnswer;
     private final boolean asArray;
+    private final boolean stateless;
     private final BeforeCommit beforeCommit;
     private final Heartbeats heartbeats;
     private final Duration heartbeatInterval;
@@ -39,13 +40,15 @@ final class PostExchange implements ResponseStream {
     private Mode mode = Mode.HOLDING;
     private SseStream stream;
 
-    PostExchange(AsyncContext async, JsonRpcCodec codec, boolean expectsAnswer, boolean asArray,
+    /** @param stateless a 2026-07-28 POST: a lone error answer gets the status {@link StatelessRequest#status} gives it */
+    PostExchange(AsyncContext async, JsonRpcCodec codec, boolean expectsAnswer, boolean asArray, boolean stateless,
                  BeforeCommit beforeCommit, Heartbeats heartbeats, Duration heartbeatInterval) {
         this.async = async;
         this.response = (HttpServletResponse) async.getResponse();
         this.codec = codec;
         this.expectsAnswer = expectsAnswer;
         this.asArray = asArray;
+        this.stateless = stateless;
         this.beforeCommit = beforeCommit;
         this.heartbeats = heartbeats;
         this.heartbeatInterval = heartbeatInterval;
@@ -131,7 +134,8 @@ final class PostExchange implements ResponseStream {
                 String body = asArray ? "[" + String.join(",", held.stream().map(codec::write).toList()) + "]"
                         : codec.write(held.get(0));
                 byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-                response.setStatus(200);
+                response.setStatus(stateless && !asArray && held.get(0).get("error") instanceof JsonObject error
+                        ? StatelessRequest.status(error.getInt("code", 0)) : 200);
                 response.setContentType("application/json");
                 response.setCharacterEncoding("UTF-8");
                 response.setContentLength(bytes.length);

@@ -13,7 +13,8 @@ import java.util.Optional;
 /**
  * The one precondition pipeline every request to the endpoint passes, in this order: path, Host and
  * Origin, authentication, method, Accept, Content-Type, body size, parse, initialize rate (per client
- * address, when tokens are configured), session (it must belong to the caller), MCP-Protocol-Version. The first
+ * address, when tokens are configured), session (it must belong to the caller), MCP-Protocol-Version; a 2026-07-28
+ * POST has no session and passes {@link StatelessRequest}'s header checks instead. The first
  * failing step decides the status (see the table in docs/mcp.md "Streamable HTTP"); nothing is dispatched
  * before all pass.
  */
@@ -61,14 +62,29 @@ final class RequestValidation {
     /** The checks after the body (a POST's, as read by {@link BodyReader}; empty for GET and DELETE). */
     ValidatedRequest complete(HttpServletRequest request, RequestHead head, Optional<byte[]> bytes) throws HttpRejection {
         Optional<Incoming> body = bytes.isEmpty() ? Optional.empty() : Optional.of(parse(bytes.get()));
+        if (body.isPresent() && StatelessRequest.applies(request, body.get())) {
+            StatelessRequest.check(request, body.get());
+            return new ValidatedRequest(head.method(), head.caller(), Optional.empty(), body, true);
+        }
+        if (body.isEmpty() && namesStatelessVersion(request)) {
+            throw HttpRejection.of(405, "Method Not Allowed: 2026-07-28 has no " + head.method()
+                    + " on the MCP endpoint; POST requests (subscriptions/listen for change notifications)", Map.of("Allow", "POST"));
+        }
         boolean initialize = body.filter(b -> b instanceof SingleMessage && b.hasInitialize()).isPresent();
         if (initialize && !config.tokens().isEmpty()) {
             // A shared server (tokens) limits sessions per address; a personal loopback one has nobody to limit.
             initializeRate.admit(request.getRemoteAddr());
         }
         Optional<McpSession> session = initialize ? Optional.empty() : Optional.of(session(request, head.caller()));
-        ProtocolVersion version = initialize ? ProtocolVersion.HTTP_DEFAULT : version(request);
-        return new ValidatedRequest(head.method(), head.caller(), session, body, version);
+        if (!initialize) {
+            version(request);
+        }
+        return new ValidatedRequest(head.method(), head.caller(), session, body, false);
+    }
+
+    private static boolean namesStatelessVersion(HttpServletRequest request) {
+        String wire = request.getHeader(VERSION_HEADER);
+        return wire != null && ProtocolVersion.fromWire(wire.strip()).filter(ProtocolVersion::isStateless).isPresent();
     }
 
     private static void path(HttpServletRequest request) throws HttpRejection {
@@ -145,7 +161,7 @@ final class RequestValidation {
         if (wire == null) {
             return ProtocolVersion.HTTP_DEFAULT;
         }
-        return ProtocolVersion.supported(wire.trim(), TransportKind.HTTP).orElseThrow(() -> HttpRejection.of(400,
+        return ProtocolVersion.supported(wire.trim(), TransportKind.HTTP).filter(v -> !v.isStateless()).orElseThrow(() -> HttpRejection.of(400,
                 "Bad Request: unsupported " + VERSION_HEADER + " " + quote(wire) + "; supported: "
                         + String.join(", ", ProtocolVersion.all(TransportKind.HTTP).stream().map(ProtocolVersion::wire).toList())));
     }

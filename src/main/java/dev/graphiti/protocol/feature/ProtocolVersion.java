@@ -1,21 +1,25 @@
 package dev.graphiti.protocol.feature;
 
+import dev.graphiti.protocol.jsonrpc.ErrorCode;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
 /**
  * The MCP revisions this server speaks, newest first, and every rule that differs between them. Version
- * handling lives here only, so adding 2026-07-28 (no initialize, no sessions) is one more constant.
+ * handling lives here only. 2026-07-28 is stateless (each request carries its version and client
+ * capabilities in {@code _meta}; no initialize, no sessions); the earlier ones open a session with
+ * initialize.
  */
 public enum ProtocolVersion {
-    V2025_11_25("2025-11-25", false, true),
-    V2025_06_18("2025-06-18", false, true),
-    V2025_03_26("2025-03-26", true, true),
+    V2026_07_28("2026-07-28", false, true, true),
+    V2025_11_25("2025-11-25", false, true, false),
+    V2025_06_18("2025-06-18", false, true, false),
+    V2025_03_26("2025-03-26", true, true, false),
     /** The first revision: still spoken by older stdio clients; streamable HTTP did not exist yet. */
-    V2024_11_05("2024-11-05", false, false);
+    V2024_11_05("2024-11-05", false, false, false);
 
-    /** What a server answers to an unsupported request: the newest revision. */
+    /** What initialize answers to an unsupported request: the newest revision that has initialize. */
     public static final ProtocolVersion LATEST = V2025_11_25;
 
     /** What an HTTP server assumes when a request has no MCP-Protocol-Version header. */
@@ -26,11 +30,13 @@ public enum ProtocolVersion {
     private final String wire;
     private final boolean batches;
     private final boolean overHttp;
+    private final boolean stateless;
 
-    ProtocolVersion(String wire, boolean batches, boolean overHttp) {
+    ProtocolVersion(String wire, boolean batches, boolean overHttp, boolean stateless) {
         this.wire = wire;
         this.batches = batches;
         this.overHttp = overHttp;
+        this.stateless = stateless;
     }
 
     /** The revision as written on the wire, e.g. "2025-11-25". */
@@ -41,6 +47,16 @@ public enum ProtocolVersion {
     /** JSON-RPC batches (arrays) are allowed on 2025-03-26 only; later revisions must reject them. */
     public boolean allowsBatches() {
         return batches;
+    }
+
+    /** True for 2026-07-28 and later: no initialize, every request says its version and capabilities. */
+    public boolean isStateless() {
+        return stateless;
+    }
+
+    /** The code of resources/read for an unknown URI: -32002 until 2025-11-25, -32602 (invalid params) since. */
+    public int resourceNotFoundCode() {
+        return stateless ? ErrorCode.INVALID_PARAMS.code() : ErrorCode.RESOURCE_NOT_FOUND.code();
     }
 
     public boolean supportedOn(TransportKind transport) {
@@ -62,13 +78,18 @@ public enum ProtocolVersion {
         return fromWire(wire).filter(v -> v.supportedOn(transport));
     }
 
-    /** Lifecycle negotiation: echo a supported requested revision, else counter-offer the latest. */
+    /** Lifecycle negotiation: echo a supported requested revision that has initialize, else counter-offer the latest. */
     public static ProtocolVersion negotiate(String requested, TransportKind transport) {
-        return supported(requested, transport).orElse(LATEST);
+        return supported(requested, transport).filter(v -> !v.stateless).orElse(LATEST);
     }
 
     /** The revisions a transport accepts, newest first. */
     public static List<ProtocolVersion> all(TransportKind transport) {
         return Arrays.stream(values()).filter(v -> v.supportedOn(transport)).toList();
+    }
+
+    /** The wire names a transport accepts, newest first (server/discover, UnsupportedProtocolVersionError). */
+    public static List<String> wires(TransportKind transport) {
+        return all(transport).stream().map(ProtocolVersion::wire).toList();
     }
 }

@@ -41,4 +41,10 @@ public interface RequestContext {
      * notifications/roots/list_changed; fails as {@link #requestFromClient} does (then the next call asks again).
      */
     CompletableFuture<JsonObject> clientRoots(Duration timeout);
+
+    /**
+     * Throws unless the client declared {@code capability}: on 2026-07-28 a MissingRequiredClientCapabilityError
+     * (-32021) naming it, before that an invalid request. Call it before work that cannot go on without it.
+     */
+    void requireClientCapability(String capability);
 }

@@ -33,6 +33,8 @@ public final class Connection {
     private final McpServer server;
     private final TransportKind transport;
     private final MessageSink unsolicited;
+    /** One HTTP POST of 2026-07-28: every request is served on its own, initialize is unknown. */
+    private final boolean statelessOnly;
     private final PendingRequests pending = new PendingRequests();
     private final Map<JsonValue, InFlightRequest> inFlight = new ConcurrentHashMap<>();
     /** Subscribed URIs and what watches each for changes. */
@@ -43,10 +45,11 @@ public final class Connection {
     private volatile JsonObject clientCapabilities = JsonValue.EMPTY_JSON_OBJECT;
     private volatile LogLevel logThreshold = LogLevel.INFO;
 
-    Connection(McpServer server, TransportKind transport, MessageSink unsolicited) {
+    Connection(McpServer server, TransportKind transport, MessageSink unsolicited, boolean statelessOnly) {
         this.server = server;
         this.transport = transport;
         this.unsolicited = unsolicited;
+        this.statelessOnly = statelessOnly;
     }
 
     /**
@@ -127,6 +130,10 @@ public final class Connection {
     }
 
     private void handle(JsonRpcRequest request, Exchange exchange) {
+        if (servesStateless(request)) {
+            handleStateless(request, exchange);
+            return;
+        }
         switch (request.method()) {
             case "initialize" -> answer(exchange, request, () -> initialize(new Params(request.params())));
             case "ping" -> answer(exchange, request, () -> JsonValue.EMPTY_JSON_OBJECT);
@@ -142,11 +149,64 @@ public final class Connection {
                         answer(exchange, request, new McpException(ErrorCode.METHOD_NOT_FOUND,
                                 "Method not found: " + request.method()));
                     } else {
-                        submit(request, handler, exchange);
+                        submit(new InFlightRequest(this, request, exchange, null), handler, exchange);
                     }
                 }
             }
         }
+    }
+
+    /**
+     * Which era a request belongs to: before initialize, a request whose _meta names a version without
+     * initialize (2026-07-28, or one unknown here, which then gets UnsupportedProtocolVersionError) is served
+     * on its own, as is server/discover; initialize, and everything once a session began, is the 2025 era.
+     */
+    private boolean servesStateless(JsonRpcRequest request) {
+        if (statelessOnly) {
+            return true;
+        }
+        if (state != ConnectionState.NEW || request.isInitialize()) {
+            return false;
+        }
+        return request.method().equals("server/discover") || RequestMeta.declaresStateless(request.params());
+    }
+
+    private void handleStateless(JsonRpcRequest request, Exchange exchange) {
+        RequestMeta meta;
+        ProtocolVersion requested;
+        try {
+            meta = RequestMeta.of(request.params());
+            requested = meta.version(transport);
+        } catch (McpException e) {
+            answer(exchange, request, e);
+            return;
+        }
+        if (state == ConnectionState.CLOSED) {
+            answer(exchange, request, new McpException(ErrorCode.INVALID_REQUEST, "Invalid Request: the connection is closed"));
+        } else if (request.method().equals("server/discover")) {
+            answer(exchange, request, () -> server.statelessResults().complete(request.method(), discover()));
+        } else {
+            MethodHandler handler = server.statelessFeature(request.method());
+            if (handler == null) {
+                answer(exchange, request, new McpException(ErrorCode.METHOD_NOT_FOUND, "Method not found: " + request.method()
+                        + (request.isInitialize() || request.method().equals("ping") || request.method().equals("logging/setLevel")
+                        ? " (not part of " + requested.wire() + ")" : "")));
+            } else {
+                submit(new InFlightRequest(this, request, exchange, new RequestScope(requested, meta)), handler, exchange);
+            }
+        }
+    }
+
+    private JsonObject discover() {
+        var versions = Jsonp.array();
+        ProtocolVersion.wires(transport).forEach(versions::add);
+        var result = Jsonp.object()
+                .add("supportedVersions", versions)
+                .add("capabilities", server.statelessCapabilities());
+        if (!server.instructions().isEmpty()) {
+            result.add("instructions", server.instructions());
+        }
+        return result.build();
     }
 
     /** The one lifecycle gate: whether this connection may serve the request at all. */
@@ -185,8 +245,8 @@ public final class Connection {
         return JsonValue.EMPTY_JSON_OBJECT;
     }
 
-    private void submit(JsonRpcRequest request, MethodHandler handler, Exchange exchange) {
-        var work = new InFlightRequest(this, request, exchange);
+    private void submit(InFlightRequest work, MethodHandler handler, Exchange exchange) {
+        JsonRpcRequest request = work.request();
         if (inFlight.putIfAbsent(request.id(), work) != null) {
             answer(exchange, request, new McpException(ErrorCode.INVALID_REQUEST,
                     "Invalid Request: id " + request.id() + " is already in use by a request in progress"));
@@ -206,7 +266,11 @@ public final class Connection {
             if (!work.start()) {
                 return;
             }
-            work.respond(new JsonRpcResult(id, handler.handle(new Params(work.request().params()), work)));
+            JsonObject result = handler.handle(new Params(work.request().params()), work);
+            if (work.isStateless()) {
+                result = server.statelessResults().complete(work.request().method(), result);
+            }
+            work.respond(new JsonRpcResult(id, result));
         } catch (McpException e) {
             work.respond(new JsonRpcErrorResponse(id, e.toError()));
         } catch (InterruptedException e) {
@@ -299,12 +363,16 @@ public final class Connection {
         if (!level.atLeast(logThreshold)) {
             return Optional.empty();
         }
+        return Optional.of(logNotification(level, logger, data));
+    }
+
+    static JsonObject logNotification(LogLevel level, String logger, JsonValue data) {
         var params = Jsonp.object().add("level", level.wire());
         if (logger != null) {
             params.add("logger", logger);
         }
         params.add("data", data == null ? JsonValue.NULL : data);
-        return Optional.of(new JsonRpcNotification("notifications/message", params.build()).toJson());
+        return new JsonRpcNotification("notifications/message", params.build()).toJson();
     }
 
     /** Sends a server-to-client request on {@code exchange} (or unsolicited once that stream closed). */

@@ -11,8 +11,12 @@ import java.util.Map;
  */
 final class FeatureMethods {
 
+    /** Methods 2026-07-28 removed (subscriptions/listen replaces resource subscriptions). */
+    private static final java.util.Set<String> NOT_STATELESS = java.util.Set.of("resources/subscribe", "resources/unsubscribe");
+
     private final Map<String, MethodHandler> handlers = new HashMap<>();
     private final JsonObject capabilities;
+    private final JsonObject statelessCapabilities;
 
     FeatureMethods(Registry registry, Pagination pagination) {
         var caps = Jsonp.object().add("logging", Jsonp.object());
@@ -42,10 +46,27 @@ final class FeatureMethods {
             caps.add("completions", Jsonp.object());
         }
         this.capabilities = caps.build();
+        var stateless = Jsonp.object(capabilities);
+        if (capabilities.containsKey("resources")) {
+            stateless.add("resources", Jsonp.object().add("subscribe", false).add("listChanged", false));
+        }
+        this.statelessCapabilities = stateless.build();
     }
 
     Map<String, MethodHandler> handlers() {
         return Map.copyOf(handlers);
+    }
+
+    /** The handlers a 2026-07-28 request may reach. */
+    Map<String, MethodHandler> statelessHandlers() {
+        var stateless = new HashMap<>(handlers);
+        NOT_STATELESS.forEach(stateless::remove);
+        return Map.copyOf(stateless);
+    }
+
+    /** What server/discover announces: resource subscriptions are not offered to 2026-07-28 clients yet. */
+    JsonObject statelessCapabilities() {
+        return statelessCapabilities;
     }
 
     JsonObject capabilities() {

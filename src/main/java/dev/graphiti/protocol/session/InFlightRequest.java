@@ -32,6 +32,8 @@ final class InFlightRequest implements RequestContext {
     private final Connection connection;
     private final JsonRpcRequest request;
     private final Exchange exchange;
+    /** The request's own revision and _meta when it is a 2026-07-28 one; null in a 2025 session. */
+    private final RequestScope scope;
     private final JsonValue progressToken;
     private final Object lock = new Object();
     private boolean cancelled;
@@ -40,10 +42,11 @@ final class InFlightRequest implements RequestContext {
     private final List<JsonValue> askedClient = new java.util.ArrayList<>();
     private final java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
 
-    InFlightRequest(Connection connection, JsonRpcRequest request, Exchange exchange) {
+    InFlightRequest(Connection connection, JsonRpcRequest request, Exchange exchange, RequestScope scope) {
         this.connection = connection;
         this.request = request;
         this.exchange = exchange;
+        this.scope = scope;
         JsonValue token = request.params().containsKey("_meta") && request.params().get("_meta") instanceof JsonObject meta
                 ? meta.get("progressToken") : null;
         this.progressToken = JsonRpcIds.isValid(token) ? token : null;
@@ -55,6 +58,10 @@ final class InFlightRequest implements RequestContext {
 
     JsonRpcRequest request() {
         return request;
+    }
+
+    boolean isStateless() {
+        return scope != null;
     }
 
     /** Marks the worker thread as running this request; false when it was cancelled before it started. */
@@ -145,21 +152,31 @@ final class InFlightRequest implements RequestContext {
         if (isCancelled()) {
             return;
         }
-        connection.logMessage(level, logger, data).ifPresent(exchange::send);
+        if (scope == null) {
+            connection.logMessage(level, logger, data).ifPresent(exchange::send);
+        } else {
+            // 2026-07-28: only a request that set a log level gets log messages, on its own stream.
+            scope.meta().logLevel().filter(level::atLeast)
+                    .ifPresent(threshold -> exchange.send(Connection.logNotification(level, logger, data)));
+        }
     }
 
     @Override
     public JsonObject clientCapabilities() {
-        return connection.clientCapabilities();
+        return scope != null ? scope.meta().clientCapabilities() : connection.clientCapabilities();
     }
 
     @Override
     public ProtocolVersion protocolVersion() {
-        return connection.version().orElse(ProtocolVersion.LATEST);
+        return scope != null ? scope.version() : connection.version().orElse(ProtocolVersion.LATEST);
     }
 
     @Override
     public CompletableFuture<JsonObject> clientRoots(Duration timeout) {
+        if (scope != null) {
+            return CompletableFuture.failedFuture(new McpException(ErrorCode.METHOD_NOT_FOUND,
+                    "roots/list is not asked on " + scope.version().wire() + ": name the directory in the call"));
+        }
         return connection.roots().get(() -> requestFromClient("roots/list", JsonValue.EMPTY_JSON_OBJECT, timeout));
     }
 
@@ -167,8 +184,12 @@ final class InFlightRequest implements RequestContext {
     public CompletableFuture<JsonObject> requestFromClient(String method, JsonObject params, Duration timeout) {
         String capability = REQUIRED_CAPABILITY.get(method);
         if (capability != null && !clientCapabilities().containsKey(capability)) {
-            return CompletableFuture.failedFuture(new McpException(ErrorCode.INVALID_REQUEST,
-                    "the client did not declare the \"" + capability + "\" capability needed for " + method));
+            return CompletableFuture.failedFuture(missingCapability(capability, method));
+        }
+        if (scope != null) {
+            // 2026-07-28 sends no requests to the client; it asks through an input-required result instead.
+            return CompletableFuture.failedFuture(new McpException(ErrorCode.INTERNAL_ERROR, "Internal error: " + method
+                    + " cannot be sent to a " + scope.version().wire() + " client (input-required results are not supported yet)"));
         }
         synchronized (lock) {
             if (cancelled) {
@@ -178,5 +199,22 @@ final class InFlightRequest implements RequestContext {
             askedClient.add(registered.id());
             return registered.future();
         }
+    }
+
+    @Override
+    public void requireClientCapability(String capability) {
+        if (!clientCapabilities().containsKey(capability)) {
+            throw missingCapability(capability, request.method());
+        }
+    }
+
+    /** 2026-07-28: MissingRequiredClientCapabilityError naming the capability; before: an invalid request. */
+    private McpException missingCapability(String capability, String purpose) {
+        String message = "the client did not declare the \"" + capability + "\" capability needed for " + purpose;
+        if (scope == null) {
+            return new McpException(ErrorCode.INVALID_REQUEST, message);
+        }
+        return new McpException(ErrorCode.MISSING_REQUIRED_CLIENT_CAPABILITY.code(), "Missing required client capability: " + message,
+                Jsonp.object().add("requiredCapabilities", Jsonp.object().add(capability, Jsonp.object())).build());
     }
 }

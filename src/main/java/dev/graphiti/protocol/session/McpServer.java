@@ -33,7 +33,10 @@ public final class McpServer implements AutoCloseable {
     private final String instructions;
     private final ServerOptions options;
     private final Map<String, MethodHandler> features;
+    private final Map<String, MethodHandler> statelessFeatures;
     private final JsonObject capabilities;
+    private final JsonObject statelessCapabilities;
+    private final StatelessResults statelessResults;
     private final ExecutorService workers;
     private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
     private final List<AutoCloseable> closeWith;
@@ -52,7 +55,10 @@ public final class McpServer implements AutoCloseable {
         this.options = Objects.requireNonNull(options, "options");
         var methods = new FeatureMethods(registry, new Pagination(options.pageSize()));
         this.features = methods.handlers();
+        this.statelessFeatures = methods.statelessHandlers();
         this.capabilities = methods.capabilities();
+        this.statelessCapabilities = methods.statelessCapabilities();
+        this.statelessResults = new StatelessResults(info);
         this.workers = workerPool(options.workerThreads());
     }
 
@@ -60,9 +66,23 @@ public final class McpServer implements AutoCloseable {
         return new Builder(info);
     }
 
-    /** Opens a connection; {@code unsolicited} receives server-initiated messages no request stream carries. */
+    /**
+     * Opens a connection; {@code unsolicited} receives server-initiated messages no request stream carries. It
+     * serves both eras: initialize starts a 2025 session on it, and until then a request whose {@code _meta}
+     * names 2026-07-28 (or server/discover) is served on its own.
+     */
     public Connection open(TransportKind kind, MessageSink unsolicited) {
-        var connection = new Connection(this, kind, unsolicited);
+        var connection = new Connection(this, kind, unsolicited, false);
+        connections.add(connection);
+        return connection;
+    }
+
+    /**
+     * Opens a connection for 2026-07-28 requests only (one HTTP POST): initialize and the other methods of
+     * the session era are unknown on it. Close it when the POST ends; that cancels what it still runs.
+     */
+    public Connection openStateless(TransportKind kind) {
+        var connection = new Connection(this, kind, message -> { }, true);
         connections.add(connection);
         return connection;
     }
@@ -115,6 +135,19 @@ public final class McpServer implements AutoCloseable {
     /** The handler of a feature method (tools/call, resources/read, ...), or null when not offered. */
     MethodHandler feature(String method) {
         return features.get(method);
+    }
+
+    /** The handler of a method a 2026-07-28 request may call, or null. */
+    MethodHandler statelessFeature(String method) {
+        return statelessFeatures.get(method);
+    }
+
+    JsonObject statelessCapabilities() {
+        return statelessCapabilities;
+    }
+
+    StatelessResults statelessResults() {
+        return statelessResults;
     }
 
     ExecutorService workers() {

@@ -12,7 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** resources/list, resources/templates/list and resources/read (unknown URI: -32002). */
+/** resources/list, resources/templates/list and resources/read (unknown URI: -32002, on 2026-07-28 -32602). */
 final class ResourceMethods {
 
     private final List<Resource> resources;
@@ -49,7 +49,7 @@ final class ResourceMethods {
                 return contents(entry.getKey().read(uri, variables.get(), request));
             }
         }
-        throw notFound(uri);
+        throw notFound(uri, request.protocolVersion().resourceNotFoundCode());
     }
 
     /** Subscribes the connection to notifications/resources/updated for a URI this server serves. */
@@ -57,7 +57,7 @@ final class ResourceMethods {
         String uri = params.requireString("uri");
         Resource resource = byUri.get(uri);
         if (resource == null && matchers.values().stream().noneMatch(m -> m.match(uri).isPresent())) {
-            throw notFound(uri);
+            throw notFound(uri, ErrorCode.RESOURCE_NOT_FOUND.code());
         }
         Connection connection = request.connection();
         connection.subscribe(uri, resource == null ? () -> { } : resource.watch(request, () -> connection.resourceUpdated(uri)));
@@ -69,8 +69,8 @@ final class ResourceMethods {
         return JsonValue.EMPTY_JSON_OBJECT;
     }
 
-    private static McpException notFound(String uri) {
-        return new McpException(ErrorCode.RESOURCE_NOT_FOUND.code(), "Resource not found: " + uri,
+    private static McpException notFound(String uri, int code) {
+        return new McpException(code, "Resource not found: " + uri,
                 Jsonp.object().add("uri", uri).build());
     }
 

@@ -119,6 +119,21 @@ public final class ConformanceFixtures {
                                 + "\"minItems\":1,\"maxItems\":3,\"items\":{\"anyOf\":[{\"const\":\"value1\",\"title\":\"First Choice\"},"
                                 + "{\"const\":\"value2\",\"title\":\"Second Choice\"},{\"const\":\"value3\",\"title\":\"Third Choice\"}]}}},"
                                 + "\"required\":[]}"), "Elicitation completed")));
+        // The 2026-07-28 scenarios' diagnostic tools (server-stateless).
+        b.tool(FixtureTool.noArguments("test_missing_capability", "Test tool requiring sampling", (args, ctx) -> {
+            ctx.requireClientCapability("sampling");
+            return ToolResult.text("Success");
+        }));
+        b.tool(FixtureTool.noArguments("test_streaming_elicitation", "Diagnostic tool validating response progress streams",
+                (args, ctx) -> {
+                    ctx.requireClientCapability("elicitation");
+                    ctx.progress(50, 100.0, "half way");
+                    return ToolResult.text("Streaming complete");
+                }));
+        b.tool(FixtureTool.noArguments("test_logging_tool", "Diagnostic logging validator tool", (args, ctx) -> {
+            ctx.log(LogLevel.INFO, "conformance-fixtures", Json.createValue("Diagnostic trace logging activated"));
+            return ToolResult.text("Logging evaluated");
+        }));
         b.tool(FixtureTool.of("json_schema_2020_12_tool", "Tool with JSON Schema 2020-12 features", schema(
                 "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\","
                         + "\"$defs\":{\"address\":{\"$anchor\":\"addressDef\",\"type\":\"object\","
