@@ -28,8 +28,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The official MCP conformance suite (@modelcontextprotocol/conformance, run with the Node 22 that
- * scripts/test installs) against the fixture server on embedded Jetty: the 0.1.16 active suite, its
- * dns-rebinding-protection scenario, and 0.2.0-alpha's server-session-lifecycle. The exit code is not
+ * scripts/test installs) against one fixture server on embedded Jetty, both eras: the 0.1.16 active suite,
+ * its dns-rebinding-protection scenario, and 0.2.0-alpha's frozen requirement sets of 2025-11-25 (with
+ * initialize and sessions) and 2026-07-28 (stateless), each run at its own wire. The exit code is not
  * trusted: every check in every checks.json must be SUCCESS, WARNING, INFO or SKIPPED, except the
  * expected failures listed below with their reasons. Skipped when GRAPHITI_CONFORMANCE_NODE is unset
  * (a plain `mvn verify` without Node).
@@ -39,8 +40,26 @@ class ConformanceIT {
     static final String STABLE = "0.1.16";
     static final String ALPHA = "0.2.0-alpha.12";
 
-    /** "scenario/check id" -> why it is allowed to fail. Keep empty unless a failure is understood. */
-    static final Map<String, String> EXPECTED_FAILURES = Map.of();
+    /**
+     * "scenario" or "scenario/check id" -> why it is allowed to fail. Only what is understood: the 2026-07-28
+     * set also runs scenarios it does not score (an extension, and ones pending in the suite itself).
+     */
+    static final Map<String, String> EXPECTED_FAILURES = expectedFailures();
+
+    private static Map<String, String> expectedFailures() {
+        var expected = new java.util.HashMap<String, String>();
+        for (String tasks : List.of("lifecycle", "capability-negotiation", "wire-fields", "request-state-removal", "mrtr-input",
+                "request-headers", "dispatch-and-envelope", "status-notifications", "required-task-error", "mrtr-composition")) {
+            expected.put("tasks-" + tasks, "the io.modelcontextprotocol/tasks extension is not offered yet (not scored for 2026-07-28)");
+        }
+        expected.put("http-custom-header-server-validation",
+                "no tool mirrors a parameter into a header (x-mcp-header), so the suite cannot exercise it (pending, not scored)");
+        for (String mrtr : List.of("basic-elicitation", "basic-sampling", "basic-list-roots", "request-state", "multiple-input-requests",
+                "multi-round", "non-tool-request", "result-type", "tampered-state", "capability-check")) {
+            expected.put("input-required-result-" + mrtr, "input-required results (multi round-trip requests) are not implemented yet");
+        }
+        return Map.copyOf(expected);
+    }
 
     static McpServer fixtures;
     static CdiServer cdi;
@@ -88,6 +107,19 @@ class ConformanceIT {
         assertTrue(tally.count("SUCCESS") >= 3, tally.toString());
     }
 
+    @Test
+    void requirementsOf20251125() throws Exception {
+        Tally tally = run("requirements-2025-11-25", ALPHA, "--requirements", "2025-11-25");
+        assertTrue(tally.count("SUCCESS") >= 80, tally.toString());
+    }
+
+    /** The stateless revision on the same endpoint: server-stateless, caching, headers, server/discover and the rest. */
+    @Test
+    void requirementsOf20260728() throws Exception {
+        Tally tally = run("requirements-2026-07-28", ALPHA, "--requirements", "2026-07-28");
+        assertTrue(tally.count("SUCCESS") >= 120, tally.toString());
+    }
+
     private Tally run(String name, String version, String... selection) throws Exception {
         Path cli = home.resolve("conformance-" + version).resolve("node_modules/@modelcontextprotocol/conformance/dist/index.js");
         assertTrue(Files.isRegularFile(cli), "conformance " + version + " is not installed at " + cli + "; run scripts/test");
@@ -112,7 +144,8 @@ class ConformanceIT {
         tally.failures().forEach(f -> System.out.println("  FAILURE " + f));
         assertTrue(tally.scenarios() > 0, "no checks.json under " + out + "; see console.txt there");
         List<String> unexpected = tally.failures().stream()
-                .filter(f -> !EXPECTED_FAILURES.containsKey(f.substring(0, f.indexOf(':'))))
+                .filter(f -> !EXPECTED_FAILURES.containsKey(f.substring(0, f.indexOf(':')))
+                        && !EXPECTED_FAILURES.containsKey(f.substring(0, f.indexOf('/'))))
                 .toList();
         assertEquals(List.of(), unexpected, summary);
         return tally;
@@ -126,7 +159,7 @@ class ConformanceIT {
         try (Stream<Path> files = Files.walk(out)) {
             for (Path file : files.filter(p -> p.getFileName().toString().equals("checks.json")).sorted().toList()) {
                 scenarios++;
-                String scenario = file.getParent().getFileName().toString().replaceAll("^server-|-\\d{4}-.*$", "");
+                String scenario = file.getParent().getFileName().toString().replaceAll("^server-|-\\d{4}-\\d{2}-\\d{2}T.*$", "");
                 try (Reader reader = Files.newBufferedReader(file)) {
                     for (JsonValue value : Json.createReader(reader).readArray()) {
                         JsonObject check = value.asJsonObject();
