@@ -21,7 +21,15 @@ public final class GraphitiServer {
 
     /** A server for one local client over stdio. A setting that cannot be used is an IllegalArgumentException. */
     public static McpServer forStdio(ServerSetup setup) {
-        return assemble(setup, ToolSettings.from(setup.settings()).forStdio());
+        return builder(stdioTools(setup)).build();
+    }
+
+    /**
+     * The tools of {@link #forStdio}, for a launcher that shares them with what it runs beside the server (the
+     * prompt hook's socket counts tokens with their counter); {@link #builder} makes the server of them.
+     */
+    public static GraphitiTools stdioTools(ServerSetup setup) {
+        return new GraphitiTools(ToolSettings.from(setup.settings()).forStdio(), setup.environment(), setup.directory());
     }
 
     /** A server that other users or processes may reach over HTTP; it tells the operator what calls may reach. */

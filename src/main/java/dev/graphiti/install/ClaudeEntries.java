@@ -9,7 +9,8 @@ import java.util.Map;
  * What graphiti adds to Claude Code's configuration: the stdio MCP server entry and the hook groups.
  * SessionStart prints `graphiti context --session-start` (a SessionStart hook's stdout becomes session context;
  * the option makes the user's and the project's hook print it once between them); UserPromptSubmit adds the items
- * relevant to the prompt (`graphiti recall --prompt`, nothing when none is); Stop
+ * relevant to the prompt (asked of the running server, else `graphiti recall --prompt`: {@link PromptHookScript};
+ * nothing when none is); Stop
  * and PreCompact hand the hook's stdin JSON (session_id, transcript_path) to `graphiti capture --async`.
  */
 final class ClaudeEntries {
@@ -39,7 +40,7 @@ final class ClaudeEntries {
         LaunchCommand hook = hookCommand();
         Map<String, Json> hooks = new LinkedHashMap<>();
         hooks.put("SessionStart", group(hook.shell("context", "--session-start")));
-        hooks.put("UserPromptSubmit", group(hook.shell("recall", "--prompt")));
+        hooks.put("UserPromptSubmit", group(PromptHookScript.around(hook.shell("recall", "--prompt"))));
         hooks.put("Stop", group(hook.shell("capture", "--async")));
         hooks.put("PreCompact", group(hook.shell("capture", "--async")));
         return hooks;

@@ -6,9 +6,12 @@ import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.cli.McpServerLauncher;
 import dev.graphiti.cli.ServeRequest;
 import dev.graphiti.config.Settings;
+import dev.graphiti.hooksocket.CliPromptAnswers;
+import dev.graphiti.hooksocket.RecallSocket;
 import dev.graphiti.protocol.session.McpServer;
 import dev.graphiti.server.HttpServe;
 import dev.graphiti.stdio.StdioTransport;
+import dev.graphiti.tools.GraphitiTools;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -18,6 +21,9 @@ import java.util.function.Function;
  * (fixtures) to serve through this same path.
  */
 public final class ServerLauncher implements McpServerLauncher {
+
+    /** The setting (GRAPHITI_HOOK_SOCKET) that turns the prompt hook's socket off. */
+    static final String PROMPT_SOCKET = "graphiti.hook-socket";
 
     private final ProcessStreams streams;
     private final Settings settings;
@@ -47,17 +53,29 @@ public final class ServerLauncher implements McpServerLauncher {
             return new HttpServe(streams.stderr()).serve(request, setup, given.map(servers -> servers.apply(request)));
         }
         McpServer built;
+        AutoCloseable promptSocket = () -> { };
         try {
-            built = given.map(servers -> servers.apply(request)).orElseGet(() -> GraphitiServer.forStdio(setup));
+            if (given.isPresent()) {
+                built = given.get().apply(request);
+            } else {
+                GraphitiTools tools = GraphitiServer.stdioTools(setup);
+                built = GraphitiServer.builder(tools).build();
+                promptSocket = promptSocket(setup, tools);
+            }
         } catch (IllegalArgumentException e) {
             streams.stderr().println("graphiti: " + e.getMessage()); // a setting the operator must fix
             return 2;
         }
         // A client ends a stdio server by closing its stdin and, a moment later, SIGTERM (the Java SDK after
-        // 100 ms): the hook finishes the close, so the graph's connections close and its write-ahead log is merged.
-        Thread hook = new Thread(built::close, "graphiti-shutdown");
+        // 100 ms): the hook finishes the close, so the graph's connections close and its write-ahead log is merged
+        // (and the prompt hook's socket is removed).
+        AutoCloseable socket = promptSocket;
+        Thread hook = new Thread(() -> {
+            closeQuietly(socket);
+            built.close();
+        }, "graphiti-shutdown");
         Runtime.getRuntime().addShutdownHook(hook);
-        try (McpServer server = built) {
+        try (McpServer server = built; AutoCloseable answering = socket) {
             return new StdioTransport(streams.stdin(), streams.stdout(), streams.stderr(), server).run();
         } finally {
             try {
@@ -65,6 +83,30 @@ public final class ServerLauncher implements McpServerLauncher {
             } catch (IllegalStateException shuttingDown) {
                 // the hook is running: it waits for the close above, which is what we want
             }
+        }
+    }
+
+    /**
+     * The socket the project's UserPromptSubmit hook asks before it starts a JVM of its own (see
+     * {@link RecallSocket}); {@value #PROMPT_SOCKET}=off leaves it closed.
+     */
+    private AutoCloseable promptSocket(ServerSetup setup, GraphitiTools tools) {
+        if (!settings.onOff(PROMPT_SOCKET, true)) {
+            return () -> { };
+        }
+        var answers = new CliPromptAnswers(setup.environment(), tools.counter(), setup.directory(), setup.notices());
+        RecallSocket socket = RecallSocket.start(setup.directory(), answers, setup.notices());
+        return () -> {
+            socket.close();
+            answers.close();
+        };
+    }
+
+    private static void closeQuietly(AutoCloseable closeable) {
+        try {
+            closeable.close();
+        } catch (Exception e) {
+            // shutting down: nothing left to tell
         }
     }
 }

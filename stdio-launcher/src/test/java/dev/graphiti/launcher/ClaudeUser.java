@@ -7,6 +7,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -20,11 +21,12 @@ record ClaudeUser(Path home) {
 
     /** Runs {@code command} in {@code directory} with {@code stdin}; fails the test if it runs over a minute. */
     Ran run(List<String> command, Path directory, String stdin) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile());
-        builder.environment().put("HOME", home.toString());
-        builder.environment().remove("CLAUDE_CONFIG_DIR");
-        builder.environment().remove("GRAPHITI_HOME");
-        Process process = builder.start();
+        return run(command, directory, stdin, Map.of());
+    }
+
+    /** As {@link #run(List, Path, String)}, with {@code variables} added to the environment. */
+    Ran run(List<String> command, Path directory, String stdin, Map<String, String> variables) throws Exception {
+        Process process = start(command, directory, variables);
         try (OutputStream in = process.getOutputStream()) {
             in.write(stdin.getBytes(StandardCharsets.UTF_8));
         }
@@ -32,6 +34,17 @@ record ClaudeUser(Path home) {
         byte[] err = process.getErrorStream().readAllBytes();
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "process ended");
         return new Ran(process.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
+    }
+
+    /** Starts {@code command} in {@code directory} as this user, its stdin left open for the caller. */
+    Process start(List<String> command, Path directory, Map<String, String> variables) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile());
+        builder.environment().put("HOME", home.toString());
+        builder.environment().remove("CLAUDE_CONFIG_DIR");
+        builder.environment().remove("GRAPHITI_HOME");
+        builder.environment().remove("CLAUDE_PROJECT_DIR");
+        builder.environment().putAll(variables);
+        return builder.start();
     }
 
     /** The packaged graphiti jar's command line with {@code args}. */

@@ -20,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The embedding model never loads on the paths that must stay cheap: the SessionStart, UserPromptSubmit and Stop hooks exactly as
- * `mcp install` registers them (including the detached capture the Stop hook starts), one-shot commands, and the
- * MCP server's start up to initialize. Every
+ * `mcp install` registers them (including the detached capture the Stop hook starts), one-shot commands, the
+ * MCP server's start up to initialize, and the server answering the prompt hook over its socket. Every
  * JVM they start logs the classes it loads; none of onnxruntime's or the encoder's may be among them.
  */
 class ModelOffHookPathsIT {
@@ -36,18 +36,24 @@ class ModelOffHookPathsIT {
     Path logs;
 
     private int run(List<String> command, String stdin) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true);
-        builder.environment().put("HOME", home.toString());
-        builder.environment().remove("CLAUDE_CONFIG_DIR");
-        builder.environment().remove("GRAPHITI_HOME");
-        builder.environment().put("JAVA_TOOL_OPTIONS", "-Xlog:class+load=info:file=" + logs + "/classes-%p.log");
-        Process process = builder.start();
+        Process process = start(command);
         try (OutputStream in = process.getOutputStream()) {
             in.write(stdin.getBytes(StandardCharsets.UTF_8));
         }
         process.getInputStream().readAllBytes();
         assertTrue(process.waitFor(60, TimeUnit.SECONDS), "process ended");
         return process.exitValue();
+    }
+
+    private Process start(List<String> command) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        builder.environment().put("HOME", home.toString());
+        builder.environment().remove("CLAUDE_CONFIG_DIR");
+        builder.environment().remove("GRAPHITI_HOME");
+        builder.environment().remove("CLAUDE_PROJECT_DIR");
+        builder.environment().put("JAVA_TOOL_OPTIONS", "-Xlog:class+load=info:file=" + logs + "/classes-%p.log");
+        return builder.start();
     }
 
     private String hookCommand(String event) throws Exception {
@@ -77,6 +83,17 @@ class ModelOffHookPathsIT {
         assertEquals(0, run(List.of("sh", "-c", hookCommand("UserPromptSubmit")), hook.formatted("UserPromptSubmit",
                 ",\"prompt\":\"how do we deploy with the deploy script?\"")));
         assertEquals(0, run(List.of("sh", "-c", hookCommand("Stop")), hook.formatted("Stop", ",\"stop_hook_active\":false")));
+        // The session's server answering the prompt hook over its socket: the server's JVM, logged too.
+        Process server = start(ClaudeUser.graphiti("mcp", "serve"));
+        Path socket = project.resolve(".graphiti/run/prompt.sock");
+        for (int i = 0; i < 600 && !Files.exists(socket); i++) {
+            Thread.sleep(50);
+        }
+        assertTrue(Files.exists(socket), "the server answers the prompt hook at " + socket);
+        assertEquals(0, run(List.of("sh", "-c", hookCommand("UserPromptSubmit")), hook.formatted("UserPromptSubmit",
+                ",\"prompt\":\"which script do we deploy with?\"")));
+        server.getOutputStream().close();
+        assertTrue(server.waitFor(60, TimeUnit.SECONDS));
         // The Stop hook's capture runs detached: give it time to finish its log.
         Thread.sleep(5_000);
 
@@ -84,7 +101,7 @@ class ModelOffHookPathsIT {
         try (Stream<Path> listed = Files.list(logs)) {
             files = listed.toList();
         }
-        assertTrue(files.size() >= 9, "a class log per JVM: " + files);
+        assertTrue(files.size() >= 10, "a class log per JVM: " + files);
         List<String> offending = new ArrayList<>();
         int graphitiClasses = 0;
         for (Path file : files) {

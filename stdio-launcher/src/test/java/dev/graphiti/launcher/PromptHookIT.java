@@ -1,14 +1,20 @@
 package dev.graphiti.launcher;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.channels.ServerSocketChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -53,10 +59,121 @@ class PromptHookIT {
     }
 
     private ClaudeUser.Ran prompt(String session, String text) throws Exception {
-        String input = "{\"session_id\":\"" + session + "\",\"transcript_path\":\"" + home + "/t.jsonl\",\"cwd\":"
+        return user.run(List.of("sh", "-c", hook), project, input(session, text));
+    }
+
+    private String input(String session, String text) {
+        return "{\"session_id\":\"" + session + "\",\"transcript_path\":\"" + home + "/t.jsonl\",\"cwd\":"
                 + Json.createValue(project.toString()) + ",\"permission_mode\":\"default\","
                 + "\"hook_event_name\":\"UserPromptSubmit\",\"prompt\":" + Json.createValue(text) + "}";
-        return user.run(List.of("sh", "-c", hook), project, input);
+    }
+
+    /** Any JVM the hook starts says so on stderr: "Picked up JAVA_TOOL_OPTIONS". */
+    private static final Map<String, String> JVM_TELLS = Map.of("JAVA_TOOL_OPTIONS", "-Dgraphiti.test.jvm=started");
+    private static final String A_JVM_STARTED = "Picked up JAVA_TOOL_OPTIONS";
+
+    /** The session's MCP server as Claude Code starts it, in the project, its stdin held open. */
+    private Process server(List<String> command) throws Exception {
+        Process server = user.start(command, project, Map.of());
+        Path socket = project.resolve(".graphiti/run/prompt.sock");
+        for (int i = 0; i < 600 && !Files.exists(socket) && server.isAlive(); i++) {
+            Thread.sleep(50);
+        }
+        assertTrue(Files.exists(socket), "the server listens on " + socket);
+        return server;
+    }
+
+    private static void stop(Process server) throws Exception {
+        server.getOutputStream().close();
+        assertTrue(server.waitFor(60, TimeUnit.SECONDS));
+    }
+
+    @Test
+    void theRunningServerAnswersTheHookWithoutAJvmAndWithoutItTheHookStillAnswers() throws Exception {
+        Process server = server(ClaudeUser.graphiti("mcp", "serve"));
+        try {
+            ClaudeUser.Ran about = user.run(List.of("sh", "-c", hook), project,
+                    input("s1", "Should we move the user sessions out of Redis into Postgres?"), JVM_TELLS);
+            assertEquals(0, about.code(), about.err());
+            assertFalse(about.err().contains(A_JVM_STARTED), "the server answered: " + about.err());
+            String context = Json.createReader(new StringReader(about.out())).readObject()
+                    .getJsonObject("hookSpecificOutput").getString("additionalContext");
+            assertTrue(context.contains("logins must survive a database failover"), context);
+            assertTrue(!context.contains("outbox") && !context.contains("cents"), context);
+
+            ClaudeUser.Ran unrelated = user.run(List.of("sh", "-c", hook), project,
+                    input("s1", "fix the typo in the README heading"), JVM_TELLS);
+            assertEquals(0, unrelated.code(), unrelated.err());
+            assertEquals("", unrelated.out());
+            assertEquals("", unrelated.err());
+
+            // The same prompt of the same session (a second install's hook) is added once.
+            ClaudeUser.Ran again = user.run(List.of("sh", "-c", hook), project,
+                    input("s1", "Should we move the user sessions out of Redis into Postgres?"), JVM_TELLS);
+            assertEquals("", again.out());
+        } finally {
+            stop(server);
+        }
+        assertFalse(Files.exists(project.resolve(".graphiti/run/prompt.sock")), "the server removed its socket");
+
+        ClaudeUser.Ran cold = user.run(List.of("sh", "-c", hook), project,
+                input("s2", "Should we move the user sessions out of Redis into Postgres?"), JVM_TELLS);
+        assertEquals(0, cold.code(), cold.err());
+        assertTrue(cold.err().contains(A_JVM_STARTED), "no server: the hook started its JVM: " + cold.err());
+        assertTrue(cold.out().contains("logins must survive a database failover"), cold.out());
+
+        Path socket = project.resolve(".graphiti/run/prompt.sock");
+        try (var crashed = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            crashed.bind(UnixDomainSocketAddress.of(socket)); // a server killed before it could remove its socket
+        }
+        ClaudeUser.Ran stale = user.run(List.of("sh", "-c", hook), project,
+                input("s3", "Should we move the user sessions out of Redis into Postgres?"), JVM_TELLS);
+        assertEquals(0, stale.code(), stale.err());
+        assertTrue(stale.err().contains(A_JVM_STARTED), stale.err());
+        assertTrue(stale.out().contains("logins must survive a database failover"), stale.out());
+    }
+
+    @Test
+    void theServerRecallsFromItsOwnProjectWhateverTheRequestSays(@TempDir Path other) throws Exception {
+        assertEquals(0, user.run(List.of("git", "init", "-q", "."), other, "").code());
+        assertEquals(0, user.run(ClaudeUser.graphiti("add", "--kind", "decision", "Secret plan: sessions move to"
+                + " Postgres next quarter, out of Redis"), other, "").code());
+        Process server = server(ClaudeUser.graphiti("mcp", "serve"));
+        try {
+            // a hook input naming the other project (cwd) still gets this project's memory, never the other's
+            String input = input("s7", "Should we move the user sessions out of Redis into Postgres?")
+                    .replace(Json.createValue(project.toString()).toString(), Json.createValue(other.toString()).toString());
+            ClaudeUser.Ran ran = user.run(List.of("sh", "-c", hook), project, input, JVM_TELLS);
+            assertFalse(ran.err().contains(A_JVM_STARTED), ran.err());
+            assertTrue(ran.out().contains("logins must survive"), ran.out());
+            assertFalse(ran.out().contains("Secret plan"), ran.out());
+        } finally {
+            stop(server);
+        }
+    }
+
+    @Test
+    void thePluginsHookAsksThePluginsServer() throws Exception {
+        Path plugin = Path.of("..", "plugins", "graphiti", "bin", "graphiti").toAbsolutePath().normalize();
+        Files.createDirectories(home.resolve(".graphiti"));
+        Files.copy(ClaudeUser.jar(), home.resolve(".graphiti/graphiti.jar"));
+        // the plugin steps aside where install registered graphiti: this user has only the plugin
+        assertEquals(0, user.run(ClaudeUser.graphiti("mcp", "uninstall"), project, "").code());
+        List<String> pluginHook = List.of(plugin.toString(), "recall", "--prompt");
+        Process server = server(List.of(plugin.toString(), "mcp", "serve"));
+        try {
+            ClaudeUser.Ran ran = user.run(pluginHook, project,
+                    input("s5", "Should we move the user sessions out of Redis into Postgres?"), JVM_TELLS);
+            assertEquals(0, ran.code(), ran.err());
+            assertFalse(ran.err().contains(A_JVM_STARTED), ran.err());
+            assertTrue(ran.out().contains("logins must survive a database failover"), ran.out());
+        } finally {
+            stop(server);
+        }
+        ClaudeUser.Ran cold = user.run(pluginHook, project,
+                input("s6", "Should we move the user sessions out of Redis into Postgres?"), JVM_TELLS);
+        assertTrue(cold.err().contains(A_JVM_STARTED), cold.err());
+        assertTrue(cold.out().contains("logins must survive a database failover"), cold.out());
     }
 
     @Test

@@ -1,0 +1,57 @@
+package dev.graphiti.hooksocket;
+
+import dev.graphiti.cli.Cli;
+import dev.graphiti.cli.CliEnvironment;
+import dev.graphiti.toon.TokenCounter;
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * `graphiti recall --prompt` run in the server's JVM for the project the server was started in: the same command
+ * the hook would start cold (same graph, budget, redaction, once-per-prompt claim), with the classes loaded, the
+ * code compiled, the server's token counter and the graph's connection kept open. The request never names a
+ * directory or a command.
+ */
+public final class CliPromptAnswers implements PromptAnswers, AutoCloseable {
+
+    private static final List<String> COMMAND = List.of("recall", "--prompt");
+
+    private final Cli cli;
+    private final Path directory;
+    private final Consumer<String> notices;
+
+    public CliPromptAnswers(CliEnvironment environment, TokenCounter counter, Path directory, Consumer<String> notices) {
+        this.cli = new Cli(environment, counter);
+        this.directory = directory;
+        this.notices = notices;
+    }
+
+    @Override
+    public byte[] answer(byte[] hookJson) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        cli.run(COMMAND, directory, new ByteArrayInputStream(hookJson), new PrintWriter(out), new PrintWriter(err));
+        // What the cold hook would have said on its stderr goes to the server's log.
+        err.toString().lines().filter(line -> !line.isBlank())
+                .forEach(line -> notices.accept("prompt hook: " + line.replaceFirst("^graphiti: ", "")));
+        return out.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** A recall that claims nothing (not the hook's form): its answer is thrown away. */
+    @Override
+    public void prepare() {
+        StringWriter ignored = new StringWriter();
+        cli.run(List.of("recall", "--tokens", "100", "graphiti prepares the prompt hook"), directory,
+                new ByteArrayInputStream(new byte[0]), new PrintWriter(ignored), new PrintWriter(ignored));
+    }
+
+    @Override
+    public void close() {
+        cli.close();
+    }
+}

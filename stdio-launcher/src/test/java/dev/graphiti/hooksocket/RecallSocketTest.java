@@ -1,0 +1,151 @@
+package dev.graphiti.hooksocket;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The prompt hook's socket with real Unix domain sockets in a temporary git work tree: what it answers, what it
+ * refuses without doing any work, who may reach it, and how servers of one project hand it over.
+ */
+class RecallSocketTest {
+
+    @TempDir
+    Path project;
+
+    private Path socket;
+    private final AtomicInteger asked = new AtomicInteger();
+    private final List<String> notices = new ArrayList<>();
+    private final List<RecallSocket> started = new ArrayList<>();
+
+    @BeforeEach
+    void aGitWorkTree() throws Exception {
+        Files.createDirectories(project.resolve(".git"));
+        Files.createDirectories(project.resolve("src/deep"));
+        socket = project.toRealPath().resolve(".graphiti/run/prompt.sock");
+    }
+
+    @AfterEach
+    void closeAll() {
+        started.forEach(RecallSocket::close);
+    }
+
+    private RecallSocket start(Path directory) {
+        RecallSocket recall = RecallSocket.start(directory, json -> {
+            asked.incrementAndGet();
+            return ("recalled for " + new String(json, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+        }, notices::add);
+        started.add(recall);
+        return recall;
+    }
+
+    private static void until(RecallSocket recall, boolean listening) throws InterruptedException {
+        for (int i = 0; i < 300 && recall.listening() != listening; i++) {
+            Thread.sleep(50);
+        }
+        assertEquals(listening, recall.listening());
+    }
+
+    private String exchange(String request) throws IOException {
+        try (SocketChannel channel = SocketChannel.open(UnixDomainSocketAddress.of(socket))) {
+            ByteBuffer out = ByteBuffer.wrap(request.getBytes(StandardCharsets.UTF_8));
+            while (out.hasRemaining()) {
+                channel.write(out);
+            }
+            ByteBuffer in = ByteBuffer.allocate(64 * 1024);
+            while (channel.read(in) >= 0) {
+                if (!in.hasRemaining()) {
+                    break;
+                }
+            }
+            return new String(in.array(), 0, in.position(), StandardCharsets.UTF_8);
+        }
+    }
+
+    private static String post(String body) {
+        return "POST /recall HTTP/1.1\r\nHost: graphiti\r\nContent-Length: "
+                + body.getBytes(StandardCharsets.UTF_8).length + "\r\n\r\n" + body;
+    }
+
+    @Test
+    void answersARecallFromAnywhereInTheProjectOnlyToItsOwner() throws Exception {
+        RecallSocket recall = start(project.resolve("src/deep"));
+        until(recall, true);
+        assertEquals("rwx------", PosixFilePermissions.toString(Files.getPosixFilePermissions(socket.getParent())));
+        assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(socket)));
+
+        String answer = exchange(post("{\"prompt\":\"caf\u00e9\"}"));
+        assertTrue(answer.startsWith("HTTP/1.1 200 OK\r\n"), answer);
+        assertTrue(answer.endsWith("\r\n\r\nrecalled for {\"prompt\":\"caf\u00e9\"}"), answer);
+        assertEquals(1, asked.get());
+    }
+
+    @Test
+    void refusesAnythingButARecallWithoutAskingForOne() throws Exception {
+        until(start(project), true);
+        assertTrue(exchange("GET /recall HTTP/1.1\r\nHost: g\r\n\r\n").startsWith("HTTP/1.1 405 "));
+        assertTrue(exchange(post("{}").replace("/recall", "/add")).startsWith("HTTP/1.1 404 "));
+        assertTrue(exchange("POST /recall HTTP/1.1\r\nHost: g\r\n\r\n{}").startsWith("HTTP/1.1 411 "));
+        assertTrue(exchange("POST /recall HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n")
+                .startsWith("HTTP/1.1 411 "));
+        // larger than any hook input: refused from the head, before a byte of the body is read
+        assertTrue(exchange("POST /recall HTTP/1.1\r\nContent-Length: 2000000\r\n\r\n{").startsWith("HTTP/1.1 413 "));
+        assertTrue(exchange("POST /recall HTTP/1.1\r\nX: " + "x".repeat(10_000) + "\r\n\r\n").startsWith("HTTP/1.1 431 "));
+        assertTrue(exchange("hello\r\n\r\n").startsWith("HTTP/1.1 400 "));
+        assertEquals(0, asked.get());
+        // and it still answers after all of that
+        assertTrue(exchange(post("{}")).startsWith("HTTP/1.1 200 "));
+    }
+
+    @Test
+    void aStaleSocketIsReplacedAndRemovedOnClose() throws Exception {
+        Files.createDirectories(socket.getParent());
+        try (ServerSocketChannel crashed = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            crashed.bind(UnixDomainSocketAddress.of(socket)); // a server that died without removing its socket
+        }
+        assertTrue(Files.exists(socket));
+        RecallSocket recall = start(project);
+        until(recall, true);
+        assertTrue(exchange(post("{}")).startsWith("HTTP/1.1 200 "));
+        recall.close();
+        assertFalse(Files.exists(socket), "the socket is removed on close");
+    }
+
+    @Test
+    void aSecondSessionsServerTakesOverWhenTheFirstEnds() throws Exception {
+        RecallSocket first = start(project);
+        until(first, true);
+        RecallSocket second = start(project);
+        Thread.sleep(RecallSocket.START_MILLIS + 1_000);
+        assertFalse(second.listening(), "the live socket of the first session is left alone");
+        first.close();
+        until(second, true); // within its next look, a few seconds later
+        assertTrue(exchange(post("{}")).startsWith("HTTP/1.1 200 "));
+    }
+
+    @Test
+    void outsideAGitWorkTreeThereIsNoSocket(@TempDir Path elsewhere) throws Exception {
+        RecallSocket recall = start(elsewhere);
+        Thread.sleep(RecallSocket.START_MILLIS + 500);
+        assertFalse(recall.listening());
+        assertFalse(Files.exists(elsewhere.resolve(".graphiti")));
+    }
+}
