@@ -62,7 +62,8 @@ final class GraphitiCommand implements Runnable {
     }
 
     @Command(name = "mcp", mixinStandardHelpOptions = true, description = "Serve or install the MCP server.",
-            subcommands = {McpServeCommand.class, McpInstallCommand.class, McpUninstallCommand.class})
+            subcommands = {McpServeCommand.class, McpInstallCommand.class, McpUninstallCommand.class,
+                    McpKeepTranscriptsCommand.class})
     static final class Mcp implements Runnable {
         @Spec
         CommandSpec spec;

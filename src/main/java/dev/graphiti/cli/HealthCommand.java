@@ -1,10 +1,13 @@
 package dev.graphiti.cli;
 
 import dev.graphiti.config.ConfigKeys;
+import dev.graphiti.config.GitWorkTree;
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.HealthDepth;
 import dev.graphiti.graph.HealthReport;
 import dev.graphiti.service.HealthService;
+import dev.graphiti.service.RetentionGuard;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
@@ -23,14 +26,21 @@ final class HealthCommand extends GraphSubcommand {
         GraphLocation location = context.location();
         java.util.List<String> problems = new java.util.ArrayList<>(context.config().unreadable());
         ConfigKeys.ALL.forEach(key -> context.config().problem(key).ifPresent(problems::add));
-        HealthReport report = new HealthService(context.graphs(), context.invocation().semantics(), context.llm())
-                .check(location, full ? HealthDepth.full : HealthDepth.quick, problems);
+        HealthService service = new HealthService(context.graphs(), context.invocation().semantics(), context.llm());
+        HealthReport report = service.check(location, full ? HealthDepth.full : HealthDepth.quick, problems);
+        Optional<RetentionGuard> retention = report.ok() ? Optional.of(service.retention(location,
+                context.locations().claude(), location.workTree().map(GitWorkTree::root).orElse(context.directory()),
+                context.clock())) : Optional.empty();
+        if (retention.isPresent()) {
+            report = report.with(retention.get().check());
+        }
         if (context.json()) {
             var checks = JsonShapes.JSON.createArrayBuilder();
             report.checks().forEach(check -> checks.add(JsonShapes.JSON.createObjectBuilder().add("name", check.name())
                     .add("status", check.status().name()).add("detail", check.detail())));
-            JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder()
-                    .add("overall", report.overall().name()).add("checks", checks));
+            var json = JsonShapes.JSON.createObjectBuilder().add("overall", report.overall().name()).add("checks", checks);
+            retention.ifPresent(guard -> json.add("transcripts", transcripts(guard)));
+            JsonShapes.print(context.out(), json);
         } else {
             TextTable table = new TextTable();
             report.checks().forEach(check -> table.row(check.status().name(), check.name(), check.detail()));
@@ -40,6 +50,17 @@ final class HealthCommand extends GraphSubcommand {
             }
         }
         return report.ok() ? 0 : Failures.FAILURE;
+    }
+
+    /** The retention guard's figures: {cleanup_period_days, set_in, settings, transcripts, uncaptured, oldest_expires_in_days}. */
+    private static jakarta.json.JsonObjectBuilder transcripts(RetentionGuard guard) {
+        var json = JsonShapes.JSON.createObjectBuilder().add("cleanup_period_days", guard.days());
+        guard.setIn().ifPresentOrElse(file -> json.add("set_in", file.toString()), () -> json.addNull("set_in"));
+        json.add("settings", guard.userSettings().toString()).add("transcripts", guard.transcripts())
+                .add("uncaptured", guard.uncaptured());
+        guard.oldestUncapturedExpiresInDays().ifPresentOrElse(days -> json.add("oldest_expires_in_days", days),
+                () -> json.addNull("oldest_expires_in_days"));
+        return json;
     }
 
     /** The last line of the text report: a warning is not silence (it still exits 0). */

@@ -9,6 +9,13 @@ public record HealthReport(List<Check> checks) {
         checks = List.copyOf(checks);
     }
 
+    /** This report with one more check. */
+    public HealthReport with(Check check) {
+        List<Check> more = new java.util.ArrayList<>(checks);
+        more.add(check);
+        return new HealthReport(more);
+    }
+
     /** Nothing failed (warnings allowed): the graph can be used. */
     public boolean ok() {
         return overall() != Status.fail;

@@ -13,11 +13,6 @@ public final class NextSteps {
             + " Approve it at the prompt of the next session in this project, or in /mcp (select graphiti, approve);"
             + " `claude mcp reset-project-choices` brings the prompt back after a refusal.";
 
-    /** Claude Code's default of cleanupPeriodDays: transcripts older than this are deleted at startup. */
-    static final int CLAUDE_CLEANUP_DAYS = 30;
-    /** Below this, the note suggests keeping transcripts longer. */
-    static final int SUGGESTED_DAYS = 365;
-
     private NextSteps() {
     }
 
@@ -27,22 +22,15 @@ public final class NextSteps {
      * with the setting to change. A settings file that cannot be read gives no note (install reports it anyway).
      */
     static Optional<String> retention(java.nio.file.Path settings) {
-        Optional<JsonNode> days;
-        try {
-            days = JsonConfigFile.read(settings).editor().find(List.of("cleanupPeriodDays"));
-        } catch (InstallException e) {
+        TranscriptRetention.Setting setting = TranscriptRetention.read(List.of(settings));
+        if (!setting.problems().isEmpty() || setting.days() >= TranscriptRetention.SUGGESTED_DAYS) {
             return Optional.empty();
         }
-        int kept = days.map(JsonNode::value).filter(Json.JNumber.class::isInstance)
-                .map(v -> ((Json.JNumber) v).value().intValue()).orElse(CLAUDE_CLEANUP_DAYS);
-        if (kept >= SUGGESTED_DAYS) {
-            return Optional.empty();
-        }
-        return Optional.of("Claude Code deletes session transcripts after " + kept + " days (cleanupPeriodDays"
-                + (days.isPresent() ? "" : ", its default") + "). graphiti captures each session when it stops or"
-                + " compacts; a transcript it has not captured is lost after that (capture one with"
-                + " `graphiti capture --transcript FILE`). To keep transcripts longer, set \"cleanupPeriodDays\": "
-                + SUGGESTED_DAYS + " in " + settings + ".");
+        return Optional.of("Claude Code deletes session transcripts after " + setting.days() + " days (cleanupPeriodDays"
+                + (setting.setIn().isPresent() ? "" : ", its default") + "). graphiti captures each session when it"
+                + " stops or compacts; a transcript it has not captured is lost after that (`graphiti capture --all`"
+                + " takes in every one still kept). To keep transcripts longer, set \"cleanupPeriodDays\": "
+                + TranscriptRetention.SUGGESTED_DAYS + " in " + settings + " (`graphiti mcp keep-transcripts` does it).");
     }
 
     /**
