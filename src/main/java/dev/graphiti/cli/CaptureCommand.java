@@ -43,9 +43,21 @@ final class CaptureCommand extends GraphSubcommand {
             + " the directory its sessions ran in (into the global graph with --global).")
     boolean allProjects;
 
+    @Option(names = "--memory", description = "Import CLAUDE.md files and Claude Code's auto-memory instead of a transcript:"
+            + " the project's into the project graph, the user's ~/.claude/CLAUDE.md into the global graph; a re-import"
+            + " stores only what changed.")
+    boolean memory;
+
     @Override
     public Integer call() {
         CommandContext context = context();
+        if (memory) {
+            if (all || allProjects || transcript != null || sessionId != null || async) {
+                throw new ParameterException(spec.commandLine(), "--memory imports memory files: it takes no --all,"
+                        + " --all-projects, --transcript, --session-id or --async");
+            }
+            return new CaptureMemory(context).run();
+        }
         if (allProjects && !all) {
             throw new ParameterException(spec.commandLine(), "--all-projects goes with --all");
         }

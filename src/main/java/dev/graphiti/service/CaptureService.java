@@ -4,6 +4,8 @@ import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.IngestState;
 import dev.graphiti.ingest.GraphItemSink;
+import dev.graphiti.ingest.memory.MemoryFile;
+import dev.graphiti.ingest.memory.MemoryImport;
 import dev.graphiti.ingest.transcript.Backfill;
 import dev.graphiti.ingest.transcript.BackfillProgress;
 import dev.graphiti.ingest.transcript.BackfillReport;
@@ -52,6 +54,18 @@ public final class CaptureService {
     public BackfillReport backfill(GraphLocation location, List<Path> transcripts, BackfillProgress progress) {
         try (OpenGraph graph = graphs.open(location); IngestState state = graphs.openIngest(location)) {
             return new Backfill(conversationCapture(graph, state), state).run(transcripts, progress);
+        }
+    }
+
+    /**
+     * Imports memory files (CLAUDE.md, auto-memory) into the graph at {@code location}; see {@link MemoryImport}.
+     * A file that cannot be read stops the import with its name (what was imported before it stays).
+     */
+    public List<MemoryImport.FileReport> importMemory(GraphLocation location, List<MemoryFile> files) {
+        try (OpenGraph graph = graphs.open(location)) {
+            return new MemoryImport(graph.items(clock, maxContentBytes), new Redactor(), maxContentBytes).run(files);
+        } catch (IOException e) {
+            throw new GraphException("cannot read a memory file: " + e.getMessage(), e);
         }
     }
 

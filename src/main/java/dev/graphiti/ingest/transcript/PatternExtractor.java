@@ -131,7 +131,7 @@ public final class PatternExtractor implements Extractor {
     }
 
     /** The kind a sentence states, or null when it states none with enough confidence. */
-    static String classify(String text, Turn.Role role) {
+    public static String classify(String text, Turn.Role role) {
         String sentence = text.replace('\u2019', '\'');
         int words = sentence.split("\\s+").length;
         if (words < MIN_WORDS || words > MAX_WORDS || sentence.endsWith("?") || sentence.endsWith(":")

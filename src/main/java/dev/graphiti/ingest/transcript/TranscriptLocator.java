@@ -42,7 +42,7 @@ public final class TranscriptLocator {
     }
 
     /** The folders that may hold the transcripts of the project at projectPath. */
-    List<Path> projectFolders(Path projectPath) {
+    public List<Path> projectFolders(Path projectPath) {
         String path = projectPath.toAbsolutePath().normalize().toString();
         Path projects = claudeHome.resolve("projects");
         String slashes = path.replace('/', '-').replace('\\', '-');
