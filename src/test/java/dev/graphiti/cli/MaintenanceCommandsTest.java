@@ -110,7 +110,7 @@ class MaintenanceCommandsTest extends InRepositoryTest {
         CliHarness.Result healthy = cli.run(repo, "health", "--format", "json");
         assertEquals(0, healthy.code(), healthy::toString);
         assertEquals("ok", healthy.object().getString("overall"));
-        assertEquals(List.of("database", "integrity", "full_text_index", "schema", "size", "index", "semantic"),
+        assertEquals(List.of("database", "integrity", "full_text_index", "schema", "size", "index", "semantic", "transcripts"),
                 healthy.object().getJsonArray("checks").getValuesAs(JsonObject.class).stream()
                         .map(o -> o.getString("name")).toList());
         assertTrue(cli.run(repo, "health").out().contains("healthy"));
