@@ -54,34 +54,43 @@ public final class TranscriptReader {
         long end = offset;
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
             channel.position(offset);
-            InputStream in = new java.io.BufferedInputStream(Channels.newInputStream(channel), 1 << 16);
+            InputStream in = Channels.newInputStream(channel);
+            byte[] buffer = new byte[1 << 16];
             ByteArrayOutputStream line = new ByteArrayOutputStream(8192);
             boolean oversized = false;
             long position = offset;
-            int b;
-            while ((b = in.read()) >= 0) {
-                position++;
-                if (b != '\n') {
-                    if (line.size() < MAX_LINE_BYTES) {
-                        line.write(b);
-                    } else {
-                        oversized = true;
+            int read;
+            while ((read = in.read(buffer)) > 0) {
+                int start = 0;
+                for (int i = 0; i < read; i++) {
+                    if (buffer[i] != '\n') {
+                        continue;
                     }
-                    continue;
-                }
-                lines++;
-                end = position;
-                if (!oversized) {
-                    String text = line.toString(StandardCharsets.UTF_8).strip();
-                    if (!text.isEmpty() && !parse(text, sessionId, turns)) {
-                        malformed++;
+                    oversized |= append(line, buffer, start, i - start);
+                    start = i + 1;
+                    lines++;
+                    end = position + start;
+                    if (!oversized) {
+                        String text = line.toString(StandardCharsets.UTF_8).strip();
+                        if (!text.isEmpty() && !parse(text, sessionId, turns)) {
+                            malformed++;
+                        }
                     }
+                    line.reset();
+                    oversized = false;
                 }
-                line.reset();
-                oversized = false;
+                oversized |= append(line, buffer, start, read - start);
+                position += read;
             }
         }
         return new TranscriptChunk(turns, offset, end, lines, malformed);
+    }
+
+    /** Appends up to {@link #MAX_LINE_BYTES} of a line; true when some of it did not fit. */
+    private static boolean append(ByteArrayOutputStream line, byte[] bytes, int from, int length) {
+        int room = MAX_LINE_BYTES - line.size();
+        line.write(bytes, from, Math.min(length, Math.max(room, 0)));
+        return length > room;
     }
 
     /** Adds the line's turn, if it has one; false when the line is not a JSON object. */

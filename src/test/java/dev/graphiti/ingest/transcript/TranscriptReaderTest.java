@@ -88,4 +88,24 @@ class TranscriptReaderTest {
         org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
                 () -> locator.session(project, "../../etc/passwd"));
     }
+
+    /** Lines longer than a read buffer, and one over the cap, which is passed over whole (not counted malformed). */
+    @Test
+    void longLinesAreReadWholeAndAnOversizedOneIsPassedOver() throws Exception {
+        Path file = dir.resolve("long.jsonl");
+        Files.writeString(file, "");
+        TranscriptFiles.append(file, "user", "We decided to keep the export in CSV. " + "x".repeat(200_000));
+        TranscriptFiles.append(file, "assistant", "y".repeat(TranscriptReader.MAX_LINE_BYTES + 10));
+        TranscriptFiles.append(file, "assistant", "The root cause was the clock skew between the two hosts.");
+        Files.writeString(file, "{\"type\":\"user\"", StandardOpenOption.APPEND);
+
+        TranscriptChunk chunk = reader.read(file, 0, "s");
+        assertEquals(3, chunk.lines());
+        assertEquals(0, chunk.malformed());
+        assertEquals(2, chunk.turns().size());
+        assertTrue(chunk.turns().get(0).text().startsWith("We decided to keep the export in CSV."));
+        assertEquals(200_000 + "We decided to keep the export in CSV. ".length(), chunk.turns().get(0).text().length());
+        assertEquals("The root cause was the clock skew between the two hosts.", chunk.turns().get(1).text());
+        assertEquals(Files.size(file) - "{\"type\":\"user\"".length(), chunk.end(), "the unfinished line waits");
+    }
 }
