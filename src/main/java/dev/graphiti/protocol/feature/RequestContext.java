@@ -3,6 +3,7 @@ package dev.graphiti.protocol.feature;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 
 /** What a tool, resource, prompt or completion may do while it handles one client request. */
@@ -47,4 +48,22 @@ public interface RequestContext {
      * (-32021) naming it, before that an invalid request. Call it before work that cannot go on without it.
      */
     void requireClientCapability(String capability);
+
+    /**
+     * The client's answer to the input request {@code key} of an earlier {@link InputRequired}: on 2026-07-28
+     * from the retry's {@code inputResponses}, in a 2025 session from the client's response. Empty on a first attempt.
+     */
+    Optional<JsonObject> inputResponse(String key);
+
+    /** The state an earlier {@link InputRequired} carried, as the client handed it back (untrusted: see {@link #openState}). */
+    Optional<String> requestState();
+
+    /** {@code payload} with an integrity tag only this server can make, for {@link InputRequired}'s state. */
+    String sealState(String payload);
+
+    /**
+     * The payload of a state made by {@link #sealState}, empty when the request carries none; an altered or
+     * foreign state is an invalid-params error (-32602).
+     */
+    Optional<String> openState();
 }

@@ -1,5 +1,7 @@
 package dev.graphiti.protocol.session;
 
+import dev.graphiti.protocol.feature.InputRequest;
+import dev.graphiti.protocol.feature.InputRequired;
 import dev.graphiti.protocol.feature.LogLevel;
 import dev.graphiti.protocol.feature.McpException;
 import dev.graphiti.protocol.feature.ProtocolVersion;
@@ -29,6 +31,10 @@ import java.util.concurrent.RejectedExecutionException;
  * answered at once, feature methods (tools, resources, prompts, completion) on the server's workers.
  */
 public final class Connection {
+
+    /** The requests that may answer input-required (2026-07-28, multi round-trip requests). */
+    private static final java.util.Set<String> ASKS_FOR_INPUT = java.util.Set.of("tools/call", "prompts/get", "resources/read");
+    private static final int MAX_INPUT_ROUNDS = 8;
 
     private final McpServer server;
     private final TransportKind transport;
@@ -177,6 +183,7 @@ public final class Connection {
         try {
             meta = RequestMeta.of(request.params());
             requested = meta.version(transport);
+            InFlightRequest.checkInput(request.params());
         } catch (McpException e) {
             answer(exchange, request, e);
             return;
@@ -266,11 +273,7 @@ public final class Connection {
             if (!work.start()) {
                 return;
             }
-            JsonObject result = handler.handle(new Params(work.request().params()), work);
-            if (work.isStateless()) {
-                result = server.statelessResults().complete(work.request().method(), result);
-            }
-            work.respond(new JsonRpcResult(id, result));
+            work.respond(new JsonRpcResult(id, result(work, handler)));
         } catch (McpException e) {
             work.respond(new JsonRpcErrorResponse(id, e.toError()));
         } catch (InterruptedException e) {
@@ -283,6 +286,57 @@ public final class Connection {
             inFlight.remove(id, work);
             work.finish();
         }
+    }
+
+    /**
+     * Runs the handler; when it needs input from the client, a 2026-07-28 request is answered with an
+     * input-required result (the client retries), while in a 2025 session the server asks the client and runs
+     * the handler again with the answers, a few rounds at most.
+     */
+    private JsonObject result(InFlightRequest work, MethodHandler handler) throws Exception {
+        String method = work.request().method();
+        for (int round = 1; ; round++) {
+            try {
+                JsonObject result = handler.handle(new Params(work.request().params()), work);
+                return work.isStateless() ? server.statelessResults().complete(method, result) : result;
+            } catch (InputRequired needed) {
+                if (!ASKS_FOR_INPUT.contains(method)) {
+                    throw new McpException(ErrorCode.INTERNAL_ERROR, "Internal error: " + method + " may not ask the client for input");
+                }
+                for (InputRequest request : needed.requests().values()) {
+                    if (!work.clientCapabilities().containsKey(request.capability())) {
+                        throw work.missingCapability(request.capability(), request.method());
+                    }
+                }
+                if (work.isStateless()) {
+                    return server.statelessResults().inputRequired(needed);
+                }
+                if (round >= MAX_INPUT_ROUNDS) {
+                    throw new McpException(ErrorCode.INTERNAL_ERROR, "Internal error: still asking for input after "
+                            + MAX_INPUT_ROUNDS + " rounds");
+                }
+                work.nextRound(askClient(work, needed), needed.state().orElse(null));
+            }
+        }
+    }
+
+    private JsonObject askClient(InFlightRequest work, InputRequired needed) throws Exception {
+        Duration timeout = server.options().clientRequestTimeout();
+        var answers = Jsonp.object();
+        for (var entry : needed.requests().entrySet()) {
+            try {
+                JsonObject answer = work.requestFromClient(entry.getValue().method(), entry.getValue().params(), timeout)
+                        .get(timeout.toMillis() + 1_000, java.util.concurrent.TimeUnit.MILLISECONDS);
+                answers.add(entry.getKey(), answer);
+            } catch (java.util.concurrent.ExecutionException e) {
+                if (e.getCause() instanceof McpException refused) {
+                    throw refused;
+                }
+                throw new McpException(ErrorCode.INTERNAL_ERROR, "Internal error: the client did not answer "
+                        + entry.getValue().method() + ": " + e.getCause());
+            }
+        }
+        return answers.build();
     }
 
     private void onNotification(JsonRpcNotification notification) {
@@ -352,6 +406,10 @@ public final class Connection {
 
     JsonObject clientCapabilities() {
         return clientCapabilities;
+    }
+
+    StateSeal seal() {
+        return server.stateSeal();
     }
 
     ClientRoots roots() {

@@ -35,6 +35,9 @@ final class InFlightRequest implements RequestContext {
     /** The request's own revision and _meta when it is a 2026-07-28 one; null in a 2025 session. */
     private final RequestScope scope;
     private final JsonValue progressToken;
+    /** The client's answers to input requests and the state handed back (from the request, or the last round). */
+    private volatile JsonObject inputResponses;
+    private volatile String requestState;
     private final Object lock = new Object();
     private boolean cancelled;
     private Thread worker;
@@ -50,6 +53,41 @@ final class InFlightRequest implements RequestContext {
         JsonValue token = request.params().containsKey("_meta") && request.params().get("_meta") instanceof JsonObject meta
                 ? meta.get("progressToken") : null;
         this.progressToken = JsonRpcIds.isValid(token) ? token : null;
+        if (scope != null) {
+            this.inputResponses = request.params().get("inputResponses") instanceof JsonObject given ? given : JsonValue.EMPTY_JSON_OBJECT;
+            this.requestState = request.params().get("requestState") instanceof jakarta.json.JsonString given ? given.getString() : null;
+        } else {
+            this.inputResponses = JsonValue.EMPTY_JSON_OBJECT;
+        }
+    }
+
+    /**
+     * A 2026-07-28 request's inputResponses and requestState must be an object of objects and a string:
+     * -32602 otherwise (what they hold is the handler's to judge).
+     */
+    static void checkInput(JsonObject params) {
+        JsonValue responses = params.get("inputResponses");
+        if (responses != null && responses != JsonValue.NULL) {
+            if (!(responses instanceof JsonObject map) || map.values().stream().anyMatch(v -> !(v instanceof JsonObject))) {
+                throw Params.invalid("inputResponses must be an object whose values are the client's results");
+            }
+        }
+        JsonValue state = params.get("requestState");
+        if (state != null && state != JsonValue.NULL && !(state instanceof jakarta.json.JsonString)) {
+            throw Params.invalid("requestState must be a string");
+        }
+    }
+
+    /** A 2025 session: the client answered the input requests itself; the handler runs again with the answers. */
+    void nextRound(JsonObject responses, String state) {
+        this.inputResponses = responses;
+        this.requestState = state;
+    }
+
+    /** What the request is about, for sealing its state: the method and the tool, prompt or resource it names. */
+    String subject() {
+        JsonValue name = request.params().get(request.method().equals("resources/read") ? "uri" : "name");
+        return request.method() + "\u0000" + (name instanceof jakarta.json.JsonString text ? text.getString() : "");
     }
 
     Connection connection() {
@@ -202,6 +240,27 @@ final class InFlightRequest implements RequestContext {
     }
 
     @Override
+    public java.util.Optional<JsonObject> inputResponse(String key) {
+        return inputResponses.get(key) instanceof JsonObject answer ? java.util.Optional.of(answer) : java.util.Optional.empty();
+    }
+
+    @Override
+    public java.util.Optional<String> requestState() {
+        return java.util.Optional.ofNullable(requestState);
+    }
+
+    @Override
+    public String sealState(String payload) {
+        return connection.seal().seal(payload, subject());
+    }
+
+    @Override
+    public java.util.Optional<String> openState() {
+        String state = requestState;
+        return state == null ? java.util.Optional.empty() : connection.seal().open(state, subject());
+    }
+
+    @Override
     public void requireClientCapability(String capability) {
         if (!clientCapabilities().containsKey(capability)) {
             throw missingCapability(capability, request.method());
@@ -209,7 +268,7 @@ final class InFlightRequest implements RequestContext {
     }
 
     /** 2026-07-28: MissingRequiredClientCapabilityError naming the capability; before: an invalid request. */
-    private McpException missingCapability(String capability, String purpose) {
+    McpException missingCapability(String capability, String purpose) {
         String message = "the client did not declare the \"" + capability + "\" capability needed for " + purpose;
         if (scope == null) {
             return new McpException(ErrorCode.INVALID_REQUEST, message);

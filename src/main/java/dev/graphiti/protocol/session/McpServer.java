@@ -37,6 +37,7 @@ public final class McpServer implements AutoCloseable {
     private final JsonObject capabilities;
     private final JsonObject statelessCapabilities;
     private final StatelessResults statelessResults;
+    private final StateSeal stateSeal = new StateSeal(new java.security.SecureRandom(), java.time.Clock.systemUTC());
     private final ExecutorService workers;
     private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
     private final List<AutoCloseable> closeWith;
@@ -148,6 +149,10 @@ public final class McpServer implements AutoCloseable {
 
     StatelessResults statelessResults() {
         return statelessResults;
+    }
+
+    StateSeal stateSeal() {
+        return stateSeal;
     }
 
     ExecutorService workers() {

@@ -1,5 +1,6 @@
 package dev.graphiti.protocol.session;
 
+import dev.graphiti.protocol.feature.InputRequired;
 import dev.graphiti.protocol.jsonrpc.Jsonp;
 import jakarta.json.JsonObject;
 import java.util.Set;
@@ -20,6 +21,11 @@ final class StatelessResults {
 
     StatelessResults(ServerInfo info) {
         this.serverInfo = Jsonp.object().add("name", info.name()).add("title", info.title()).add("version", info.version()).build();
+    }
+
+    /** An input-required result: not cacheable, so no hints; the server's identity as on every result. */
+    JsonObject inputRequired(InputRequired needed) {
+        return Jsonp.object(needed.toJson()).add("_meta", Jsonp.object().add(RequestMeta.SERVER_INFO, serverInfo)).build();
     }
 
     JsonObject complete(String method, JsonObject result) {

@@ -1,5 +1,6 @@
 package dev.graphiti.protocol.session;
 
+import dev.graphiti.protocol.feature.InputRequired;
 import dev.graphiti.protocol.feature.McpException;
 import dev.graphiti.protocol.feature.Tool;
 import dev.graphiti.protocol.feature.ToolResult;
@@ -42,7 +43,7 @@ final class ToolMethods {
         }
         try {
             return tool.call(arguments, request).toJson();
-        } catch (McpException e) {
+        } catch (McpException | InputRequired e) {
             throw e;
         } catch (InterruptedException e) {
             throw e;

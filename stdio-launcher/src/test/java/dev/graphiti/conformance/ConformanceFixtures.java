@@ -41,6 +41,7 @@ public final class ConformanceFixtures {
 
     public static McpServer.Builder register(McpServer.Builder builder) {
         tools(builder);
+        InputRequiredFixtures.register(builder);
         resources(builder);
         prompts(builder);
         return builder;
