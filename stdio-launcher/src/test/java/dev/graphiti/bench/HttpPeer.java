@@ -24,6 +24,8 @@ import java.util.Map;
  */
 final class HttpPeer implements McpPeer {
 
+    static final String STATELESS_VERSION = "2026-07-28";
+
     private final URI endpoint;
     private final Socket socket;
     private final OutputStream out;
@@ -61,6 +63,10 @@ final class HttpPeer implements McpPeer {
         if (session != null) {
             sessionId = session;
         }
+        return answer(id, response);
+    }
+
+    private static JsonObject answer(String id, Response response) throws IOException {
         if (response.headers().getOrDefault("content-type", "").startsWith("application/json")) {
             return parse(response.body());
         }
@@ -75,6 +81,23 @@ final class HttpPeer implements McpPeer {
         throw new IOException("no response for id " + id + " in the event stream");
     }
 
+    /**
+     * A 2026-07-28 request: no session, the version and client capabilities in the body's _meta (the caller
+     * writes them), the standard headers repeating the method and the tool's name.
+     */
+    JsonObject statelessRequest(String id, String method, String name, String message) throws IOException {
+        var standard = new java.util.LinkedHashMap<String, String>();
+        standard.put("Mcp-Method", method);
+        if (name != null) {
+            standard.put("Mcp-Name", name);
+        }
+        Response response = exchange("POST", message, STATELESS_VERSION, standard);
+        if (response.status() != 200) {
+            throw new IOException("HTTP " + response.status() + ": " + response.body());
+        }
+        return answer(id, response);
+    }
+
     @Override
     public void notify(JsonObject message) throws IOException {
         Response response = exchange("POST", message.toString());
@@ -84,16 +107,21 @@ final class HttpPeer implements McpPeer {
     }
 
     private Response exchange(String method, String body) throws IOException {
+        return exchange(method, body, PROTOCOL_VERSION, Map.of());
+    }
+
+    private Response exchange(String method, String body, String version, Map<String, String> extra) throws IOException {
         byte[] content = body.getBytes(StandardCharsets.UTF_8);
         var head = new StringBuilder(256)
                 .append(method).append(' ').append(endpoint.getRawPath()).append(" HTTP/1.1\r\n")
                 .append("Host: ").append(endpoint.getHost()).append(':').append(endpoint.getPort()).append("\r\n")
                 .append("Accept: application/json, text/event-stream\r\n")
-                .append("MCP-Protocol-Version: ").append(PROTOCOL_VERSION).append("\r\n");
+                .append("MCP-Protocol-Version: ").append(version).append("\r\n");
         if (sessionId != null) {
             head.append("Mcp-Session-Id: ").append(sessionId).append("\r\n");
         }
         headers.forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
+        extra.forEach((name, value) -> head.append(name).append(": ").append(value).append("\r\n"));
         if (content.length > 0) {
             head.append("Content-Type: application/json\r\n");
         }
