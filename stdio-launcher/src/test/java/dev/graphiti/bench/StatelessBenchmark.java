@@ -1,10 +1,7 @@
 package dev.graphiti.bench;
 
 import jakarta.json.JsonObject;
-import java.io.IOException;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
-import java.net.Socket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,7 +89,7 @@ public final class StatelessBenchmark {
         Process server = new ProcessBuilder(command.replace("{port}", Integer.toString(port)).trim().split("\\s+"))
                 .redirectErrorStream(true).redirectOutput(log.toFile()).start();
         try {
-            awaitListening(port, server);
+            TransportBenchmark.awaitListening(port, server);
             URI endpoint = URI.create("http://127.0.0.1:" + port + "/mcp");
             System.out.printf("stateless vs session over HTTP, one server process (log %s)%n", log);
             System.out.printf("  %d warm-up calls per era; %d alternating blocks of %d calls; %d clients x %d calls; %d first calls%n%n",
@@ -187,21 +184,5 @@ public final class StatelessBenchmark {
 
     private static long cpuNanos(Process server) {
         return server.info().totalCpuDuration().map(Duration::toNanos).orElse(0L);
-    }
-
-    private static void awaitListening(int port, Process server) throws Exception {
-        long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
-        while (System.nanoTime() < deadline) {
-            if (!server.isAlive()) {
-                throw new IOException("the server exited with " + server.exitValue());
-            }
-            try (var socket = new Socket()) {
-                socket.connect(new InetSocketAddress("127.0.0.1", port), 200);
-                return;
-            } catch (IOException e) {
-                Thread.sleep(100);
-            }
-        }
-        throw new IOException("the server did not listen on port " + port);
     }
 }

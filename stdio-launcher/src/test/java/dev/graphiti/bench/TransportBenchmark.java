@@ -182,7 +182,7 @@ public final class TransportBenchmark {
         }
     }
 
-    private static void awaitListening(int port, Process server) throws Exception {
+    static void awaitListening(int port, Process server) throws Exception {
         long deadline = System.nanoTime() + Duration.ofSeconds(60).toNanos();
         while (System.nanoTime() < deadline) {
             if (!server.isAlive()) {

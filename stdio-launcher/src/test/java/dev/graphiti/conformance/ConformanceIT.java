@@ -4,10 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.graphiti.http.HttpTransportConfig;
-import dev.graphiti.protocol.session.McpServer;
-import dev.graphiti.server.CdiServer;
-import dev.graphiti.server.EmbeddedJetty;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -57,9 +53,7 @@ class ConformanceIT {
         return Map.copyOf(expected);
     }
 
-    static McpServer fixtures;
-    static CdiServer cdi;
-    static EmbeddedJetty jetty;
+    static FixtureHttp server;
     static String node;
     static Path home;
 
@@ -71,17 +65,13 @@ class ConformanceIT {
                 "ConformanceIT skipped: GRAPHITI_CONFORMANCE_NODE/HOME are not set; run scripts/test, which installs "
                         + "Node 22 and the conformance suite under .cache/");
         home = Path.of(cache);
-        fixtures = FixtureServer.server();
-        cdi = CdiServer.boot(HttpTransportConfig.forBinding("127.0.0.1"), fixtures);
-        jetty = EmbeddedJetty.start("127.0.0.1", 0, cdi.servlet());
+        server = FixtureHttp.start();
     }
 
     @AfterAll
     static void stop() throws Exception {
-        if (jetty != null) {
-            jetty.close();
-            cdi.close();
-            fixtures.close();
+        if (server != null) {
+            server.close();
         }
     }
 
@@ -122,7 +112,7 @@ class ConformanceIT {
         Path out = Path.of("target", "conformance", name).toAbsolutePath();
         deleteTree(out);
         Files.createDirectories(out);
-        List<String> command = new ArrayList<>(List.of(node, cli.toString(), "server", "--url", jetty.url(), "-o", out.toString()));
+        List<String> command = new ArrayList<>(List.of(node, cli.toString(), "server", "--url", server.url(), "-o", out.toString()));
         command.addAll(List.of(selection));
         Process process = new ProcessBuilder(command)
                 .redirectErrorStream(true)

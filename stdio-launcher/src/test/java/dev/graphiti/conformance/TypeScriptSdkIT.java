@@ -4,10 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import dev.graphiti.http.HttpTransportConfig;
-import dev.graphiti.protocol.session.McpServer;
-import dev.graphiti.server.CdiServer;
-import dev.graphiti.server.EmbeddedJetty;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.InputStream;
@@ -32,9 +28,7 @@ class TypeScriptSdkIT {
 
     static String node;
     static Path workDir;
-    static McpServer fixtures;
-    static CdiServer cdi;
-    static EmbeddedJetty jetty;
+    static FixtureHttp server;
 
     @BeforeAll
     static void start() throws Exception {
@@ -50,28 +44,24 @@ class TypeScriptSdkIT {
         try (InputStream script = TypeScriptSdkIT.class.getResourceAsStream("/ts-client/probe.mjs")) {
             Files.copy(script, workDir.resolve("probe.mjs"));
         }
-        fixtures = FixtureServer.server();
-        cdi = CdiServer.boot(HttpTransportConfig.forBinding("127.0.0.1"), fixtures);
-        jetty = EmbeddedJetty.start("127.0.0.1", 0, cdi.servlet());
+        server = FixtureHttp.start();
     }
 
     @AfterAll
     static void stop() throws Exception {
-        if (jetty != null) {
-            jetty.close();
-            cdi.close();
-            fixtures.close();
+        if (server != null) {
+            server.close();
         }
     }
 
     @Test
     void modernAndLegacyClientsShareOneHttpServer() throws Exception {
-        JsonObject probed = probe("auto", "http", jetty.url());
+        JsonObject probed = probe("auto", "http", server.url());
         assertEquals("modern", probed.getString("era"), probed.toString());
         assertEquals("2026-07-28", probed.getString("version"));
-        JsonObject pinned = probe("2026-07-28", "http", jetty.url());
+        JsonObject pinned = probe("2026-07-28", "http", server.url());
         assertEquals("modern", pinned.getString("era"));
-        JsonObject legacy = probe("legacy", "http", jetty.url());
+        JsonObject legacy = probe("legacy", "http", server.url());
         assertEquals("legacy", legacy.getString("era"));
         assertEquals("2025-11-25", legacy.getString("version"));
         for (JsonObject seen : List.of(probed, pinned, legacy)) {
