@@ -2,6 +2,7 @@ package dev.graphiti.http;
 
 import dev.graphiti.protocol.jsonrpc.Incoming;
 import dev.graphiti.protocol.jsonrpc.JsonRpcCodec;
+import dev.graphiti.protocol.jsonrpc.JsonRpcRequest;
 import dev.graphiti.protocol.jsonrpc.MessageBatch;
 import dev.graphiti.protocol.session.McpServer;
 import jakarta.enterprise.context.Dependent;
@@ -105,6 +106,7 @@ public class McpServlet extends HttpServlet {
         if (inFlight == null) {
             return true;
         }
+        server.endSubscriptions(); // they would hold the drain to its end
         boolean finished;
         try {
             finished = inFlight.drain(config.drainTimeout());
@@ -159,7 +161,8 @@ public class McpServlet extends HttpServlet {
         }
         AsyncContext async = request.startAsync();
         // The body's deadline and then the request timeout are timer tasks; the container's timeout is a backstop.
-        async.setTimeout(config.bodyTimeout().plus(config.requestTimeout()).plusSeconds(5).toMillis());
+        // (A 2026-07-28 subscriptions/listen lives as long as a GET stream would.)
+        async.setTimeout(config.bodyTimeout().plus(max(config.requestTimeout(), config.streamTimeout())).plusSeconds(5).toMillis());
         var response = (HttpServletResponse) async.getResponse();
         var events = new AsyncEnd(async::complete, () -> { });
         var reader = new BodyReader(request.getInputStream(), config.maxBodyBytes(), new BodyReader.Receiver() {
@@ -280,7 +283,8 @@ public class McpServlet extends HttpServlet {
         var connection = server.openStateless(dev.graphiti.protocol.feature.TransportKind.HTTP);
         var exchange = new PostExchange(async, codec, incoming.hasRequests(), false, true, response -> { },
                 timer, config.heartbeatInterval());
-        ScheduledFuture<?> expiry = timer.after(config.requestTimeout(), exchange::abort);
+        boolean listen = incoming.messages().get(0) instanceof JsonRpcRequest request && request.method().equals("subscriptions/listen");
+        ScheduledFuture<?> expiry = timer.after(listen ? config.streamTimeout() : config.requestTimeout(), exchange::abort);
         events.become(() -> {
             exchange.abort();
             connection.close();
@@ -290,6 +294,10 @@ public class McpServlet extends HttpServlet {
             leave.run();
         });
         connection.receive(incoming, exchange);
+    }
+
+    private static java.time.Duration max(java.time.Duration a, java.time.Duration b) {
+        return a.compareTo(b) >= 0 ? a : b;
     }
 
     /** The initialize answer carries the new session id, unless initialize failed: then the session goes. */

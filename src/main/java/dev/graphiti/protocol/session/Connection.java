@@ -122,6 +122,21 @@ public final class Connection {
         return transport;
     }
 
+    /**
+     * Ends every open subscriptions/listen gracefully: its completion result (tagged with its subscription id),
+     * then its stream closes. For a server about to stop.
+     */
+    public void endSubscriptions() {
+        for (InFlightRequest work : inFlight.values()) {
+            if (work.request().method().equals("subscriptions/listen") && inFlight.remove(work.request().id(), work)) {
+                JsonValue id = work.request().id();
+                work.respond(new JsonRpcResult(id, Jsonp.object().add("resultType", "complete")
+                        .add("_meta", Jsonp.object().add(Subscription.SUBSCRIPTION_ID, id)).build()));
+                work.cancel();
+            }
+        }
+    }
+
     /** Ends in-flight work (their streams close unanswered) and fails pending server-to-client requests. */
     public void close() {
         state = ConnectionState.CLOSED;
@@ -190,6 +205,8 @@ public final class Connection {
         }
         if (state == ConnectionState.CLOSED) {
             answer(exchange, request, new McpException(ErrorCode.INVALID_REQUEST, "Invalid Request: the connection is closed"));
+        } else if (request.method().equals("subscriptions/listen") && server.statelessCapabilities().containsKey("resources")) {
+            listen(new InFlightRequest(this, request, exchange, new RequestScope(requested, meta)), exchange);
         } else if (request.method().equals("server/discover")) {
             answer(exchange, request, () -> server.statelessResults().complete(request.method(), discover()));
         } else {
@@ -201,6 +218,29 @@ public final class Connection {
             } else {
                 submit(new InFlightRequest(this, request, exchange, new RequestScope(requested, meta)), handler, exchange);
             }
+        }
+    }
+
+    /** Opens a subscription: it stays in flight (cancellation ends it) and is set up on a worker, not the transport's thread. */
+    private void listen(InFlightRequest work, Exchange exchange) {
+        JsonRpcRequest request = work.request();
+        Subscription subscription;
+        try {
+            subscription = Subscription.of(work, server);
+        } catch (McpException e) {
+            answer(exchange, request, e);
+            return;
+        }
+        if (inFlight.putIfAbsent(request.id(), work) != null) {
+            answer(exchange, request, new McpException(ErrorCode.INVALID_REQUEST,
+                    "Invalid Request: id " + request.id() + " is already in use by a request in progress"));
+            return;
+        }
+        try {
+            server.workers().execute(subscription::start);
+        } catch (RejectedExecutionException e) {
+            inFlight.remove(request.id(), work);
+            answer(exchange, request, new McpException(ErrorCode.INTERNAL_ERROR, "Internal error: the server is shutting down"));
         }
     }
 

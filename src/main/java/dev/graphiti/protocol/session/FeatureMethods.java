@@ -15,6 +15,7 @@ final class FeatureMethods {
     private static final java.util.Set<String> NOT_STATELESS = java.util.Set.of("resources/subscribe", "resources/unsubscribe");
 
     private final Map<String, MethodHandler> handlers = new HashMap<>();
+    private final Map<String, dev.graphiti.protocol.feature.Resource> watchable = new HashMap<>();
     private final JsonObject capabilities;
     private final JsonObject statelessCapabilities;
 
@@ -34,6 +35,7 @@ final class FeatureMethods {
             handlers.put("resources/subscribe", resources::subscribe);
             handlers.put("resources/unsubscribe", resources::unsubscribe);
             caps.add("resources", Jsonp.object().add("subscribe", true).add("listChanged", false));
+            registry.resources().forEach(r -> watchable.put(r.descriptor().uri(), r));
         }
         if (!registry.prompts().isEmpty()) {
             var prompts = new PromptMethods(registry.prompts(), pagination);
@@ -48,7 +50,8 @@ final class FeatureMethods {
         this.capabilities = caps.build();
         var stateless = Jsonp.object(capabilities);
         if (capabilities.containsKey("resources")) {
-            stateless.add("resources", Jsonp.object().add("subscribe", false).add("listChanged", false));
+            // subscriptions/listen's resourceSubscriptions stand in for resources/subscribe.
+            stateless.add("resources", Jsonp.object().add("subscribe", !watchable.isEmpty()).add("listChanged", false));
         }
         this.statelessCapabilities = stateless.build();
     }
@@ -64,7 +67,12 @@ final class FeatureMethods {
         return Map.copyOf(stateless);
     }
 
-    /** What server/discover announces: resource subscriptions are not offered to 2026-07-28 clients yet. */
+    /** The resources with a fixed URI, which subscriptions/listen can watch. */
+    Map<String, dev.graphiti.protocol.feature.Resource> watchable() {
+        return Map.copyOf(watchable);
+    }
+
+    /** What server/discover announces. */
     JsonObject statelessCapabilities() {
         return statelessCapabilities;
     }

@@ -43,6 +43,8 @@ final class InFlightRequest implements RequestContext {
     private Thread worker;
     private double lastProgress = Double.NEGATIVE_INFINITY;
     private final List<JsonValue> askedClient = new java.util.ArrayList<>();
+    /** What ends with the request (a subscription's watches). */
+    private final List<AutoCloseable> endsWithRequest = new java.util.ArrayList<>();
     private final java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
 
     InFlightRequest(Connection connection, JsonRpcRequest request, Exchange exchange, RequestScope scope) {
@@ -127,15 +129,43 @@ final class InFlightRequest implements RequestContext {
      */
     void cancel() {
         List<JsonValue> withdrawn;
+        List<AutoCloseable> ending;
         synchronized (lock) {
             cancelled = true;
             if (worker != null) {
                 worker.interrupt();
             }
             withdrawn = List.copyOf(askedClient);
+            ending = List.copyOf(endsWithRequest);
+            endsWithRequest.clear();
         }
+        ending.forEach(InFlightRequest::stop);
         finish();
         withdrawn.forEach(id -> connection.withdraw(id, exchange));
+    }
+
+    /** Closes {@code resource} when the request ends (at once when it already has). */
+    void endWithRequest(AutoCloseable resource) {
+        synchronized (lock) {
+            if (!cancelled) {
+                endsWithRequest.add(resource);
+                return;
+            }
+        }
+        stop(resource);
+    }
+
+    /** Sends a notification on the request's own stream (a subscription's); false once the stream closed. */
+    boolean notify(JsonObject notification) {
+        return !isCancelled() && exchange.send(notification);
+    }
+
+    private static void stop(AutoCloseable resource) {
+        try {
+            resource.close();
+        } catch (Exception e) {
+            System.getLogger(InFlightRequest.class.getName()).log(System.Logger.Level.WARNING, "stopping " + resource + " failed: " + e);
+        }
     }
 
     /** Counts this request as done on its exchange, once (on cancellation or when the worker ends). */

@@ -34,6 +34,7 @@ public final class McpServer implements AutoCloseable {
     private final ServerOptions options;
     private final Map<String, MethodHandler> features;
     private final Map<String, MethodHandler> statelessFeatures;
+    private final Map<String, Resource> watchable;
     private final JsonObject capabilities;
     private final JsonObject statelessCapabilities;
     private final StatelessResults statelessResults;
@@ -57,6 +58,7 @@ public final class McpServer implements AutoCloseable {
         var methods = new FeatureMethods(registry, new Pagination(options.pageSize()));
         this.features = methods.handlers();
         this.statelessFeatures = methods.statelessHandlers();
+        this.watchable = methods.watchable();
         this.capabilities = methods.capabilities();
         this.statelessCapabilities = methods.statelessCapabilities();
         this.statelessResults = new StatelessResults(info);
@@ -91,6 +93,11 @@ public final class McpServer implements AutoCloseable {
     /** Sends notifications/resources/updated to every connection subscribed to {@code uri}. */
     public void resourceUpdated(String uri) {
         connections.forEach(c -> c.resourceUpdated(uri));
+    }
+
+    /** Ends every open subscriptions/listen with its completion result (before a graceful stop). */
+    public void endSubscriptions() {
+        connections.forEach(Connection::endSubscriptions);
     }
 
     void closed(Connection connection) {
@@ -141,6 +148,11 @@ public final class McpServer implements AutoCloseable {
     /** The handler of a method a 2026-07-28 request may call, or null. */
     MethodHandler statelessFeature(String method) {
         return statelessFeatures.get(method);
+    }
+
+    /** The resource subscriptions/listen can watch at {@code uri}, if any. */
+    java.util.Optional<Resource> watchable(String uri) {
+        return java.util.Optional.ofNullable(watchable.get(uri));
     }
 
     JsonObject statelessCapabilities() {

@@ -67,8 +67,9 @@ class StatelessRequestsTest {
                     result.getJsonArray("supportedVersions").getValuesAs(jakarta.json.JsonString::getString));
             assertEquals("use it well", result.getString("instructions"));
             assertTrue(result.getJsonObject("capabilities").containsKey("tools"));
-            assertFalse(result.getJsonObject("capabilities").getJsonObject("resources").getBoolean("subscribe"),
-                    "resources/subscribe is a 2025 method");
+            assertTrue(result.getJsonObject("capabilities").getJsonObject("resources").getBoolean("subscribe"),
+                    "subscriptions/listen watches mem://a");
+            assertFalse(result.getJsonObject("capabilities").containsKey("prompts"), "only what is registered");
             assertEquals("T", result.getJsonObject("_meta").getJsonObject("io.modelcontextprotocol/serverInfo").getString("title"));
             assertEquals("complete", result.getString("resultType"));
             assertFalse(h.connection.isInitialized());

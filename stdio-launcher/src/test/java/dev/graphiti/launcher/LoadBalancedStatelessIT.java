@@ -22,8 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The load-balancer proof: two server processes of the packaged jar on one graph (the same graphiti home),
  * and a 2026-07-28 client whose requests alternate between them as a plain round-robin balancer would send
- * them, with no affinity. Every call works on either process and sees what the other wrote; a 2025 session,
- * by contrast, lives in the process that opened it.
+ * them, with no affinity. Every call works on either process and sees what the other wrote; a subscription to
+ * graphiti://context on one process is told of a write through the other; a 2025 session, by contrast, lives in
+ * the process that opened it.
  */
 class LoadBalancedStatelessIT {
 
@@ -77,6 +78,27 @@ class LoadBalancedStatelessIT {
                     "{\"name\":\"graphiti_list\",\"arguments\":{\"scope\":\"global\"}}");
             facts.forEach(fact -> assertTrue(listed.toString().contains(fact), listed.toString()));
 
+            // A subscription on one process hears of a write through the other: graphiti://context is pushed on
+            // the listen stream of A when B adds a decision to the project both serve.
+            var stream = http.send(listen(endpoints.get(0)), HttpResponse.BodyHandlers.ofLines());
+            assertEquals(200, stream.statusCode());
+            var lines = stream.body().filter(line -> line.startsWith("data:")).map(line -> line.substring(5).strip()).iterator();
+            JsonObject ack = Json.createReader(new StringReader(lines.next())).readObject();
+            assertEquals("notifications/subscriptions/acknowledged", ack.getString("method"), ack.toString());
+            assertEquals("[\"graphiti://context\"]", ack.getJsonObject("params").getJsonObject("notifications")
+                    .getJsonArray("resourceSubscriptions").toString());
+            JsonObject decided = call(endpoints.get(1), "tools/call", "graphiti_add", "{\"name\":\"graphiti_add\",\"arguments\":"
+                    + "{\"content\":\"Payments are idempotent by request key\",\"kind\":\"decision\"}}");
+            assertFalse(decided.getBoolean("isError", false), decided.toString());
+            var pushed = java.util.concurrent.CompletableFuture.supplyAsync(() -> lines.next());
+            JsonObject update = Json.createReader(new StringReader(pushed.get(60, TimeUnit.SECONDS))).readObject();
+            assertEquals("notifications/resources/updated", update.getString("method"), update.toString());
+            assertEquals("graphiti://context", update.getJsonObject("params").getString("uri"));
+            assertEquals(ack.getJsonObject("params").getJsonObject("_meta"), update.getJsonObject("params").getJsonObject("_meta"));
+            JsonObject read = call(endpoints.get(0), "resources/read", "graphiti://context",
+                    "{\"uri\":\"graphiti://context\"}");
+            assertTrue(read.toString().contains("Payments are idempotent by request key"), read.toString());
+
             // A 2025 session is the opening process's own: the other one does not know it.
             var init = post(endpoints.get(0), List.of(), "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":"
                     + "{\"protocolVersion\":\"2025-11-25\",\"capabilities\":{},\"clientInfo\":{\"name\":\"lb-it\",\"version\":\"1\"}}}");
@@ -90,6 +112,14 @@ class LoadBalancedStatelessIT {
                 server.waitFor(60, TimeUnit.SECONDS);
             }
         }
+    }
+
+    private HttpRequest listen(URI endpoint) {
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":\"watch\",\"method\":\"subscriptions/listen\",\"params\":{\"notifications\":"
+                + "{\"resourceSubscriptions\":[\"graphiti://context\"]}," + META + "}}";
+        return HttpRequest.newBuilder(endpoint).header("Accept", "application/json, text/event-stream")
+                .header("Content-Type", "application/json").header("MCP-Protocol-Version", "2026-07-28")
+                .header("Mcp-Method", "subscriptions/listen").POST(HttpRequest.BodyPublishers.ofString(body)).build();
     }
 
     /** A stateless request with the standard headers; returns its result (an error fails the test). */

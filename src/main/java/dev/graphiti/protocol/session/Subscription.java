@@ -1,0 +1,81 @@
+package dev.graphiti.protocol.session;
+
+import dev.graphiti.protocol.feature.Resource;
+import dev.graphiti.protocol.jsonrpc.JsonRpcNotification;
+import dev.graphiti.protocol.jsonrpc.Jsonp;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One 2026-07-28 subscriptions/listen: a request that stays open and carries the change notifications the
+ * client opted in to, each tagged with the request's id as {@code io.modelcontextprotocol/subscriptionId}.
+ * Only {@code resourceSubscriptions} is honoured (tools, prompts and the resource list never change while the
+ * server runs); the acknowledgement names what was accepted, and a URI this server cannot watch is left out.
+ * It ends when the client cancels it (HTTP: closes the stream; stdio: notifications/cancelled) or the
+ * connection closes; it is never answered otherwise.
+ */
+final class Subscription {
+
+    static final String SUBSCRIPTION_ID = "io.modelcontextprotocol/subscriptionId";
+
+    private final InFlightRequest request;
+    private final Map<String, Resource> resources = new LinkedHashMap<>();
+
+    private Subscription(InFlightRequest request) {
+        this.request = request;
+    }
+
+    /** Reads the filter; -32602 when it is malformed. */
+    static Subscription of(InFlightRequest request, McpServer server) {
+        var subscription = new Subscription(request);
+        JsonValue filter = request.request().params().get("notifications");
+        if (filter == null || filter == JsonValue.NULL) {
+            return subscription;
+        }
+        if (!(filter instanceof JsonObject wanted)) {
+            throw Params.invalid("notifications must be an object");
+        }
+        JsonValue uris = wanted.get("resourceSubscriptions");
+        if (uris != null && uris != JsonValue.NULL) {
+            if (!(uris instanceof JsonArray list) || list.stream().anyMatch(u -> !(u instanceof JsonString))) {
+                throw Params.invalid("notifications.resourceSubscriptions must be an array of URIs");
+            }
+            for (JsonString uri : list.getValuesAs(JsonString.class)) {
+                server.watchable(uri.getString()).ifPresent(r -> subscription.resources.put(uri.getString(), r));
+            }
+        }
+        return subscription;
+    }
+
+    /** Acknowledges, then starts watching; a watch that cannot start is logged and left out. */
+    void start() {
+        var accepted = Jsonp.array();
+        resources.keySet().forEach(accepted::add);
+        var notifications = resources.isEmpty() ? Jsonp.object() : Jsonp.object().add("resourceSubscriptions", accepted);
+        request.notify(notification("notifications/subscriptions/acknowledged", Jsonp.object().add("notifications", notifications)));
+        List<String> failed = new ArrayList<>();
+        for (var entry : resources.entrySet()) {
+            String uri = entry.getKey();
+            try {
+                request.endWithRequest(entry.getValue().watch(request,
+                        () -> request.notify(notification("notifications/resources/updated", Jsonp.object().add("uri", uri)))));
+            } catch (Exception e) {
+                failed.add(uri + ": " + e);
+            }
+        }
+        if (!failed.isEmpty()) {
+            System.getLogger(Subscription.class.getName()).log(System.Logger.Level.WARNING, "watching failed: " + failed);
+        }
+    }
+
+    private JsonObject notification(String method, jakarta.json.JsonObjectBuilder params) {
+        params.add("_meta", Jsonp.object().add(SUBSCRIPTION_ID, request.request().id()));
+        return new JsonRpcNotification(method, params.build()).toJson();
+    }
+}
