@@ -31,6 +31,12 @@ public interface ItemRepository extends AutoCloseable {
     List<LexicalMatch> lexical(String matchExpression, ItemFilter filter, Optional<String> exactPhrase, int limit);
 
     /**
+     * Like {@link #lexical} without a phrase, but only the {@code newest} items stored last are ranked: what a large
+     * graph can afford when common words match most of it (BM25 costs about 1 µs per matching item).
+     */
+    List<LexicalMatch> lexicalAmongNewest(String matchExpression, ItemFilter filter, int newest, int limit);
+
+    /**
      * How many items there are and how many items each FTS5 expression matches, counted up to {@code cap}: what
      * a query's words say (a word in few items says much) for scores that mean the same across queries.
      */

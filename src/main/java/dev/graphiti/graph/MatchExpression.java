@@ -110,6 +110,11 @@ final class MatchExpression {
      * higher. Long words also match as prefixes.
      */
     String any() {
+        return anyOf(words);
+    }
+
+    /** Any of {@code words}, as {@link #any} matches them. */
+    static String anyOf(List<String> words) {
         return words.stream().map(MatchExpression::term).collect(Collectors.joining(" OR "));
     }
 

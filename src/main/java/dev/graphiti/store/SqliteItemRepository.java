@@ -130,11 +130,35 @@ final class SqliteItemRepository implements ItemRepository {
             conditions.add(phrase);
         }
         String where = condition;
-        return read(() -> {
-            Optional<List<LexicalMatch>> quick = broad(filter)
-                    ? bestThenFiltered(matchExpression, where, conditions, limit) : Optional.empty();
-            return quick.isPresent() ? quick.get() : withItems(bestOfFiltered(matchExpression, where, conditions, limit));
-        });
+        return read(() -> ranked(matchExpression, filter, where, conditions, 0, limit));
+    }
+
+    @Override
+    public List<LexicalMatch> lexicalAmongNewest(String matchExpression, ItemFilter filter, int newest, int limit) {
+        SqlFilter sql = SqlFilter.of(filter);
+        return read(() -> ranked(matchExpression, filter, sql.condition(), sql.parameters(),
+                Math.max(0, lastSeq() - newest), limit));
+    }
+
+    /** The seq of the row stored last: the count of rows ever stored, in O(1). */
+    private long lastSeq() throws SQLException {
+        try (Statement statement = connection.createStatement();
+             ResultSet row = statement.executeQuery("SELECT max(seq) FROM items")) {
+            return row.next() ? row.getLong(1) : 0;
+        }
+    }
+
+    /** The best matches of rowid above {@code after} (0: all) that pass the filter, best first. */
+    private List<LexicalMatch> ranked(String match, ItemFilter filter, String condition, List<Object> conditions,
+                                      long after, int limit) throws SQLException {
+        Optional<List<LexicalMatch>> quick = broad(filter)
+                ? bestThenFiltered(match, condition, conditions, after, limit) : Optional.empty();
+        return quick.isPresent() ? quick.get() : withItems(bestOfFiltered(match, condition, conditions, after, limit));
+    }
+
+    /** FTS5 seeks to a rowid bound, so only the rows above it are scored. */
+    private static String above(long after) {
+        return after > 0 ? " AND items_fts.rowid > " + after : "";
     }
 
     /** Filters that keep most items (current ones only, or everything): the best matches mostly pass them. */
@@ -150,10 +174,10 @@ final class SqliteItemRepository implements ItemRepository {
      * the ranking again, since the item rows are wide.
      */
     private Optional<List<LexicalMatch>> bestThenFiltered(String match, String condition, List<Object> conditions,
-                                                          int limit) throws SQLException {
+                                                          long after, int limit) throws SQLException {
         int fetch = limit * OVER_FETCH;
-        Map<Long, Double> best = scores("SELECT rowid, " + BM25 + " AS score FROM items_fts WHERE items_fts MATCH ? "
-                + "ORDER BY score LIMIT ?", List.of(match, fetch));
+        Map<Long, Double> best = scores("SELECT rowid, " + BM25 + " AS score FROM items_fts WHERE items_fts MATCH ?"
+                + above(after) + " ORDER BY score LIMIT ?", List.of(match, fetch));
         List<Long> ranked = new ArrayList<>(best.keySet());
         Map<Long, KnowledgeItem> passing = new HashMap<>();
         int read = 0;
@@ -180,14 +204,15 @@ final class SqliteItemRepository implements ItemRepository {
      * loop: left to itself SQLite 3.51 walks the items by an index on the filter columns and runs the MATCH once
      * per item (2 s instead of 7 ms at 10k items).
      */
-    private Map<Long, Double> bestOfFiltered(String match, String condition, List<Object> conditions, int limit)
-            throws SQLException {
+    private Map<Long, Double> bestOfFiltered(String match, String condition, List<Object> conditions, long after,
+                                             int limit) throws SQLException {
         List<Object> parameters = new ArrayList<>();
         parameters.add(match);
         parameters.addAll(conditions);
         parameters.add(limit);
         return scores("SELECT items_fts.rowid, " + BM25 + " AS score FROM items_fts CROSS JOIN items i "
-                + "ON i.seq = items_fts.rowid WHERE items_fts MATCH ? AND " + condition + " ORDER BY score LIMIT ?", parameters);
+                + "ON i.seq = items_fts.rowid WHERE items_fts MATCH ?" + above(after) + " AND " + condition
+                + " ORDER BY score LIMIT ?", parameters);
     }
 
     /** (rowid, relevance) in rank order; relevance is the negated BM25 score, higher is better. */
@@ -248,11 +273,7 @@ final class SqliteItemRepository implements ItemRepository {
     @Override
     public TermCounts termCounts(List<String> matchExpressions, int cap) {
         return read(() -> {
-            long items;
-            try (Statement statement = connection.createStatement();
-                 ResultSet row = statement.executeQuery("SELECT max(seq) FROM items")) {
-                items = row.next() ? row.getLong(1) : 0; // the count of rows ever stored: exact enough, and O(1)
-            }
+            long items = lastSeq(); // exact enough: deleted rows still count
             List<Integer> documents = new ArrayList<>();
             for (String match : matchExpressions) {
                 try (PreparedStatement statement = ItemRows.prepare(connection,
