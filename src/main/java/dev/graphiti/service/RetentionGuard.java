@@ -1,6 +1,7 @@
 package dev.graphiti.service;
 
 import dev.graphiti.graph.HealthReport;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -23,6 +24,10 @@ public record RetentionGuard(int days, Optional<Path> setIn, Path userSettings, 
 
     /** A warning while transcripts wait to be captured or a settings file cannot be read; ok otherwise. */
     public HealthReport.Check check() {
+        if (transcripts == 0 && setIn.isEmpty() && problems.isEmpty() && !Files.isDirectory(userSettings.getParent())) {
+            return new HealthReport.Check("transcripts", HealthReport.Status.ok, "no Claude Code folder at "
+                    + userSettings.getParent() + ": no transcripts to keep");
+        }
         StringBuilder detail = new StringBuilder("Claude Code deletes transcripts after ").append(days)
                 .append(days == 1 ? " day" : " days").append(" (cleanupPeriodDays").append(setIn.isPresent()
                         ? " in " + setIn.get() : ", its default").append("); ").append(transcripts)

@@ -114,4 +114,11 @@ class RetentionGuardTest {
         assertEquals(0, other.run(repo, "mcp", "keep-transcripts", "400").code());
         assertTrue(Files.readString(fresh.resolve("settings.json")).contains("\"cleanupPeriodDays\": 400"));
     }
+
+    @Test
+    void withoutClaudeCodeHealthSaysSoInOneLine() {
+        JsonObject line = check(health(), "transcripts");
+        assertEquals("ok", line.getString("status"));
+        assertEquals("no Claude Code folder at " + claude + ": no transcripts to keep", line.getString("detail"));
+    }
 }
