@@ -29,6 +29,12 @@ record GraphitiPlugin(String id, Path settings) {
         return Optional.empty();
     }
 
+    /** What a forced install says about the skill: the plugin's is the one Claude Code loads. */
+    String skillNote() {
+        return "the graphiti plugin (" + id + ") gives Claude Code the graphiti skill, so install placed no SKILL.md"
+                + " (it would be listed twice); its server and hooks step aside for the ones installed here";
+    }
+
     String refusal() {
         return "the graphiti plugin (" + id + ", enabled in " + settings + ") already gives Claude Code graphiti's"
                 + " MCP server, hooks and skill; installing them too would run each twice, so nothing was changed."

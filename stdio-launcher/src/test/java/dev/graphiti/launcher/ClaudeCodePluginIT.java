@@ -127,6 +127,10 @@ class ClaudeCodePluginIT {
         assertTrue(line(servers.out(), "graphiti:").endsWith("✔ Connected"), servers.out());
         assertFalse(line(servers.out(), "plugin:graphiti:graphiti:").endsWith("✔ Connected"), servers.out());
 
+        // One graphiti skill: the plugin's (install placed none); Claude Code lists what it loads in its debug log.
+        assertFalse(Files.exists(home.resolve(".claude/skills/graphiti")));
+        assertOneGraphitiSkill();
+
         // The plugin's hooks, started as Claude Code starts them, print nothing: the installed ones do the work.
         Path launcher = REPOSITORY.resolve("plugins/graphiti/bin/graphiti");
         String input = "{\"session_id\":\"s1\",\"transcript_path\":\"/nonexistent.jsonl\",\"cwd\":\"" + project
@@ -135,6 +139,39 @@ class ClaudeCodePluginIT {
         assertEquals(0, hook.code(), hook.err());
         assertEquals("", hook.out());
         assertTrue(hook.err().contains("registered graphiti already"), hook.err());
+    }
+
+    @Test
+    void installedBeforeThePluginAForcedInstallDropsItsSkillCopy() throws Exception {
+        Ran install = run(ClaudeUser.graphiti("mcp", "install", "--no-startup-archive"), Map.of());
+        assertEquals(0, install.code(), install.err());
+        assertTrue(Files.exists(home.resolve(".claude/skills/graphiti/SKILL.md")));
+        claude("plugin", "marketplace", "add", REPOSITORY.toString());
+        claude("plugin", "install", PLUGIN);
+        Ran forced = run(ClaudeUser.graphiti("mcp", "install", "--no-startup-archive", "--force"), Map.of());
+        assertEquals(0, forced.code(), forced.err());
+        assertTrue(forced.err().contains("install placed no SKILL.md"), forced.err());
+        assertFalse(Files.exists(home.resolve(".claude/skills/graphiti")), "install's copy and its folder are gone");
+        assertOneGraphitiSkill();
+        // uninstall leaves the plugin's skill alone and puts nothing back
+        Ran uninstall = run(ClaudeUser.graphiti("mcp", "uninstall"), Map.of());
+        assertEquals(0, uninstall.code(), uninstall.err());
+        assertFalse(Files.exists(home.resolve(".claude/skills/graphiti")));
+    }
+
+    /**
+     * Starts a session as Claude Code does (`claude -p`, which stops at the missing login after loading skills) and
+     * reads from its debug log that the plugin's skill loaded and no user-level graphiti skill did.
+     */
+    private void assertOneGraphitiSkill() throws Exception {
+        Path log = home.resolve("claude-debug.log");
+        run(List.of(claude, "-p", "hello", "--debug-file", log.toString()), Map.of());
+        String debug = Files.readString(log);
+        assertTrue(debug.contains("Loaded 1 skills from plugin graphiti"), debug);
+        java.util.regex.Matcher user = java.util.regex.Pattern.compile("Loaded \\d+ unique skills \\(.*user: (\\d+)")
+                .matcher(debug);
+        assertTrue(user.find(), debug);
+        assertEquals("0", user.group(1), "no user-level skill beside the plugin's: " + user.group());
     }
 
     private Ran runWithInput(List<String> command, String stdin) throws Exception {
