@@ -1,31 +1,28 @@
 package dev.graphiti.bench;
 
-import dev.graphiti.cli.Cli;
-import dev.graphiti.cli.CliEnvironment;
-import dev.graphiti.toon.TokenCounter;
-import java.io.ByteArrayInputStream;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import java.io.File;
-import java.io.PrintWriter;
-import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
+import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import java.util.stream.Stream;
 
 /**
- * scripts/bench-prompt-hook: what graphiti adds to every prompt in Claude Code, the UserPromptSubmit hook
- * (`graphiti recall --prompt`) as a fresh JVM. The same setup as scripts/bench-session-start (a git repository
- * with generated items and its history indexed, `mcp install` into a scratch HOME with its startup archive), plus
- * a few decisions added with `graphiti add`; then the hook exactly as registered, through sh, in the project,
- * with the hook's JSON on stdin, for a prompt about one of those decisions (its output is checked) and for an
- * unrelated prompt (it must print nothing). Prints CPU and wall p50/p95 with the load average; also the plain
- * `java -jar graphiti.jar recall --prompt` without the archive and hook JVM options, and the same command run
- * in a warm JVM (the in-process CLI an MCP server runs tools with): what asking the session's running server
- * would cost instead of a cold process.
+ * scripts/bench-prompt-hook: what graphiti adds to every prompt in Claude Code, the UserPromptSubmit hook. The same
+ * setup as scripts/bench-session-start (a git repository with generated items and its history indexed, `mcp install`
+ * into a scratch HOME with its startup archive), plus a few decisions added with `graphiti add`; then the hook
+ * exactly as registered, through sh, in the project, with the hook's JSON on stdin, for a prompt about one of those
+ * decisions (its output is checked) and for an unrelated prompt (it must print nothing): first with no server (the
+ * hook starts a JVM), then with the session's MCP server running as registered (the hook asks it over its socket;
+ * the server's CPU is added to the hook's), back to back. Prints CPU and wall p50/p95 with the load average; also
+ * the plain `java -jar graphiti.jar recall --prompt`, without the archive and the hook JVM options.
  */
 public final class PromptHookBenchmark {
 
@@ -57,7 +54,7 @@ public final class PromptHookBenchmark {
                 + " cents in the cart total");
         String hook = bench.hookCommand("UserPromptSubmit");
         String plain = String.join(" ", SessionStartBenchmark.java(), "-jar", jar.toString(), "recall", "--prompt");
-        System.out.printf("%,d generated items and 2 decisions in a git repository; %d cold runs per command; %d cores%n",
+        System.out.printf("%,d generated items and 2 decisions in a git repository; %d runs per command; %d cores%n",
                 count, runs, Runtime.getRuntime().availableProcessors());
         System.out.printf("UserPromptSubmit hook as registered: %s%n%n", hook);
 
@@ -86,42 +83,39 @@ public final class PromptHookBenchmark {
             }
         };
         SessionStartBenchmark.Step none = () -> { };
-        bench.measure("recall --prompt, a prompt about a stored decision (hook as registered)", hook, about, runs,
+        bench.measure("about a stored decision, no server: the hook starts a JVM (as registered)", hook, about, runs,
                 recalled, newPrompt, none);
-        bench.measure("recall --prompt, an unrelated prompt (hook as registered)", hook, unrelated, runs, nothing,
-                newPrompt, none);
-        bench.measure("recall --prompt, about a decision, plain java -jar (no archive, default JVM options)", plain,
-                about, runs, recalled, newPrompt, none);
-        warm(bench, about, recalled, newPrompt);
+        bench.measure("unrelated prompt, no server: the hook starts a JVM (as registered)", hook, unrelated, runs,
+                nothing, newPrompt, none);
+
+        Process server = bench.start(serverCommand(bench.home()));
+        try {
+            Path socket = bench.project().resolve(".graphiti/run/prompt.sock");
+            for (int i = 0; i < 1200 && !Files.exists(socket); i++) {
+                Thread.sleep(50);
+            }
+            if (!Files.exists(socket)) {
+                throw new IllegalStateException("the server did not open " + socket);
+            }
+            LongSupplier serverCpu = () -> server.toHandle().info().totalCpuDuration().orElseThrow().toNanos();
+            bench.measure("about a stored decision, the session's server running (hook + server CPU)", hook, about,
+                    runs, recalled, newPrompt, none, serverCpu);
+            bench.measure("unrelated prompt, the session's server running (hook + server CPU)", hook, unrelated, runs,
+                    nothing, newPrompt, none, serverCpu);
+        } finally {
+            server.getOutputStream().close();
+            server.waitFor(60, TimeUnit.SECONDS);
+        }
+        bench.measure("about a stored decision, plain java -jar (no archive, default JVM options)", plain, about,
+                runs, recalled, newPrompt, none);
     }
 
-    /** The hook's command in this (warm) JVM, as a running server would answer it: 200 runs after 200 unmeasured. */
-    private static void warm(SessionStartBenchmark bench, String stdin, SessionStartBenchmark.Check check,
-                             SessionStartBenchmark.Step before) throws Exception {
-        Map<String, String> variables = new HashMap<>(System.getenv());
-        variables.put("HOME", bench.home().toString());
-        variables.remove("GRAPHITI_HOME");
-        int runs = 200;
-        long[] wall = new long[runs];
-        try (Cli cli = new Cli(CliEnvironment.embedded(variables), new TokenCounter())) {
-            for (int i = -runs; i < runs; i++) {
-                before.run();
-                StringWriter out = new StringWriter();
-                long start = System.nanoTime();
-                int code = cli.run(List.of("recall", "--prompt"), bench.project(),
-                        new ByteArrayInputStream(stdin.getBytes(StandardCharsets.UTF_8)), new PrintWriter(out),
-                        new PrintWriter(new StringWriter()));
-                if (i >= 0) {
-                    wall[i] = System.nanoTime() - start;
-                }
-                if (code != 0) {
-                    throw new IllegalStateException("recall --prompt exited " + code);
-                }
-                check.check(out.toString());
-            }
-        }
-        Latencies walls = new Latencies(wall);
-        System.out.printf("recall --prompt about a decision in a warm JVM (in-process CLI, as a running server)%n"
-                + "  wall p50 %.1f ms, p95 %.1f ms; load %s%n", walls.p50(), walls.percentileMillis(95), Measurement.load());
+    /** The MCP server's command line as `mcp install` registered it in ~/.claude.json. */
+    private static List<String> serverCommand(Path home) throws Exception {
+        JsonObject entry = Json.createReader(new StringReader(Files.readString(home.resolve(".claude.json"))))
+                .readObject().getJsonObject("mcpServers").getJsonObject("graphiti");
+        List<String> command = new ArrayList<>(List.of(entry.getString("command")));
+        entry.getJsonArray("args").getValuesAs(JsonString.class).forEach(arg -> command.add(arg.getString()));
+        return command;
     }
 }

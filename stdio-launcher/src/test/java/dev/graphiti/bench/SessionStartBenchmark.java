@@ -17,6 +17,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -128,15 +129,26 @@ public final class SessionStartBenchmark {
     /** Runs {@code command} cold {@code runs} times (after one unmeasured run) and prints its CPU and wall. */
     void measure(String label, String command, String stdin, int runs, Check check, Step before, Step after)
             throws Exception {
+        measure(label, command, stdin, runs, check, before, after, () -> 0);
+    }
+
+    /**
+     * As above, adding to each run's CPU what {@code otherCpuNanos} (a process the hook asks, e.g. the session's
+     * server) spent meanwhile.
+     */
+    void measure(String label, String command, String stdin, int runs, Check check, Step before, Step after,
+                 LongSupplier otherCpuNanos) throws Exception {
         long[] cpu = new long[runs];
         long[] wall = new long[runs];
         String loadBefore = Measurement.load();
         for (int i = -1; i < runs; i++) {
             before.run();
+            long other = otherCpuNanos.getAsLong();
             Ran ran = hook(command, stdin);
+            other = otherCpuNanos.getAsLong() - other;
             check.check(ran.out());
             if (i >= 0) {
-                cpu[i] = ran.cpuNanos();
+                cpu[i] = ran.cpuNanos() + other;
                 wall[i] = ran.wallNanos();
             }
         }
@@ -259,6 +271,14 @@ public final class SessionStartBenchmark {
                 .getJsonObject(0).getString("command");
     }
 
+    /** Starts {@code command} in the project as this benchmark's user, its stdin left open (a server's). */
+    Process start(List<String> command) throws IOException {
+        var builder = new ProcessBuilder(command).directory(project.toFile())
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
+        environment(builder.environment());
+        return builder.start();
+    }
+
     String graphiti(String... args) throws Exception {
         List<String> command = new ArrayList<>(List.of(java(), "-jar", jar.toString()));
         command.addAll(Arrays.asList(args));
@@ -279,6 +299,7 @@ public final class SessionStartBenchmark {
         environment.remove("CLAUDE_CONFIG_DIR");
         environment.remove("GRAPHITI_PROJECT_ROOT");
         environment.remove("JAVA_TOOL_OPTIONS");
+        environment.remove("CLAUDE_PROJECT_DIR");
     }
 
     static String java() {
