@@ -174,6 +174,17 @@ class PromptHookIT {
                 input("s6", "Should we move the user sessions out of Redis into Postgres?"), JVM_TELLS);
         assertTrue(cold.err().contains(A_JVM_STARTED), cold.err());
         assertTrue(cold.out().contains("logins must survive a database failover"), cold.out());
+        assertEquals(A_JVM_STARTED + ": -Dgraphiti.test.jvm=started", cold.err().strip(), "nothing else on stderr");
+
+        // That first cold run wrote the hook's startup archive; the next one maps it (-Xshare:on: or fails).
+        Path archive = home.resolve(".graphiti/cache/graphiti-plugin-recall.jsa");
+        assertTrue(Files.isRegularFile(archive));
+        ClaudeUser.Ran mapped = user.run(pluginHook, project,
+                input("s8", "Should we move the user sessions out of Redis into Postgres?"),
+                Map.of("JAVA_TOOL_OPTIONS", "-Xshare:on -XX:+PrintCommandLineFlags"));
+        assertEquals(0, mapped.code(), mapped.err());
+        assertTrue(mapped.out().contains("-XX:SharedArchiveFile=" + archive), mapped.out());
+        assertTrue(mapped.out().contains("logins must survive a database failover"), mapped.out() + mapped.err());
     }
 
     @Test
