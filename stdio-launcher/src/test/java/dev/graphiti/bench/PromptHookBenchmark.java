@@ -22,7 +22,8 @@ import java.util.stream.Stream;
  * decisions (its output is checked) and for an unrelated prompt (it must print nothing): first with no server (the
  * hook starts a JVM), then with the session's MCP server running as registered (the hook asks it over its socket;
  * the server's CPU is added to the hook's), back to back. Prints CPU and wall p50/p95 with the load average; also
- * the plain `java -jar graphiti.jar recall --prompt`, without the archive and the hook JVM options.
+ * the plain `java -jar graphiti.jar recall --prompt`, without the archive and the hook JVM options, and the plugin's
+ * launcher with no server (with the archive its first run makes).
  */
 public final class PromptHookBenchmark {
 
@@ -108,6 +109,13 @@ public final class PromptHookBenchmark {
         }
         bench.measure("about a stored decision, plain java -jar (no archive, default JVM options)", plain, about,
                 runs, recalled, newPrompt, none);
+        // The plugin's launcher, cold (no server; it ignores the install, which it would step aside for): its first
+        // run, unmeasured, writes the hook's startup archive, which the measured runs map.
+        Path launcher = Path.of("plugins", "graphiti", "bin", "graphiti").toAbsolutePath();
+        String plugin = "GRAPHITI_PLUGIN_IGNORE_INSTALL=1 GRAPHITI_PROMPT_ASKED=1 GRAPHITI_JAR='" + jar + "' '" + launcher
+                + "' recall --prompt";
+        bench.measure("about a stored decision, the plugin's hook with no server (its archive made by the first run)",
+                plugin, about, runs, recalled, newPrompt, none);
     }
 
     /** The MCP server's command line as `mcp install` registered it in ~/.claude.json. */
