@@ -123,19 +123,22 @@ public final class StatelessBenchmark {
                             latencies.percentileMillis(95), latencies.p99(), cpu[i] / 1e3 / (BLOCKS * BLOCK_CALLS));
                 }
             }
-            System.out.printf("%n%-22s %14s%n", "throughput", "calls/s");
+            System.out.printf("%n%-22s %14s %14s%n", "throughput", "calls/s", "server CPU/call");
             double[] rates = new double[2];
+            long[] cpu = new long[2];
             for (int round = 0; round < 3; round++) { // round 0 warms up under concurrency
                 for (int i = 0; i < 2; i++) {
                     int era = (round % 2 == 0) ? i : 1 - i;
+                    long cpuBefore = cpuNanos(server);
                     double rate = throughput(endpoint, eras.get(era));
                     if (round > 0) {
                         rates[era] += rate / 2;
+                        cpu[era] += cpuNanos(server) - cpuBefore;
                     }
                 }
             }
             for (int i = 0; i < 2; i++) {
-                System.out.printf("%-22s %14.0f%n", eras.get(i).name(), rates[i]);
+                System.out.printf("%-22s %14.0f %11.1f us%n", eras.get(i).name(), rates[i], cpu[i] / 1e3 / (2.0 * CLIENTS * CLIENT_CALLS));
             }
             System.out.printf("%n%-22s %9s %9s%n", "a new client's answer", "p50 ms", "p95 ms");
             long[][] first = new long[2][FIRST_CALLS];

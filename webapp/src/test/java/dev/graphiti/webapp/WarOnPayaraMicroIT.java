@@ -184,6 +184,34 @@ class WarOnPayaraMicroIT {
         assertEquals(204, send(request(ALICE, session).DELETE()).statusCode());
     }
 
+    /** 2026-07-28 on the WAR: no initialize, no session; the token is checked on every request all the same. */
+    @Test
+    void statelessRequestsAreServedWithoutASession() throws Exception {
+        String meta = "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
+        var discover = send(stateless(ALICE, "server/discover", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\","
+                + "\"params\":{" + meta + "}}"));
+        assertEquals(200, discover.statusCode(), discover.body());
+        assertTrue(discover.body().contains("\"supportedVersions\":[\"2026-07-28\""), discover.body());
+        assertTrue(discover.headers().firstValue("Mcp-Session-Id").isEmpty());
+        var listed = send(stateless(BOB, "tools/list", "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\",\"params\":{" + meta + "}}"));
+        assertEquals(200, listed.statusCode(), listed.body());
+        assertTrue(listed.body().contains("\"graphiti_search\"") && listed.body().contains("\"cacheScope\":\"public\""), listed.body());
+        var anonymous = send(stateless(null, "tools/list", "{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"tools/list\",\"params\":{" + meta + "}}"));
+        assertEquals(401, anonymous.statusCode(), anonymous.body());
+    }
+
+    static HttpRequest.Builder stateless(String token, String method, String body) {
+        var builder = HttpRequest.newBuilder(payara.endpoint()).timeout(Duration.ofSeconds(60))
+                .header("Accept", "application/json, text/event-stream").header("Content-Type", "application/json")
+                .header("MCP-Protocol-Version", "2026-07-28").header("Mcp-Method", method)
+                .POST(HttpRequest.BodyPublishers.ofString(body));
+        if (token != null) {
+            builder.header("Authorization", "Bearer " + token);
+        }
+        return builder;
+    }
+
     static String text(McpSchema.CallToolResult result) {
         return result.content().stream().filter(McpSchema.TextContent.class::isInstance)
                 .map(c -> ((McpSchema.TextContent) c).text()).reduce("", String::concat);
