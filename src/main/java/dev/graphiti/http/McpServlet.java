@@ -284,7 +284,13 @@ public class McpServlet extends HttpServlet {
         var exchange = new PostExchange(async, codec, incoming.hasRequests(), false, true, response -> { },
                 timer, config.heartbeatInterval());
         boolean listen = incoming.messages().get(0) instanceof JsonRpcRequest request && request.method().equals("subscriptions/listen");
-        ScheduledFuture<?> expiry = timer.after(listen ? config.streamTimeout() : config.requestTimeout(), exchange::abort);
+        // A subscription that reaches the stream limit ends gracefully (its completion result), a request is cut off.
+        ScheduledFuture<?> expiry = listen
+                ? timer.after(config.streamTimeout(), () -> {
+                    connection.endSubscriptions();
+                    exchange.abort();
+                })
+                : timer.after(config.requestTimeout(), exchange::abort);
         events.become(() -> {
             exchange.abort();
             connection.close();

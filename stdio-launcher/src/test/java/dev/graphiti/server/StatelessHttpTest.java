@@ -158,6 +158,33 @@ class StatelessHttpTest {
         assertEquals(3, loud.body().split("notifications/message", -1).length - 1, loud.body());
     }
 
+    @Test
+    void aSubscriptionIsAcknowledgedAndEndsWithItsResultAtTheStreamLimit() throws Exception {
+        McpServer server = new HttpTestFixtures().server();
+        var config = HttpTransportConfig.forBinding("127.0.0.1").withTimeouts(Duration.ofSeconds(30), Duration.ofSeconds(1),
+                Duration.ofMillis(200));
+        try (var limited = EmbeddedJetty.start("127.0.0.1", 0, new McpServlet(server, config))) {
+            String body = "{\"jsonrpc\":\"2.0\",\"id\":\"sub\",\"method\":\"subscriptions/listen\",\"params\":{\"notifications\":"
+                    + "{\"resourceSubscriptions\":[\"test://hello\",\"test://nothing\"]},\"_meta\":" + meta(MODERN, "") + "}}";
+            var request = HttpRequest.newBuilder(URI.create(limited.url())).timeout(Duration.ofSeconds(20))
+                    .header("Accept", "application/json, text/event-stream").header("Content-Type", "application/json")
+                    .header("MCP-Protocol-Version", MODERN).header("Mcp-Method", "subscriptions/listen")
+                    .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+            var response = http.send(request, HttpResponse.BodyHandlers.ofString());
+            assertEquals("text/event-stream", response.headers().firstValue("Content-Type").orElse("").split(";")[0]);
+            List<JsonObject> events = response.body().lines().filter(l -> l.startsWith("data:"))
+                    .map(l -> json(l.substring(5).strip())).toList();
+            assertEquals("notifications/subscriptions/acknowledged", events.get(0).getString("method"), response.body());
+            assertEquals("[\"test://hello\"]", events.get(0).getJsonObject("params").getJsonObject("notifications")
+                    .getJsonArray("resourceSubscriptions").toString());
+            JsonObject last = events.get(events.size() - 1);
+            assertEquals("sub", last.getString("id"), "the graceful end is the listen request's result");
+            assertEquals("sub", last.getJsonObject("result").getJsonObject("_meta").getString("io.modelcontextprotocol/subscriptionId"));
+        } finally {
+            server.close();
+        }
+    }
+
     // ---- helpers
 
     /** A 2025-11-25 session, opened the way a 2025 client opens one. */
