@@ -22,7 +22,7 @@ final class GraphitiCommand implements Runnable {
     static final List<Class<?>> SUBCOMMANDS = List.of(AddCommand.class, SearchCommand.class, ListCommand.class,
             ShowCommand.class, DeleteCommand.class, SummarizeCommand.class, CompactCommand.class, HealthCommand.class,
             ConfigCommand.class, ContextCommand.class, RecallCommand.class, IndexCommand.class, CaptureCommand.class, EmbedCommand.class, ExportCommand.class,
-            ImportCommand.class, Mcp.class);
+            ImportCommand.class, UiCommand.class, Mcp.class);
 
     final Invocation invocation;
 

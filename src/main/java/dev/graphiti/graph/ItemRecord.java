@@ -20,6 +20,13 @@ public record ItemRecord(Optional<String> id, Kind kind, Optional<String> title,
         provenance = List.copyOf(provenance);
     }
 
+    /** The record that stores {@code item} again exactly as it is (an undone delete). */
+    public static ItemRecord of(KnowledgeItem item, List<Provenance> provenance, Optional<ThreadPosition> place) {
+        return new ItemRecord(Optional.of(item.id()), item.kind(), Optional.of(item.title()), item.content(), item.tags(),
+                item.source(), item.entities(), false, Optional.of(item.createdAt()), item.validUntil(),
+                item.supersededBy(), item.supersedes(), provenance, place);
+    }
+
     /** A new item from a file that says only this much; entities are found in its text. */
     public static ItemRecord of(Kind kind, Optional<String> title, String content, List<String> tags, String source,
                                 List<Entity> entities) {

@@ -6,9 +6,12 @@ import dev.graphiti.graph.Compactor;
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.ItemDetails;
 import dev.graphiti.graph.ItemFilter;
+import dev.graphiti.graph.ItemRecord;
 import dev.graphiti.graph.ItemService;
 import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.NewItem;
+import dev.graphiti.graph.NotFoundException;
+import dev.graphiti.graph.Restored;
 import java.time.Clock;
 import java.util.Collection;
 import java.util.List;
@@ -73,6 +76,40 @@ public final class Items {
             }
             items.delete(found);
             return Optional.of(found.stream().map(KnowledgeItem::id).distinct().toList());
+        }
+    }
+
+    /**
+     * Adds {@code add} to the tags of the item {@code id} and removes {@code remove} from them (the explorer's review
+     * marks); the item as it is after.
+     */
+    public KnowledgeItem retag(GraphLocation location, String id, List<String> add, List<String> remove) {
+        try (OpenGraph graph = graphs.open(location)) {
+            return graph.repository().write(writer -> {
+                KnowledgeItem item = writer.get(id).orElseThrow(() -> new NotFoundException("no item has id '" + id + "'", List.of()));
+                java.util.LinkedHashSet<String> tags = new java.util.LinkedHashSet<>(item.tags());
+                tags.addAll(add);
+                tags.removeAll(remove);
+                writer.updateTagsAndEntities(id, List.copyOf(tags), item.entities());
+                return writer.get(id).orElseThrow();
+            });
+        }
+    }
+
+    /** The record that would store the item {@code id} again exactly as it is now, to undo its deletion. */
+    public ItemRecord snapshot(GraphLocation location, String id) {
+        try (OpenGraph graph = graphs.open(location)) {
+            KnowledgeItem item = graph.repository().get(id)
+                    .orElseThrow(() -> new NotFoundException("no item has id '" + id + "'", List.of()));
+            return ItemRecord.of(item, graph.repository().provenance(id), Optional.empty());
+        }
+    }
+
+    /** Stores {@code record} again (an undone delete); what storing it did. */
+    public Restored restore(GraphLocation location, ItemRecord record) {
+        try (OpenGraph graph = graphs.open(location)) {
+            ItemService items = graph.items(clock, maxContentBytes);
+            return items.restore(List.of(items.check(record))).get(0);
         }
     }
 

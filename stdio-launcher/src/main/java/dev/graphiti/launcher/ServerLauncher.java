@@ -9,7 +9,10 @@ import dev.graphiti.config.Settings;
 import dev.graphiti.hooksocket.CliPromptAnswers;
 import dev.graphiti.hooksocket.RecallSocket;
 import dev.graphiti.protocol.session.McpServer;
+import dev.graphiti.server.ExplorerServer;
 import dev.graphiti.server.HttpServe;
+import jakarta.servlet.http.HttpServlet;
+import java.util.function.Consumer;
 import dev.graphiti.stdio.StdioTransport;
 import dev.graphiti.tools.GraphitiTools;
 import java.util.Optional;
@@ -43,6 +46,11 @@ public final class ServerLauncher implements McpServerLauncher {
         this.streams = streams;
         this.settings = settings;
         this.given = given;
+    }
+
+    @Override
+    public int serveExplorer(HttpServlet servlet, int port, Consumer<String> ready) throws Exception {
+        return ExplorerServer.serve(servlet, port, ready, problem -> streams.stderr().println("graphiti: " + problem));
     }
 
     @Override

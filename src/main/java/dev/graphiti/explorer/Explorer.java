@@ -1,0 +1,115 @@
+package dev.graphiti.explorer;
+
+import dev.graphiti.graph.GraphLocation;
+import dev.graphiti.graph.ItemDetails;
+import dev.graphiti.graph.ItemFilter;
+import dev.graphiti.graph.ItemRecord;
+import dev.graphiti.graph.KnowledgeItem;
+import dev.graphiti.graph.NewItem;
+import dev.graphiti.graph.NotFoundException;
+import dev.graphiti.graph.Restored;
+import dev.graphiti.graph.SearchQuery;
+import dev.graphiti.service.Items;
+import dev.graphiti.service.RankingChoice;
+import dev.graphiti.service.SearchResults;
+import dev.graphiti.service.SearchService;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** What the explorer page asks of one graph: reads through the services the CLI uses, changes that can be undone. */
+public final class Explorer {
+
+    /** The tag an accepted item gets: it leaves the review queue. */
+    static final String REVIEWED = "reviewed";
+    /** Where an item stored by itself comes from: a conversation's capture or git history. */
+    private static final List<String> AUTOMATIC = List.of("capture:", "git:");
+    private static final int UNDO_KEPT = 100;
+    private static final int QUEUE_SCAN = 1000;
+
+    private final GraphLocation location;
+    private final Items items;
+    private final SearchService search;
+    private final SecureRandom random = new SecureRandom();
+    /** Deleted items' records by undo token, the newest {@value #UNDO_KEPT}. */
+    private final Map<String, ItemRecord> deleted = new LinkedHashMap<>(16, 0.75f, false) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, ItemRecord> eldest) {
+            return size() > UNDO_KEPT;
+        }
+    };
+
+    public Explorer(GraphLocation location, Items items, SearchService search) {
+        this.location = location;
+        this.items = items;
+        this.search = search;
+    }
+
+    GraphLocation location() {
+        return location;
+    }
+
+    List<KnowledgeItem> list(ItemFilter filter, int limit) {
+        return items.list(location, filter, limit);
+    }
+
+    /** Ranked as `graphiti search` and the graphiti_search tool rank (hybrid when this process has the model). */
+    SearchResults search(SearchQuery query) {
+        return search.search(location, query, RankingChoice.hybrid);
+    }
+
+    ItemDetails details(String id) {
+        return items.show(location, id);
+    }
+
+    /** Current items capture or indexing stored by themselves and nobody accepted yet, newest first. */
+    List<KnowledgeItem> reviewQueue(int limit) {
+        return items.list(location, ItemFilter.current(), QUEUE_SCAN).stream()
+                .filter(item -> AUTOMATIC.stream().anyMatch(item.source()::startsWith))
+                .filter(item -> !item.tags().contains(REVIEWED))
+                .limit(limit)
+                .toList();
+    }
+
+    KnowledgeItem accept(String id) {
+        return items.retag(location, id, List.of(REVIEWED), List.of());
+    }
+
+    KnowledgeItem unaccept(String id) {
+        return items.retag(location, id, List.of(), List.of(REVIEWED));
+    }
+
+    /** Stores {@code content} as the item replacing {@code id} (its kind and tags kept); undone by deleting the new one. */
+    KnowledgeItem supersede(String id, String content) {
+        KnowledgeItem old = items.show(location, id).item();
+        return items.add(location, new NewItem(old.kind(), Optional.empty(), content, old.tags(), "explorer",
+                Optional.empty(), Optional.empty()), Optional.of(old.id())).item();
+    }
+
+    /** Deletes the item; the token undoes it (the item comes back with its id, dates and supersession). */
+    String delete(String id) {
+        ItemRecord record = items.snapshot(location, id);
+        items.delete(location, List.of(id), found -> true);
+        byte[] bytes = new byte[18];
+        random.nextBytes(bytes);
+        String token = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        synchronized (deleted) {
+            deleted.put(token, record);
+        }
+        return token;
+    }
+
+    Restored undoDelete(String token) {
+        ItemRecord record;
+        synchronized (deleted) {
+            record = deleted.remove(token);
+        }
+        if (record == null) {
+            throw new NotFoundException("nothing to undo: the deletion is too old, or was undone already", List.of());
+        }
+        return items.restore(location, record);
+    }
+}

@@ -1,0 +1,263 @@
+package dev.graphiti.explorer;
+
+import dev.graphiti.graph.Entity;
+import dev.graphiti.graph.GraphException;
+import dev.graphiti.graph.InvalidInputException;
+import dev.graphiti.graph.ItemDetails;
+import dev.graphiti.graph.ItemFilter;
+import dev.graphiti.graph.Kind;
+import dev.graphiti.graph.KnowledgeItem;
+import dev.graphiti.graph.NotFoundException;
+import dev.graphiti.graph.Provenance;
+import dev.graphiti.graph.RelatedItem;
+import dev.graphiti.graph.Restored;
+import dev.graphiti.graph.SearchHit;
+import dev.graphiti.graph.SearchQuery;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonStructure;
+import jakarta.json.spi.JsonProvider;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.Reader;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.security.SecureRandom;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.Base64;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Serves the explorer page (index.html, app.js, style.css) and its JSON API. Reads: GET /api/list, /api/search,
+ * /api/item, /api/review. Changes: POST /api/accept, /api/unaccept, /api/supersede, /api/delete, /api/undo, each
+ * checked by {@link RequestGuard}. Every answer forbids framing and other origins' scripts (Content-Security-Policy).
+ */
+public final class ExplorerServlet extends HttpServlet {
+
+    private static final Map<String, String> FILES = Map.of("/", "index.html", "/index.html", "index.html",
+            "/app.js", "app.js", "/style.css", "style.css");
+    private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8",
+            "js", "text/javascript; charset=utf-8", "css", "text/css; charset=utf-8");
+    private static final int MAX_BODY = 1 << 20;
+
+    private final transient Explorer explorer;
+    private final transient JsonProvider json = JsonProvider.provider();
+    private final String csrf;
+    private final transient RequestGuard guard;
+
+    public ExplorerServlet(Explorer explorer) {
+        this.explorer = explorer;
+        byte[] bytes = new byte[24];
+        new SecureRandom().nextBytes(bytes);
+        this.csrf = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+        this.guard = new RequestGuard(csrf);
+    }
+
+    @Override
+    protected void service(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        response.setHeader("Content-Security-Policy", "default-src 'self'; script-src 'self'; style-src 'self';"
+                + " img-src 'self' data:; frame-ancestors 'none'; form-action 'none'; base-uri 'none'");
+        response.setHeader("X-Content-Type-Options", "nosniff");
+        response.setHeader("Referrer-Policy", "no-referrer");
+        response.setHeader("Cache-Control", "no-store");
+        String refusal = guard.refusal(request);
+        if (refusal != null) {
+            error(response, HttpServletResponse.SC_FORBIDDEN, refusal);
+            return;
+        }
+        String path = request.getRequestURI();
+        try {
+            if (request.getMethod().equals("GET") && FILES.containsKey(path)) {
+                file(response, FILES.get(path));
+            } else if (request.getMethod().equals("GET") && path.startsWith("/api/")) {
+                send(response, read(path, request));
+            } else if (request.getMethod().equals("POST") && path.startsWith("/api/")) {
+                send(response, change(path, body(request)));
+            } else {
+                error(response, HttpServletResponse.SC_NOT_FOUND, "no such page: " + path);
+            }
+        } catch (NotFoundException e) {
+            error(response, HttpServletResponse.SC_NOT_FOUND, e.getMessage());
+        } catch (InvalidInputException e) {
+            error(response, HttpServletResponse.SC_BAD_REQUEST, e.getMessage());
+        } catch (GraphException e) {
+            error(response, HttpServletResponse.SC_CONFLICT, e.getMessage());
+        }
+    }
+
+    private JsonStructure read(String path, HttpServletRequest request) {
+        return switch (path) {
+            case "/api/list" -> briefs(explorer.list(filter(request), limit(request, 50)));
+            case "/api/search" -> hits(request);
+            case "/api/item" -> details(explorer.details(required(request.getParameter("id"), "id")));
+            case "/api/review" -> briefs(explorer.reviewQueue(limit(request, 50)));
+            default -> throw new NotFoundException("no such API: " + path, List.of());
+        };
+    }
+
+    private JsonStructure change(String path, JsonObject body) {
+        return switch (path) {
+            case "/api/accept" -> whole(explorer.accept(text(body, "id"))).build();
+            case "/api/unaccept" -> whole(explorer.unaccept(text(body, "id"))).build();
+            case "/api/supersede" -> whole(explorer.supersede(text(body, "id"), text(body, "content"))).build();
+            case "/api/delete" -> json.createObjectBuilder().add("deleted", text(body, "id"))
+                    .add("undo", explorer.delete(text(body, "id"))).build();
+            case "/api/undo" -> {
+                Restored restored = explorer.undoDelete(text(body, "undo"));
+                yield json.createObjectBuilder().add("restored", restored.id())
+                        .add("outcome", restored.outcome().name().toLowerCase(java.util.Locale.ROOT)).build();
+            }
+            default -> throw new NotFoundException("no such API: " + path, List.of());
+        };
+    }
+
+    private JsonStructure hits(HttpServletRequest request) {
+        String text = Optional.ofNullable(request.getParameter("q")).orElse("").strip();
+        JsonArrayBuilder array = json.createArrayBuilder();
+        if (!text.isEmpty()) {
+            for (SearchHit hit : explorer.search(new SearchQuery(text, filter(request), limit(request, 20), false)).hits()) {
+                array.add(brief(hit.item()).add("snippet", hit.snippet()).add("score", hit.score())
+                        .add("matched", hit.matched().name()));
+            }
+        }
+        return array.build();
+    }
+
+    private ItemFilter filter(HttpServletRequest request) {
+        Set<Kind> kinds = Optional.ofNullable(request.getParameter("kind")).filter(k -> !k.isBlank())
+                .map(k -> Set.of(Kind.parse(k))).orElse(Set.of());
+        Optional<String> tag = Optional.ofNullable(request.getParameter("tag")).map(String::strip).filter(t -> !t.isEmpty());
+        return new ItemFilter(kinds, tag, date(request.getParameter("since")), date(request.getParameter("before")),
+                "true".equals(request.getParameter("all")));
+    }
+
+    private static Optional<Instant> date(String value) {
+        if (value == null || value.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            return Optional.of(LocalDate.parse(value.strip()).atStartOfDay().toInstant(ZoneOffset.UTC));
+        } catch (DateTimeParseException e) {
+            throw new InvalidInputException("'" + value + "' is not a date such as 2026-01-31");
+        }
+    }
+
+    private static int limit(HttpServletRequest request, int fallback) {
+        try {
+            return Optional.ofNullable(request.getParameter("limit")).map(Integer::parseInt)
+                    .map(n -> Math.max(1, Math.min(500, n))).orElse(fallback);
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException("limit must be a number");
+        }
+    }
+
+    private JsonStructure briefs(List<KnowledgeItem> items) {
+        JsonArrayBuilder array = json.createArrayBuilder();
+        items.forEach(item -> array.add(brief(item)));
+        return array.build();
+    }
+
+    private JsonObjectBuilder brief(KnowledgeItem item) {
+        JsonObjectBuilder brief = json.createObjectBuilder().add("id", item.id()).add("kind", item.kind().name())
+                .add("title", item.title()).add("tags", json.createArrayBuilder(item.tags()))
+                .add("created_at", item.createdAt().toString()).add("source", item.source())
+                .add("current", item.current());
+        return brief;
+    }
+
+    private JsonObjectBuilder whole(KnowledgeItem item) {
+        JsonArrayBuilder entities = json.createArrayBuilder();
+        for (Entity entity : item.entities()) {
+            entities.add(json.createObjectBuilder().add("name", entity.name()).add("type", entity.type()));
+        }
+        JsonObjectBuilder whole = brief(item).add("content", item.content()).add("entities", entities);
+        item.validUntil().ifPresent(until -> whole.add("valid_until", until.toString()));
+        item.supersededBy().ifPresent(id -> whole.add("superseded_by", id));
+        item.supersedes().ifPresent(id -> whole.add("supersedes", id));
+        return whole;
+    }
+
+    private JsonStructure details(ItemDetails details) {
+        JsonArrayBuilder chain = json.createArrayBuilder();
+        details.chain().forEach(item -> chain.add(brief(item)));
+        JsonArrayBuilder related = json.createArrayBuilder();
+        for (RelatedItem item : details.related()) {
+            related.add(json.createObjectBuilder().add("id", item.id()).add("kind", item.kind().name())
+                    .add("title", item.title()).add("shared_entities", item.sharedEntities()));
+        }
+        JsonArrayBuilder provenance = json.createArrayBuilder();
+        for (Provenance former : details.provenance()) {
+            provenance.add(json.createObjectBuilder().add("id", former.formerId()).add("relation", former.relation())
+                    .add("title", former.title()).add("source", former.source())
+                    .add("created_at", former.createdAt().toString()).add("recorded_at", former.recordedAt().toString()));
+        }
+        return whole(details.item()).add("chain", chain).add("related", related).add("provenance", provenance).build();
+    }
+
+    private JsonObject body(HttpServletRequest request) throws IOException {
+        if (request.getContentLengthLong() > MAX_BODY) {
+            throw new InvalidInputException("the request is larger than " + MAX_BODY + " bytes");
+        }
+        try (Reader reader = request.getReader(); var parser = json.createReader(reader)) {
+            return parser.readObject();
+        } catch (JsonException | ClassCastException e) {
+            throw new InvalidInputException("the request is not a JSON object");
+        }
+    }
+
+    private static String text(JsonObject body, String name) {
+        if (!(body.get(name) instanceof JsonString value) || value.getString().isBlank()) {
+            throw new InvalidInputException("\"" + name + "\" (a string) is required");
+        }
+        return value.getString();
+    }
+
+    private static String required(String value, String name) {
+        if (value == null || value.isBlank()) {
+            throw new InvalidInputException(name + " is required");
+        }
+        return value;
+    }
+
+    private void file(HttpServletResponse response, String name) throws IOException {
+        try (InputStream in = ExplorerServlet.class.getResourceAsStream(name)) {
+            if (in == null) {
+                error(response, HttpServletResponse.SC_NOT_FOUND, "missing from the build: " + name);
+                return;
+            }
+            String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+            if (name.equals("index.html")) {
+                // the token is base64url: nothing in it needs escaping in an attribute
+                text = text.replace("{{csrf}}", csrf).replace("{{scope}}", explorer.location().scope().name());
+            }
+            response.setContentType(TYPES.get(name.substring(name.lastIndexOf('.') + 1)));
+            response.getWriter().write(text);
+        }
+    }
+
+    private void send(HttpServletResponse response, JsonStructure body) throws IOException {
+        response.setContentType("application/json; charset=utf-8");
+        StringWriter buffer = new StringWriter();
+        try (var writer = json.createWriter(buffer)) {
+            writer.write(body);
+        }
+        response.getWriter().write(buffer.toString());
+    }
+
+    private void error(HttpServletResponse response, int status, String message) throws IOException {
+        response.setStatus(status);
+        send(response, json.createObjectBuilder().add("error", message).build());
+    }
+}

@@ -1,0 +1,216 @@
+// The graphiti explorer. Item text is untrusted: it reaches the page only through textContent, never as HTML.
+"use strict";
+
+const csrf = document.querySelector('meta[name="graphiti-csrf"]').content;
+const main = document.getElementById("main");
+const KINDS = ["", "decision", "architecture", "bugfix", "preference", "pattern", "note", "commit", "conversation"];
+
+function el(tag, props, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(props || {})) {
+    if (key === "text") node.textContent = value;
+    else if (key === "on") for (const [event, handler] of Object.entries(value)) node.addEventListener(event, handler);
+    else node.setAttribute(key, value);
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+async function api(path, body) {
+  const options = body === undefined ? {} : {
+    method: "POST", body: JSON.stringify(body),
+    headers: { "Content-Type": "application/json", "X-Graphiti-Csrf": csrf }
+  };
+  const response = await fetch(path, options);
+  const data = await response.json();
+  if (!response.ok) throw new Error(data.error || response.statusText);
+  return data;
+}
+
+function itemLink(item) {
+  return el("a", { class: "title", href: "#/item/" + encodeURIComponent(item.id), text: item.title });
+}
+
+function when(iso) {
+  return iso ? iso.slice(0, 16).replace("T", " ") : "";
+}
+
+function itemRow(item, extra) {
+  const meta = el("div", { class: "meta" }, el("span", { class: "kind " + item.kind, text: item.kind }),
+    document.createTextNode(item.id + " · " + when(item.created_at) + " · " + item.source));
+  for (const tag of item.tags || []) meta.append(el("span", { class: "tag", text: " #" + tag }));
+  const row = el("li", { "data-id": item.id, class: item.current === false ? "superseded" : "" }, itemLink(item), meta);
+  if (item.snippet) row.append(el("div", { class: "snippet", text: item.snippet }));
+  if (extra) row.append(extra);
+  return row;
+}
+
+function list(items, empty, extra) {
+  if (!items.length) return el("p", { class: "empty", text: empty });
+  const ul = el("ul", { class: "items" });
+  for (const item of items) ul.append(itemRow(item, extra && extra(item)));
+  return ul;
+}
+
+function filters(params, onChange) {
+  const kind = el("select", { name: "kind", "aria-label": "kind" });
+  for (const k of KINDS) kind.append(el("option", { value: k, text: k || "any kind" }));
+  kind.value = params.get("kind") || "";
+  const tag = el("input", { name: "tag", placeholder: "tag", value: params.get("tag") || "", size: "10" });
+  const since = el("input", { name: "since", type: "date", value: params.get("since") || "", "aria-label": "since" });
+  const all = el("input", { name: "all", type: "checkbox" });
+  all.checked = params.get("all") === "true";
+  const change = () => {
+    const next = new URLSearchParams(params);
+    for (const [key, input] of [["kind", kind], ["tag", tag], ["since", since]]) {
+      if (input.value) next.set(key, input.value); else next.delete(key);
+    }
+    if (all.checked) next.set("all", "true"); else next.delete("all");
+    onChange(next);
+  };
+  for (const input of [kind, tag, since, all]) input.addEventListener("change", change);
+  return el("div", { class: "filters" }, kind, tag, since, el("label", {}, all, document.createTextNode(" superseded too")));
+}
+
+function showError(error) {
+  main.replaceChildren(el("p", { class: "error", text: error.message }));
+}
+
+let searchSerial = 0;
+
+async function searchView(params) {
+  const box = el("input", { type: "search", id: "q", placeholder: "Search what the project knows", value: params.get("q") || "", autofocus: "" });
+  const results = el("div", { id: "results" });
+  const run = async (next) => {
+    const serial = ++searchSerial;
+    history.replaceState(null, "", "#/?" + next.toString());
+    if (!next.get("q")) { results.replaceChildren(el("p", { class: "empty", text: "Type to search." })); return; }
+    try {
+      const hits = await api("/api/search?" + next.toString());
+      if (serial === searchSerial) results.replaceChildren(list(hits, "Nothing found."));
+    } catch (error) {
+      if (serial === searchSerial) results.replaceChildren(el("p", { class: "error", text: error.message }));
+    }
+  };
+  let timer;
+  box.addEventListener("input", () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => { params.set("q", box.value); run(params); }, 120);
+  });
+  main.replaceChildren(box, filters(params, (next) => { params = next; params.set("q", box.value); run(params); }), results);
+  box.focus();
+  run(params);
+}
+
+async function listView(params) {
+  const items = await api("/api/list?" + params.toString());
+  main.replaceChildren(el("h2", { text: "Newest first" }),
+    filters(params, (next) => { location.hash = "#/list?" + next.toString(); }), list(items, "No items."));
+}
+
+function section(title, content) {
+  return el("section", {}, el("h2", { text: title }), content);
+}
+
+async function itemView(id) {
+  const item = await api("/api/item?id=" + encodeURIComponent(id));
+  const meta = el("div", { class: "meta" }, el("span", { class: "kind " + item.kind, text: item.kind }),
+    document.createTextNode(item.id + " · " + when(item.created_at) + " · source " + item.source));
+  for (const tag of item.tags) meta.append(el("span", { class: "tag", text: " #" + tag }));
+  const article = el("article", { id: "item" }, el("h1", { text: item.title }), meta,
+    el("div", { class: "content", id: "content", text: item.content }));
+  if (item.superseded_by) {
+    article.append(el("p", { class: "meta" }, document.createTextNode("Superseded by "),
+      itemLink({ id: item.superseded_by, title: item.superseded_by })));
+  }
+  article.append(actions(item, () => route()));
+  const entities = el("ul", { class: "items" });
+  for (const entity of item.entities) entities.append(el("li", { text: entity.name + " (" + entity.type + ")" }));
+  article.append(section("Entities", item.entities.length ? entities : el("p", { class: "empty", text: "None." })));
+  article.append(section("Related items", list(item.related, "None.")));
+  article.append(section("Supersession chain (oldest first)", list(item.chain, "This item has no predecessor or successor.")));
+  const provenance = el("ul", { class: "items" });
+  for (const former of item.provenance) {
+    provenance.append(el("li", {}, el("div", { text: former.title }),
+      el("div", { class: "meta", text: former.relation + " · " + former.id + " · " + former.source + " · " + when(former.created_at) })));
+  }
+  article.append(section("Provenance", item.provenance.length ? provenance : el("p", { class: "empty", text: "Nothing was folded into it." })));
+  main.replaceChildren(article);
+}
+
+function toast(text, undo) {
+  const box = document.getElementById("toast");
+  document.getElementById("toast-text").textContent = text;
+  const button = document.getElementById("toast-undo");
+  button.hidden = !undo;
+  button.onclick = async () => {
+    box.hidden = true;
+    try { await undo(); toast("Undone."); } catch (error) { toast(error.message); }
+    route();
+  };
+  box.hidden = false;
+  clearTimeout(toast.timer);
+  toast.timer = setTimeout(() => { box.hidden = true; }, 10000);
+}
+
+async function attempt(work) {
+  try { await work(); } catch (error) { toast(error.message); }
+}
+
+function actions(item, done) {
+  const bar = el("div", { class: "actions" });
+  if (item.current === false) return bar;
+  const accept = el("button", { class: "primary", type: "button", text: "Accept", "data-action": "accept" });
+  accept.onclick = () => attempt(async () => {
+    await api("/api/accept", { id: item.id });
+    toast("Accepted " + item.id + ".", () => api("/api/unaccept", { id: item.id }));
+    done();
+  });
+  const supersede = el("button", { type: "button", text: "Supersede…", "data-action": "supersede" });
+  supersede.onclick = () => attempt(async () => {
+    const text = el("textarea", { id: "supersede-text", "aria-label": "the corrected text" });
+    text.value = item.content !== undefined ? item.content : (await api("/api/item?id=" + encodeURIComponent(item.id))).content;
+    const save = el("button", { class: "primary", type: "button", text: "Save as new version", "data-action": "save" });
+    save.onclick = async () => {
+      try {
+        const created = await api("/api/supersede", { id: item.id, content: text.value });
+        toast("Superseded by " + created.id + ".", () => api("/api/delete", { id: created.id }));
+        location.hash = "#/item/" + encodeURIComponent(created.id);
+      } catch (error) { toast(error.message); }
+    };
+    bar.replaceChildren(text, save);
+    text.focus();
+  });
+  const remove = el("button", { class: "danger", type: "button", text: "Delete", "data-action": "delete" });
+  remove.onclick = () => attempt(async () => {
+    const answer = await api("/api/delete", { id: item.id });
+    toast("Deleted " + item.id + ".", () => api("/api/undo", { undo: answer.undo }));
+    if (location.hash.startsWith("#/item/")) location.hash = "#/review"; else done();
+  });
+  bar.append(accept, supersede, remove);
+  return bar;
+}
+
+async function reviewView() {
+  const items = await api("/api/review");
+  main.replaceChildren(el("h2", { text: "Stored by capture and indexing, not yet reviewed" }),
+    list(items, "Nothing to review.", (item) => actions(item, () => route())));
+}
+
+async function route() {
+  const hash = location.hash || "#/";
+  const [path, query] = hash.slice(1).split("?");
+  const params = new URLSearchParams(query || "");
+  for (const link of document.querySelectorAll("nav a")) link.classList.toggle("active", link.getAttribute("href") === "#" + path);
+  try {
+    if (path.startsWith("/item/")) await itemView(decodeURIComponent(path.slice(6)));
+    else if (path === "/list") await listView(params);
+    else if (path === "/review") await reviewView();
+    else await searchView(params);
+  } catch (error) {
+    showError(error);
+  }
+}
+
+window.addEventListener("hashchange", route);
+route();

@@ -1,0 +1,173 @@
+package dev.graphiti.explorer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * `graphiti ui` from the packaged jar, driven in Debian's headless Chromium as a person uses it: search, open an item,
+ * supersede it, review (accept and undo, delete and undo); an item whose text is markup shows as text. Screenshots of
+ * each view go to target/explorer-screenshots. Skipped when GRAPHITI_CHROMIUM is unset (scripts/test sets it, after
+ * scripts/install-chromium).
+ */
+class ExplorerPageIT {
+
+    private static final Pattern URL = Pattern.compile("is at (http://127\\.0\\.0\\.1:\\d+/)");
+    private static final String SCRIPT_TITLE = "<script>window.pwned=1</script><img src=x onerror=\\\"window.pwned=2\\\"> Retry webhooks";
+
+    @TempDir
+    Path tmp;
+
+    private final List<Process> started = new ArrayList<>();
+    private String chromium;
+    private Path shots;
+
+    @BeforeEach
+    void needsChromium() throws Exception {
+        chromium = System.getenv("GRAPHITI_CHROMIUM");
+        Assumptions.assumeTrue(chromium != null && !chromium.isBlank(),
+                "ExplorerPageIT skipped: GRAPHITI_CHROMIUM is not set; scripts/test installs Debian's chromium under .cache"
+                        + " (scripts/install-chromium) and sets it");
+        shots = Files.createDirectories(Path.of("target", "explorer-screenshots"));
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        for (Process process : started) {
+            process.destroy();
+            if (!process.waitFor(10, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        }
+    }
+
+    private ProcessBuilder graphiti(String... args) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", Path.of(System.getProperty("graphiti.jar")).toAbsolutePath().toString(), "-g"));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command).directory(tmp.toFile());
+        builder.environment().put("GRAPHITI_HOME", tmp.resolve("home").toString());
+        builder.environment().put("HOME", tmp.toString());
+        builder.environment().put("GRAPHITI_SEMANTIC", "off");
+        return builder;
+    }
+
+    private String serveExplorer() throws Exception {
+        Path items = tmp.resolve("items.jsonl");
+        Files.writeString(items, String.join("\n",
+                "{\"graphiti\":\"items\",\"version\":1}",
+                "{\"id\":\"wbhk0001\",\"kind\":\"decision\",\"title\":\"" + SCRIPT_TITLE + "\",\"content\":\"" + SCRIPT_TITLE
+                        + " with backoff in WebhookSender.java\",\"source\":\"capture:s1\",\"entities\":[{\"name\":\"WebhookSender.java\",\"type\":\"file\"}],\"created_at\":\"2026-03-01T10:00:00Z\"}",
+                "{\"id\":\"race0001\",\"kind\":\"bugfix\",\"title\":\"Fix the race in SessionStore.expire\",\"content\":\"Fix the"
+                        + " race in SessionStore.expire: sessions were closed twice\",\"source\":\"git:abc123\","
+                        + "\"created_at\":\"2026-03-02T11:30:00.250Z\"}",
+                "{\"id\":\"sqdb0001\",\"kind\":\"decision\",\"title\":\"Storage\",\"content\":\"We chose SQLite over a server"
+                        + " database: one file per project\",\"source\":\"manual\",\"created_at\":\"2026-02-01T09:00:00Z\"}") + "\n");
+        Process load = graphiti("import", items.toString()).redirectErrorStream(true).start();
+        String loaded = new String(load.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, load.waitFor(), loaded);
+
+        Process ui = graphiti("ui", "--port", "0").redirectErrorStream(true).start();
+        started.add(ui);
+        BufferedReader lines = new BufferedReader(new InputStreamReader(ui.getInputStream(), StandardCharsets.UTF_8));
+        StringBuilder said = new StringBuilder();
+        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+            said.append(line).append('\n');
+            Matcher url = URL.matcher(line);
+            if (url.find()) {
+                Thread drain = new Thread(() -> lines.lines().forEach(ignored -> { }), "ui-output");
+                drain.setDaemon(true);
+                drain.start();
+                return url.group(1);
+            }
+        }
+        throw new AssertionError("graphiti ui did not start:\n" + said);
+    }
+
+    private DevTools browser() throws Exception {
+        int port;
+        try (ServerSocket free = new ServerSocket(0)) {
+            port = free.getLocalPort();
+        }
+        Process browser = new ProcessBuilder(chromium, "--headless", "--disable-gpu", "--no-sandbox",
+                "--remote-debugging-port=" + port, "--remote-allow-origins=*", "--user-data-dir=" + tmp.resolve("chromium"),
+                "--window-size=1100,800", "--hide-scrollbars", "about:blank")
+                .redirectErrorStream(true).redirectOutput(tmp.resolve("chromium.log").toFile()).start();
+        started.add(browser);
+        return DevTools.connect(port);
+    }
+
+    private void shot(DevTools page, String name) throws Exception {
+        Files.write(shots.resolve(name + ".png"), page.screenshot());
+    }
+
+    @Test
+    void searchOpenSupersedeAndReviewWithUndoWhileMarkupStaysText() throws Exception {
+        String base = serveExplorer();
+        try (DevTools page = browser()) {
+            page.navigate(base + "#/?q=webhooks");
+            page.waitFor("document.querySelectorAll('#results li').length === 1");
+            shot(page, "search");
+            assertEquals(SCRIPT_TITLE.replace("\\\"", "\""), page.text("document.querySelector('#results a.title').textContent"));
+            assertEquals("undefined", page.text("String(window.pwned)"), "the item's markup never runs");
+            assertEquals("0", page.text("String(document.querySelectorAll('main script, main img').length)"));
+
+            page.eval("document.querySelector('#results a.title').click()");
+            page.waitFor("document.getElementById('content')");
+            assertTrue(page.text("document.getElementById('content').textContent").endsWith("with backoff in WebhookSender.java"));
+            assertTrue(page.text("document.getElementById('item').innerText").contains("WebhookSender.java (file)"));
+            shot(page, "item");
+
+            page.eval("document.querySelector('[data-action=supersede]').click()");
+            page.waitFor("document.getElementById('supersede-text')");
+            page.eval("document.getElementById('supersede-text').value = 'We retry webhooks with exponential backoff, at most"
+                    + " 5 times, in WebhookSender.java'");
+            page.eval("document.querySelector('[data-action=save]').click()");
+            page.waitFor("location.hash !== '#/item/wbhk0001' && document.getElementById('content')"
+                    + " && document.getElementById('content').textContent.startsWith('We retry')");
+            page.waitFor("document.querySelectorAll('section')[2].querySelectorAll('li').length === 2");
+            shot(page, "superseded");
+            String newId = page.text("location.hash.slice('#/item/'.length)");
+            assertEquals(newId, page.text("fetch('/api/item?id=wbhk0001').then(r => r.json()).then(i => i.superseded_by)"));
+
+            page.navigate(base + "#/review");
+            page.waitFor("document.querySelector('li[data-id=race0001]')");
+            assertEquals("false", page.text("String(!!document.querySelector('li[data-id=sqdb0001]'))"), "a manual item needs no review");
+            shot(page, "review");
+            page.eval("document.querySelector('li[data-id=race0001] [data-action=accept]').click()");
+            page.waitFor("!document.querySelector('li[data-id=race0001]') && !document.getElementById('toast').hidden");
+            shot(page, "review-accepted");
+            assertEquals("[\"reviewed\"]", page.text("fetch('/api/item?id=race0001').then(r => r.json()).then(i => JSON.stringify(i.tags))"));
+            page.eval("document.getElementById('toast-undo').click()");
+            page.waitFor("document.querySelector('li[data-id=race0001]')");
+            assertEquals("[]", page.text("fetch('/api/item?id=race0001').then(r => r.json()).then(i => JSON.stringify(i.tags))"));
+
+            page.eval("document.querySelector('li[data-id=race0001] [data-action=delete]').click()");
+            page.waitFor("!document.querySelector('li[data-id=race0001]') && !document.getElementById('toast').hidden");
+            assertEquals("404", page.text("fetch('/api/item?id=race0001').then(r => String(r.status))"));
+            page.eval("document.getElementById('toast-undo').click()");
+            page.waitFor("document.querySelector('li[data-id=race0001]')");
+            assertEquals("2026-03-02T11:30:00.250Z",
+                    page.text("fetch('/api/item?id=race0001').then(r => r.json()).then(i => i.created_at)"), "undo restores the item as it was");
+
+            assertEquals("403", page.text("fetch('/api/accept', {method: 'POST', headers: {'Content-Type': 'application/json'},"
+                    + " body: JSON.stringify({id: 'sqdb0001'})}).then(r => String(r.status))"), "a change without the CSRF token");
+        }
+    }
+}
