@@ -37,13 +37,16 @@ final class ImportCommand extends GraphSubcommand {
                 .importFrom(context.location(), source, format, ExchangeBar.of(context, "importing"));
         if (context.json()) {
             JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder().add("format", report.format().name())
-                    .add("path", report.from().toString()).add("read", report.read()).add("stored", report.stored())
+                    .add("path", report.from().toString()).add("read", report.read()).add("stored", report.stored()).add("replaced", report.replaced())
                     .add("already_present", report.present()).add("duplicates", report.duplicates())
                     .add("redactions", report.redactions()).add("skipped", report.skipped()));
         } else if (!context.quiet()) {
             context.out().println(String.format(Locale.ROOT, "imported %,d new items from %s (%s)", report.stored(),
                     report.from(), report.format()));
             List<String> notes = new ArrayList<>();
+            if (report.replaced() > 0) {
+                notes.add(String.format(Locale.ROOT, "%,d edited since their export, stored as new versions", report.replaced()));
+            }
             if (report.present() > 0) {
                 notes.add(String.format(Locale.ROOT, "%,d already imported", report.present()));
             }

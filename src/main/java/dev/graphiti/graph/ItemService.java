@@ -91,7 +91,9 @@ public final class ItemService {
     /**
      * Stores checked records in one transaction, keeping their ids, dates, supersession, provenance and places. A
      * record whose id is stored already, or a current record whose content a current item holds, adds nothing, so
-     * importing the same file twice stores it once. A record that supersedes a current item marks that item replaced.
+     * importing the same file twice stores it once; but a current record whose id names a current item with another
+     * title or content is an edited copy of it, stored as a new item that replaces it. A record that supersedes a
+     * current item marks that item replaced.
      */
     public List<Restored> restore(List<CheckedRecord> records) {
         return repository.write(writer -> records.stream().map(checked -> restore(writer, checked)).toList());
@@ -101,14 +103,18 @@ public final class ItemService {
         ItemRecord record = checked.record;
         Prepared p = checked.prepared;
         Optional<String> wanted = record.id().map(id -> id.strip().toLowerCase(Locale.ROOT)).filter(ItemIds::isId);
-        if (wanted.isPresent() && writer.get(wanted.get()).isPresent()) {
-            return new Restored(Restored.Outcome.PRESENT, wanted.get());
+        Optional<KnowledgeItem> stored = wanted.flatMap(writer::get);
+        if (stored.isPresent() && !edited(stored.get(), record, p)) {
+            return new Restored(Restored.Outcome.PRESENT, stored.get().id());
         }
         if (record.supersededBy().isEmpty()) {
             Optional<KnowledgeItem> same = writer.findCurrentByFingerprint(p.fingerprint().contentHash());
             if (same.isPresent()) {
                 return new Restored(Restored.Outcome.DUPLICATE, same.get().id());
             }
+        }
+        if (stored.isPresent()) {
+            return replace(writer, stored.get(), checked);
         }
         String id = wanted.orElseGet(() -> freshId(writer));
         KnowledgeItem item = new KnowledgeItem(id, scope, record.kind(), p.title(), p.content(), p.tags(), p.source(),
@@ -119,6 +125,25 @@ public final class ItemService {
                 .ifPresent(old -> writer.supersede(old.id(), id, p.createdAt()));
         checked.provenance.forEach(former -> writer.addProvenance(id, former));
         return new Restored(Restored.Outcome.STORED, id);
+    }
+
+    /** A current record for a current stored item whose title or content it changes: an edited copy (a note edited in Obsidian). */
+    private static boolean edited(KnowledgeItem stored, ItemRecord record, Prepared p) {
+        return stored.current() && record.supersededBy().isEmpty()
+                && (!stored.title().equals(p.title()) || !Fingerprint.of(stored.title(), stored.content()).contentHash()
+                .equals(p.fingerprint().contentHash()));
+    }
+
+    /** Stores an edited copy of {@code old} as the new item replacing it, dated now. */
+    private Restored replace(ItemWriter writer, KnowledgeItem old, CheckedRecord checked) {
+        Prepared p = checked.prepared;
+        Instant now = clock.instant();
+        String id = freshId(writer);
+        writer.insert(new KnowledgeItem(id, scope, checked.record.kind(), p.title(), p.content(), p.tags(), p.source(),
+                checked.entities, now, Optional.empty(), Optional.empty(), Optional.of(old.id())), p.fingerprint(),
+                checked.record.place());
+        writer.supersede(old.id(), id, now);
+        return new Restored(Restored.Outcome.REPLACED, id);
     }
 
     private String freshId(ItemWriter writer) {

@@ -9,6 +9,8 @@ public record Restored(Outcome outcome, String id) {
         /** An item with the record's id is stored already (an earlier import of the same file); nothing changed. */
         PRESENT,
         /** A current item with the same content is stored already under another id; nothing changed. */
-        DUPLICATE
+        DUPLICATE,
+        /** An edited copy of the current item with the record's id: stored as a new item (this id) replacing it. */
+        REPLACED
     }
 }

@@ -76,9 +76,9 @@ public final class Exchange {
             } catch (MalformedFile e) {
                 store(items, batch, counts);
                 throw new GraphException(e.getMessage() + ". The import stopped there: the " + counts.read + " items before it"
-                        + " are imported (" + counts.stored + " new). Fix it and import again; what is stored already is skipped");
+                        + " are imported (" + (counts.stored + counts.replaced) + " new). Fix it and import again; what is stored already is skipped");
             }
-            return new ImportReport(as, from, counts.read, counts.stored, counts.present, counts.duplicates,
+            return new ImportReport(as, from, counts.read, counts.stored, counts.replaced, counts.present, counts.duplicates,
                     counts.redactions, reader.skipped());
         } finally {
             progress.finished();
@@ -105,6 +105,10 @@ public final class Exchange {
             switch (outcomes.get(i).outcome()) {
                 case STORED -> {
                     counts.stored++;
+                    counts.redactions += batch.get(i).redactions();
+                }
+                case REPLACED -> {
+                    counts.replaced++;
                     counts.redactions += batch.get(i).redactions();
                 }
                 case PRESENT -> counts.present++;
@@ -185,6 +189,7 @@ public final class Exchange {
     private static final class Counts {
         int read;
         int stored;
+        int replaced;
         int present;
         int duplicates;
         int redactions;

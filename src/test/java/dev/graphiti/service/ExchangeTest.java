@@ -132,6 +132,34 @@ class ExchangeTest {
     }
 
     @Test
+    void aNoteEditedSinceItsExportComesBackAsTheNewVersionOfItsItem() throws Exception {
+        GraphLocation graph = graph("graph");
+        fill(graph);
+        Path folder = tmp.resolve("vault");
+        exchange.exportTo(graph, folder, ExchangeFormat.markdown, false, ExchangeProgress.NONE);
+        Path note;
+        try (var files = Files.list(folder)) {
+            note = files.filter(f -> f.getFileName().toString().startsWith("Caroline")).findFirst().orElseThrow();
+        }
+        String id = note.getFileName().toString().replaceAll(".*\\((\\w+)\\)\\.md$", "$1");
+        Files.writeString(note, Files.readString(note).replace("Caroline prefers short answers",
+                "Caroline prefers short answers with a code example"));
+
+        ImportReport edited = exchange.importFrom(graph, folder, Optional.empty(), ExchangeProgress.NONE);
+        assertEquals(1, edited.replaced(), edited::toString);
+        assertEquals(0, edited.stored(), edited::toString);
+        assertEquals(3, edited.present(), edited::toString);
+        try (OpenGraph open = fixture.graphs.open(graph)) {
+            KnowledgeItem old = open.repository().get(id).orElseThrow();
+            KnowledgeItem now = open.repository().get(old.supersededBy().orElseThrow()).orElseThrow();
+            assertEquals("Caroline prefers short answers with a code example", now.content());
+            assertEquals(Optional.of(id), now.supersedes());
+        }
+        ImportReport again = exchange.importFrom(graph, folder, Optional.empty(), ExchangeProgress.NONE);
+        assertEquals(0, again.stored() + again.replaced(), again::toString);
+    }
+
+    @Test
     void anExportNeverReplacesAFileUnlessAsked() throws Exception {
         GraphLocation original = graph("original");
         fill(original);
