@@ -56,6 +56,10 @@ public final class Explorer {
         return items.list(location, filter, limit);
     }
 
+    List<KnowledgeItem> mentioning(String entity, ItemFilter filter, int limit) {
+        return items.mentioning(location, entity, filter, limit);
+    }
+
     /** Ranked as `graphiti search` and the graphiti_search tool rank (hybrid when this process has the model). */
     SearchResults search(SearchQuery query) {
         return search.search(location, query, RankingChoice.hybrid);

@@ -41,7 +41,7 @@ import java.util.Set;
 
 /**
  * Serves the explorer page (index.html, app.js, style.css) and its JSON API. Reads: GET /api/list, /api/search,
- * /api/item, /api/review. Changes: POST /api/accept, /api/unaccept, /api/supersede, /api/delete, /api/undo, each
+ * /api/item, /api/review, /api/entity. Changes: POST /api/accept, /api/unaccept, /api/supersede, /api/delete, /api/undo, each
  * checked by {@link RequestGuard}. Every answer forbids framing and other origins' scripts (Content-Security-Policy).
  */
 public final class ExplorerServlet extends HttpServlet {
@@ -103,6 +103,8 @@ public final class ExplorerServlet extends HttpServlet {
             case "/api/search" -> hits(request);
             case "/api/item" -> details(explorer.details(required(request.getParameter("id"), "id")));
             case "/api/review" -> briefs(explorer.reviewQueue(limit(request, 50)));
+            case "/api/entity" -> briefs(explorer.mentioning(required(request.getParameter("name"), "name"), filter(request),
+                    limit(request, 100)));
             default -> throw new NotFoundException("no such API: " + path, List.of());
         };
     }

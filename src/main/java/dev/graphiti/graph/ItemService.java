@@ -340,6 +340,21 @@ public final class ItemService {
         return chain.size() == 1 ? List.of() : new ArrayList<>(chain);
     }
 
+    /** Items that mention the entity {@code name} (any case), newest first, at most {@code limit}. */
+    public List<KnowledgeItem> mentioning(String name, ItemFilter filter, int limit) {
+        String wanted = name.strip();
+        if (wanted.isEmpty()) {
+            throw new InvalidInputException("an entity name is required");
+        }
+        // The full-text index finds candidates by the name's words; the entity lists decide.
+        List<String> ids = repository.newestMatching("entities : " + MatchExpression.phrase(wanted), filter, 0, limit * 4)
+                .stream().map(ItemBrief::id).toList();
+        return repository.getAll(ids).stream()
+                .filter(item -> item.entities().stream().anyMatch(entity -> entity.name().equalsIgnoreCase(wanted)))
+                .limit(limit)
+                .toList();
+    }
+
     public List<KnowledgeItem> list(ItemFilter filter, int limit) {
         return repository.list(filter, limit);
     }

@@ -54,6 +54,13 @@ public final class Items {
         }
     }
 
+    /** Items that mention the entity {@code name}, newest first. */
+    public List<KnowledgeItem> mentioning(GraphLocation location, String name, ItemFilter filter, int limit) {
+        try (OpenGraph graph = graphs.open(location)) {
+            return graph.items(clock, maxContentBytes).mentioning(name, filter, limit);
+        }
+    }
+
     /** The item {@code reference} names (an id, a unique id prefix or a title) with its chain, relations and provenance. */
     public ItemDetails show(GraphLocation location, String reference) {
         try (OpenGraph graph = graphs.open(location)) {

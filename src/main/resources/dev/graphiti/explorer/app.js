@@ -125,7 +125,10 @@ async function itemView(id) {
   }
   article.append(actions(item, () => route()));
   const entities = el("ul", { class: "items" });
-  for (const entity of item.entities) entities.append(el("li", { text: entity.name + " (" + entity.type + ")" }));
+  for (const entity of item.entities) {
+    entities.append(el("li", {}, el("a", { class: "title", href: "#/entity/" + encodeURIComponent(entity.name), text: entity.name }),
+      document.createTextNode(" (" + entity.type + ")")));
+  }
   article.append(section("Entities", item.entities.length ? entities : el("p", { class: "empty", text: "None." })));
   article.append(section("Related items", list(item.related, "None.")));
   article.append(section("Supersession chain (oldest first)", list(item.chain, "This item has no predecessor or successor.")));
@@ -191,6 +194,32 @@ function actions(item, done) {
   return bar;
 }
 
+async function timelineView(params) {
+  if (!params.get("limit")) params.set("limit", "200");
+  const items = await api("/api/list?" + params.toString());
+  const days = el("div", { id: "timeline" });
+  let day = null;
+  let ul = null;
+  for (const item of items) {
+    const date = item.created_at.slice(0, 10);
+    if (date !== day) {
+      day = date;
+      ul = el("ul", { class: "items" });
+      days.append(el("h3", { class: "day", text: date }), ul);
+    }
+    ul.append(itemRow(item));
+  }
+  main.replaceChildren(el("h2", { text: "Timeline, newest first" }),
+    filters(params, (next) => { location.hash = "#/timeline?" + next.toString(); }),
+    items.length ? days : el("p", { class: "empty", text: "No items." }));
+}
+
+async function entityView(name, params) {
+  const items = await api("/api/entity?name=" + encodeURIComponent(name) + "&" + params.toString());
+  main.replaceChildren(el("h2", { text: "Items that mention " + name }),
+    list(items, "No current item mentions it."));
+}
+
 async function reviewView() {
   const items = await api("/api/review");
   main.replaceChildren(el("h2", { text: "Stored by capture and indexing, not yet reviewed" }),
@@ -202,11 +231,15 @@ async function route() {
   const [path, query] = hash.slice(1).split("?");
   const params = new URLSearchParams(query || "");
   for (const link of document.querySelectorAll("nav a")) link.classList.toggle("active", link.getAttribute("href") === "#" + path);
+  main.dataset.view = "";
   try {
     if (path.startsWith("/item/")) await itemView(decodeURIComponent(path.slice(6)));
+    else if (path.startsWith("/entity/")) await entityView(decodeURIComponent(path.slice(8)), params);
+    else if (path === "/timeline") await timelineView(params);
     else if (path === "/list") await listView(params);
     else if (path === "/review") await reviewView();
     else await searchView(params);
+    main.dataset.view = path.split("/")[1] || "search";
   } catch (error) {
     showError(error);
   }

@@ -133,6 +133,12 @@ class ExplorerPageIT {
             assertTrue(page.text("document.getElementById('content').textContent").endsWith("with backoff in WebhookSender.java"));
             assertTrue(page.text("document.getElementById('item').innerText").contains("WebhookSender.java (file)"));
             shot(page, "item");
+            page.eval("document.querySelector('a[href=\"#/entity/WebhookSender.java\"]').click()");
+            page.waitFor("document.getElementById('main').dataset.view === 'entity'");
+            assertEquals("1", page.text("String(document.querySelectorAll('main li').length)"));
+            shot(page, "entity");
+            page.eval("history.back()");
+            page.waitFor("document.getElementById('content')");
 
             page.eval("document.querySelector('[data-action=supersede]').click()");
             page.waitFor("document.getElementById('supersede-text')");
@@ -146,8 +152,13 @@ class ExplorerPageIT {
             String newId = page.text("location.hash.slice('#/item/'.length)");
             assertEquals(newId, page.text("fetch('/api/item?id=wbhk0001').then(r => r.json()).then(i => i.superseded_by)"));
 
+            page.navigate(base + "#/timeline");
+            page.waitFor("document.getElementById('main').dataset.view === 'timeline'");
+            assertEquals("2026-03-02", page.text("[...document.querySelectorAll('#timeline h3')].map(h => h.textContent)[1]"));
+            shot(page, "timeline");
+
             page.navigate(base + "#/review");
-            page.waitFor("document.querySelector('li[data-id=race0001]')");
+            page.waitFor("document.getElementById('main').dataset.view === 'review' && document.querySelector('li[data-id=race0001]')");
             assertEquals("false", page.text("String(!!document.querySelector('li[data-id=sqdb0001]'))"), "a manual item needs no review");
             shot(page, "review");
             page.eval("document.querySelector('li[data-id=race0001] [data-action=accept]').click()");
