@@ -17,6 +17,7 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.nio.file.attribute.UserPrincipal;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
@@ -61,6 +62,8 @@ public final class RecallSocket implements AutoCloseable {
     private String lastProblem = "";
     /** Only the timer's thread reads and writes it. */
     private boolean prepared;
+    /** This process's user; known once the socket's directory exists. */
+    private volatile UserPrincipal me;
 
     private RecallSocket(ProjectSocket place, PromptAnswers answers, Consumer<String> notices) {
         this.place = place;
@@ -224,27 +227,43 @@ public final class RecallSocket implements AutoCloseable {
     }
 
     /** The directory's permissions keep other users out; where the OS names the peer, it must be this user too. */
-    private static void sameUser(SocketChannel connection) throws IOException, RecallExchange.Refused {
+    private void sameUser(SocketChannel connection) throws IOException, RecallExchange.Refused {
         UnixDomainPrincipal peer;
         try {
             peer = connection.getOption(ExtendedSocketOptions.SO_PEERCRED);
         } catch (UnsupportedOperationException e) {
             return;
         }
-        if (!peer.user().getName().equals(System.getProperty("user.name"))) {
-            throw new RecallExchange.Refused(403, "only " + System.getProperty("user.name") + " may ask");
+        if (!peer.user().equals(me)) {
+            throw new RecallExchange.Refused(403, "only " + me.getName() + " may ask");
         }
     }
 
     /** Creates {@code run} readable by its owner only, or makes it so; refuses a directory of another user. */
-    private static void ownerOnly(Path run) throws IOException {
+    private void ownerOnly(Path run) throws IOException {
         Files.createDirectories(run);
-        if (!Files.getOwner(run).getName().equals(System.getProperty("user.name"))) {
-            throw new IOException(run + " belongs to " + Files.getOwner(run).getName() + ", not to "
-                    + System.getProperty("user.name"));
+        if (me == null) {
+            me = whoAmI(run);
+        }
+        UserPrincipal owner = Files.getOwner(run);
+        if (!owner.equals(me)) {
+            throw new IOException(run + " belongs to " + owner.getName() + ", not to " + me.getName());
         }
         if (!Files.getPosixFilePermissions(run).equals(OWNER_ONLY)) {
             Files.setPosixFilePermissions(run, OWNER_ONLY);
+        }
+    }
+
+    /**
+     * This process's user as the file system names it: the owner of a file it creates (user.name is "?" for a user
+     * the password database does not know, as in many containers; a uid always compares).
+     */
+    private static UserPrincipal whoAmI(Path directory) throws IOException {
+        Path probe = Files.createTempFile(directory, ".whoami", "");
+        try {
+            return Files.getOwner(probe);
+        } finally {
+            Files.deleteIfExists(probe);
         }
     }
 

@@ -3,6 +3,7 @@ package dev.graphiti.hooksocket;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.net.StandardProtocolFamily;
@@ -139,6 +140,32 @@ class RecallSocketTest {
         first.close();
         until(second, true); // within its next look, a few seconds later
         assertTrue(exchange(post("{}")).startsWith("HTTP/1.1 200 "));
+    }
+
+    /** curl as the user nobody (possible when the tests run as root), with the hook's JSON. */
+    private int curlAsNobody() throws Exception {
+        Process curl = new ProcessBuilder("setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", "curl", "-sf",
+                "--max-time", "5", "--unix-socket", socket.toString(), "--data-raw", "{}", "http://graphiti/recall")
+                .redirectErrorStream(true).start();
+        curl.getInputStream().readAllBytes();
+        return curl.waitFor();
+    }
+
+    @Test
+    void anotherUserIsKeptOutByTheDirectoryAndByTheServer() throws Exception {
+        assumeTrue(new com.sun.security.auth.module.UnixSystem().getUid() == 0
+                && Files.isExecutable(Path.of("/usr/bin/setpriv")), "needs root and setpriv to act as another user");
+        RecallSocket recall = start(project);
+        until(recall, true);
+        // the project itself readable by all, as projects are: the socket's 0700 directory still keeps nobody out
+        Files.setPosixFilePermissions(project, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(project.resolve(".graphiti"), PosixFilePermissions.fromString("rwxr-xr-x"));
+        assertEquals(7, curlAsNobody(), "curl could not connect");
+        // and with the directory and the socket opened up by mistake, the server refuses a peer of another user
+        Files.setPosixFilePermissions(socket.getParent(), PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-rw-rw-"));
+        assertEquals(22, curlAsNobody(), "curl -f got an HTTP error (403)");
+        assertEquals(0, asked.get());
     }
 
     @Test
