@@ -74,7 +74,7 @@ public class McpServlet extends HttpServlet {
         codec = new JsonRpcCodec();
         sessions = new SessionStore(config.maxSessions(), config.sessionIdleTimeout(), Clock.systemUTC(), new SecureRandom());
         initializeRate = new InitializeRateLimit(config.initializePerMinute(), Clock.systemUTC());
-        validation = new RequestValidation(config, sessions, codec, initializeRate);
+        validation = new RequestValidation(config, sessions, codec, initializeRate, server::headerParameters);
         inFlight = new InFlight();
         timer = new Heartbeats();
         sweeper = timer.every(config.sessionIdleTimeout().dividedBy(4), () -> {

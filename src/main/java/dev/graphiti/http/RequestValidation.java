@@ -28,9 +28,13 @@ final class RequestValidation {
     private final JsonRpcCodec codec;
     private final Authentication authentication;
     private final InitializeRateLimit initializeRate;
+    private final java.util.function.Function<String, java.util.List<dev.graphiti.protocol.session.HeaderParameter>> mirrored;
 
+    /** @param mirrored a tool's parameters that 2026-07-28 requests also carry in Mcp-Param-* headers */
     RequestValidation(HttpTransportConfig config, SessionStore sessions, JsonRpcCodec codec,
-                      InitializeRateLimit initializeRate) {
+                      InitializeRateLimit initializeRate,
+                      java.util.function.Function<String, java.util.List<dev.graphiti.protocol.session.HeaderParameter>> mirrored) {
+        this.mirrored = mirrored;
         this.config = config;
         this.sessions = sessions;
         this.codec = codec;
@@ -63,7 +67,7 @@ final class RequestValidation {
     ValidatedRequest complete(HttpServletRequest request, RequestHead head, Optional<byte[]> bytes) throws HttpRejection {
         Optional<Incoming> body = bytes.isEmpty() ? Optional.empty() : Optional.of(parse(bytes.get()));
         if (body.isPresent() && StatelessRequest.applies(request, body.get())) {
-            StatelessRequest.check(request, body.get());
+            StatelessRequest.check(request, body.get(), mirrored);
             return new ValidatedRequest(head.method(), head.caller(), Optional.empty(), body, true);
         }
         if (body.isEmpty() && namesStatelessVersion(request)) {

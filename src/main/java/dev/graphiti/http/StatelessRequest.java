@@ -9,12 +9,16 @@ import dev.graphiti.protocol.jsonrpc.JsonRpcErrorResponse;
 import dev.graphiti.protocol.jsonrpc.JsonRpcMessage;
 import dev.graphiti.protocol.jsonrpc.JsonRpcRequest;
 import dev.graphiti.protocol.jsonrpc.MessageBatch;
+import dev.graphiti.protocol.session.HeaderParameter;
 import dev.graphiti.protocol.session.RequestMeta;
+import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.servlet.http.HttpServletRequest;
 import java.nio.charset.StandardCharsets;
 import java.util.Base64;
+import java.util.List;
+import java.util.function.Function;
 import java.util.Map;
 import java.util.Optional;
 
@@ -22,7 +26,8 @@ import java.util.Optional;
  * The 2026-07-28 side of the endpoint: which POSTs belong to it, and the checks their headers must pass
  * before dispatch. Such a request carries its version in {@code MCP-Protocol-Version} and in {@code _meta},
  * its method in {@code Mcp-Method} and, for tools/call, prompts/get and resources/read, the name or URI in
- * {@code Mcp-Name} (a load balancer may route on them, so they must say what the body says). Refusals are
+ * {@code Mcp-Name}, and the arguments a tool marks with x-mcp-header in {@code Mcp-Param-*} headers (a load
+ * balancer may route on them, so they must say what the body says). Refusals are
  * 400 with the request's id: -32602 for missing {@code _meta} fields, -32020 for a header that is missing or
  * differs, -32022 for a version this server does not speak.
  */
@@ -57,8 +62,11 @@ final class StatelessRequest {
         return body.messages().stream().anyMatch(m -> m instanceof JsonRpcRequest r && RequestMeta.declaresStateless(r.params()));
     }
 
-    /** The checks of a stateless POST, in the order the specification's examples imply. */
-    static void check(HttpServletRequest request, Incoming body) throws HttpRejection {
+    /**
+     * The checks of a stateless POST, in the order the specification's examples imply; {@code mirrored} gives a
+     * tool's parameters whose values must also be in Mcp-Param-* headers.
+     */
+    static void check(HttpServletRequest request, Incoming body, Function<String, List<HeaderParameter>> mirrored) throws HttpRejection {
         if (body instanceof MessageBatch) {
             throw new HttpRejection(400, new JsonRpcErrorResponse(JsonValue.NULL, ErrorCode.INVALID_REQUEST,
                     "Invalid Request: JSON-RPC batches are not part of 2026-07-28"), Map.of());
@@ -74,6 +82,18 @@ final class StatelessRequest {
             Optional<String> name = nameInBody(rpc);
             if (name.isPresent()) {
                 match(request, NAME_HEADER, name.get(), true);
+            }
+            if (rpc.method().equals("tools/call") && name.isPresent() && rpc.params().get("arguments") instanceof JsonObject arguments) {
+                for (HeaderParameter parameter : mirrored.apply(name.get())) {
+                    Optional<JsonValue> value = parameter.valueIn(arguments);
+                    if (value.isPresent()) {
+                        String text = headerText(request, parameter.headerName(), true);
+                        if (!HeaderParameter.matches(text, value.get())) {
+                            throw mismatch(parameter.headerName() + " header value " + quote(text) + " does not match argument "
+                                    + String.join(".", parameter.path()) + " " + quote(value.get().toString()));
+                        }
+                    }
+                }
             }
             meta.version(TransportKind.HTTP);
         } catch (McpException e) {
@@ -110,9 +130,17 @@ final class StatelessRequest {
     }
 
     private static void match(HttpServletRequest request, String header, String body, boolean encodable) {
+        String value = headerText(request, header, encodable);
+        if (!value.equals(body)) {
+            throw mismatch(header + " header value " + quote(value) + " does not match body value " + quote(body));
+        }
+    }
+
+    /** A header's value without surrounding whitespace, base64-decoded when it is in the =?base64?...?= form. */
+    private static String headerText(HttpServletRequest request, String header, boolean encodable) {
         String raw = request.getHeader(header);
         if (raw == null) {
-            throw mismatch("the " + header + " header is required (it must repeat " + quote(body) + " from the body)");
+            throw mismatch("the " + header + " header is required (it must repeat what the body says)");
         }
         for (int i = 0; i < raw.length(); i++) {
             char c = raw.charAt(i);
@@ -123,16 +151,17 @@ final class StatelessRequest {
         String value = raw.strip();
         if (encodable && value.startsWith(BASE64_PREFIX) && value.endsWith(BASE64_SUFFIX)
                 && value.length() >= BASE64_PREFIX.length() + BASE64_SUFFIX.length()) {
+            String encoded = value.substring(BASE64_PREFIX.length(), value.length() - BASE64_SUFFIX.length());
             try {
-                value = new String(Base64.getDecoder().decode(
-                        value.substring(BASE64_PREFIX.length(), value.length() - BASE64_SUFFIX.length())), StandardCharsets.UTF_8);
+                if (encoded.length() % 4 != 0) {
+                    throw new IllegalArgumentException("unpadded"); // the JDK decoder would accept it; the specification's table does not
+                }
+                value = new String(Base64.getDecoder().decode(encoded), StandardCharsets.UTF_8);
             } catch (IllegalArgumentException e) {
                 throw mismatch("the " + header + " header is not valid base64 between =?base64? and ?=");
             }
         }
-        if (!value.equals(body)) {
-            throw mismatch(header + " header value " + quote(value) + " does not match body value " + quote(body));
-        }
+        return value;
     }
 
     private static McpException mismatch(String why) {

@@ -35,6 +35,7 @@ public final class McpServer implements AutoCloseable {
     private final Map<String, MethodHandler> features;
     private final Map<String, MethodHandler> statelessFeatures;
     private final Map<String, Resource> watchable;
+    private final Map<String, List<HeaderParameter>> headerParameters = new java.util.HashMap<>();
     private final JsonObject capabilities;
     private final JsonObject statelessCapabilities;
     private final StatelessResults statelessResults;
@@ -59,6 +60,12 @@ public final class McpServer implements AutoCloseable {
         this.features = methods.handlers();
         this.statelessFeatures = methods.statelessHandlers();
         this.watchable = methods.watchable();
+        for (Tool tool : registry.tools()) {
+            List<HeaderParameter> mirrored = HeaderParameter.of(tool.descriptor().inputSchema());
+            if (!mirrored.isEmpty()) {
+                headerParameters.put(tool.descriptor().name(), mirrored);
+            }
+        }
         this.capabilities = methods.capabilities();
         this.statelessCapabilities = methods.statelessCapabilities();
         this.statelessResults = new StatelessResults(info);
@@ -148,6 +155,11 @@ public final class McpServer implements AutoCloseable {
     /** The handler of a method a 2026-07-28 request may call, or null. */
     MethodHandler statelessFeature(String method) {
         return statelessFeatures.get(method);
+    }
+
+    /** The parameters of tool {@code name} that 2026-07-28 clients mirror into Mcp-Param-* headers (x-mcp-header). */
+    public List<HeaderParameter> headerParameters(String name) {
+        return headerParameters.getOrDefault(name, List.of());
     }
 
     /** The resource subscriptions/listen can watch at {@code uri}, if any. */

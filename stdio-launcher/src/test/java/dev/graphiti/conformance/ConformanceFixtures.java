@@ -135,6 +135,10 @@ public final class ConformanceFixtures {
             ctx.log(LogLevel.INFO, "conformance-fixtures", Json.createValue("Diagnostic trace logging activated"));
             return ToolResult.text("Logging evaluated");
         }));
+        b.tool(FixtureTool.of("test_header_param", "Echoes a region that 2026-07-28 clients also send as Mcp-Param-Region",
+                schema("{\"type\":\"object\",\"properties\":{\"region\":{\"type\":\"string\",\"x-mcp-header\":\"Region\"},"
+                        + "\"query\":{\"type\":\"string\"}},\"required\":[\"region\"]}"),
+                (args, ctx) -> ToolResult.text("region " + args.getString("region", ""))));
         b.tool(FixtureTool.of("json_schema_2020_12_tool", "Tool with JSON Schema 2020-12 features", schema(
                 "{\"$schema\":\"https://json-schema.org/draft/2020-12/schema\",\"type\":\"object\","
                         + "\"$defs\":{\"address\":{\"$anchor\":\"addressDef\",\"type\":\"object\","

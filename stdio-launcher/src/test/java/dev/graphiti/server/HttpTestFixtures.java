@@ -61,6 +61,22 @@ final class HttpTestFixtures {
                     TimeUnit.MILLISECONDS.sleep(Long.parseLong(args.getString("text", "1000")));
                     return ToolResult.text("slept");
                 }))
+                .tool(new Tool() {
+                    private final ToolDescriptor descriptor = new ToolDescriptor("region", "region", "Echoes a region mirrored in Mcp-Param-Region",
+                            Json.createObjectBuilder().add("type", "object").add("properties", Json.createObjectBuilder()
+                                    .add("region", Json.createObjectBuilder().add("type", "string").add("x-mcp-header", "Region"))).build(),
+                            Optional.empty(), ToolAnnotations.readOnly());
+
+                    @Override
+                    public ToolDescriptor descriptor() {
+                        return descriptor;
+                    }
+
+                    @Override
+                    public ToolResult call(JsonObject arguments, RequestContext context) {
+                        return ToolResult.text("region " + arguments.getString("region", "none"));
+                    }
+                })
                 .resource(new Resource() {
                     @Override
                     public ResourceDescriptor descriptor() {

@@ -93,7 +93,7 @@ class StatelessHttpTest {
         JsonObject first = json(stateless(4, "tools/list", "{}").body()).getJsonObject("result");
         JsonObject second = json(stateless(5, "tools/list", "{}").body()).getJsonObject("result");
         assertEquals(first.getJsonArray("tools"), second.getJsonArray("tools"));
-        assertEquals(List.of("echo", "steps", "block", "slow"),
+        assertEquals(List.of("echo", "steps", "block", "slow", "region"),
                 first.getJsonArray("tools").getValuesAs(JsonObject.class).stream().map(t -> t.getString("name")).toList());
         assertEquals(300_000, first.getJsonNumber("ttlMs").longValue());
         assertEquals("public", first.getString("cacheScope"));
@@ -126,6 +126,23 @@ class StatelessHttpTest {
         String encoded = "=?base64?" + Base64.getEncoder().encodeToString("echo".getBytes(StandardCharsets.UTF_8)) + "?=";
         assertEquals(200, post(headers("tools/call", encoded), call).statusCode(), "a base64 Mcp-Name is decoded");
         assertEquals(200, post(headers("tools/call", "  echo "), call).statusCode(), "surrounding whitespace is not part of a value");
+    }
+
+    @Test
+    void aParameterMarkedXMcpHeaderMustBeInItsHeader() throws Exception {
+        String call = request(20, "tools/call", "{\"name\":\"region\",\"arguments\":{\"region\":\"eu-west\"}}", MODERN);
+        var mirrored = new LinkedHashMap<>(headers("tools/call", "region"));
+        mirrored.put("Mcp-Param-Region", "eu-west");
+        assertEquals(200, post(mirrored, call).statusCode());
+        assertEquals(-32020, error(post(headers("tools/call", "region"), call), 400), "the value is in the body, so the header is required");
+        mirrored.put("Mcp-Param-Region", "us-east");
+        assertEquals(-32020, error(post(mirrored, call), 400), "and must say the same");
+        mirrored.put("Mcp-Param-Region", "=?base64?ZXUtd2VzdA==?=");
+        assertEquals(200, post(mirrored, call).statusCode(), "base64 form decoded");
+        mirrored.put("Mcp-Param-Region", "=?base64?ZXUtd2VzdA?=");
+        assertEquals(-32020, error(post(mirrored, call), 400), "unpadded base64 is refused");
+        String without = request(21, "tools/call", "{\"name\":\"region\",\"arguments\":{}}", MODERN);
+        assertEquals(200, post(headers("tools/call", "region"), without).statusCode(), "no value, no header expected");
     }
 
     @Test
