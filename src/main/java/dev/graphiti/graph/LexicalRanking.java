@@ -119,13 +119,16 @@ public final class LexicalRanking implements Ranking {
         if (found.size() < candidates) {
             found = ranked(words.any(), filter, large, candidates);
         }
+        if (!large) {
+            return found;
+        }
         List<String> rare = new ArrayList<>();
         for (int i = 0; i < words.size(); i++) {
             if (counts.documents().get(i) < COUNT_CAP) {
                 rare.add(words.words().get(i));
             }
         }
-        if (!large || rare.isEmpty()) {
+        if (rare.isEmpty()) {
             return found;
         }
         Map<String, LexicalMatch> union = new LinkedHashMap<>();
