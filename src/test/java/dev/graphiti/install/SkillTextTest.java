@@ -38,6 +38,9 @@ class SkillTextTest {
         Matcher description = Pattern.compile("^description: (.+)$", Pattern.MULTILINE).matcher(front.group(1));
         assertTrue(name.find() && description.find());
         assertEquals("graphiti", name.group(1), "the name matches the directory install puts it in");
+        // Claude Code drops a skill marked fallback when a plugin's skill has its name (graphiti:graphiti), so an
+        // installed copy never shows beside the plugin's, whichever came first (ClaudeCodePluginIT).
+        assertTrue(Pattern.compile("^fallback: true$", Pattern.MULTILINE).matcher(front.group(1)).find());
         assertTrue(name.group(1).matches("[a-z0-9]+(-[a-z0-9]+)*") && name.group(1).length() <= 64);
         assertTrue(description.group(1).length() <= 1024, "description is at most 1024 characters");
         assertTrue(description.group(1).contains("Use "), "description says when to use it");

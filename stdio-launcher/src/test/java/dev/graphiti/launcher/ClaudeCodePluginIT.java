@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
  * path, installs graphiti@graphiti-mcp in a scratch HOME, and `claude mcp list` connects to the plugin's
  * server, which finds the packaged jar where the plugin's launcher looks: ~/.graphiti/graphiti.jar. Then
  * `graphiti mcp install` refuses to register graphiti a second time, and a forced install makes the plugin
- * step aside. Skipped when GRAPHITI_CLAUDE_CODE is unset (scripts/test sets it; it skips only without npm).
+ * step aside; installed before the plugin, one server connects, one skill is offered and one set of hooks works,
+ * with no further step. Skipped when GRAPHITI_CLAUDE_CODE is unset (scripts/test sets it; it skips only without npm).
  */
 class ClaudeCodePluginIT {
 
@@ -132,28 +133,34 @@ class ClaudeCodePluginIT {
         assertOneGraphitiSkill();
 
         // The plugin's hooks, started as Claude Code starts them, print nothing: the installed ones do the work.
-        Path launcher = REPOSITORY.resolve("plugins/graphiti/bin/graphiti");
-        String input = "{\"session_id\":\"s1\",\"transcript_path\":\"/nonexistent.jsonl\",\"cwd\":\"" + project
-                + "\",\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}";
-        Ran hook = runWithInput(List.of(launcher.toString(), "context", "--session-start"), input);
-        assertEquals(0, hook.code(), hook.err());
-        assertEquals("", hook.out());
-        assertTrue(hook.err().contains("registered graphiti already"), hook.err());
+        assertPluginHookStepsAside();
     }
 
     @Test
-    void installedBeforeThePluginAForcedInstallDropsItsSkillCopy() throws Exception {
+    void installedBeforeThePluginNothingIsOfferedOrRunTwiceWithoutAnotherStep() throws Exception {
         Ran install = run(ClaudeUser.graphiti("mcp", "install", "--no-startup-archive"), Map.of());
         assertEquals(0, install.code(), install.err());
         assertTrue(Files.exists(home.resolve(".claude/skills/graphiti/SKILL.md")));
         claude("plugin", "marketplace", "add", REPOSITORY.toString());
         claude("plugin", "install", PLUGIN);
+
+        // Nothing of graphiti ran since the plugin came. One server connects (install's); the plugin's steps aside.
+        Ran servers = claude("mcp", "list");
+        assertTrue(line(servers.out(), "graphiti:").endsWith("✔ Connected"), servers.out());
+        assertFalse(line(servers.out(), "plugin:graphiti:graphiti:").endsWith("✔ Connected"), servers.out());
+        assertEquals(1, servers.out().lines().filter(l -> l.contains("graphiti") && l.endsWith("✔ Connected")).count(),
+                servers.out());
+        // One skill offered: install's copy says `fallback: true`, so it yields to the plugin's graphiti:graphiti.
+        assertOneGraphitiSkill();
+        // One set of hooks at work: the plugin's print nothing next to the installed ones.
+        assertPluginHookStepsAside();
+
+        // A forced install still tidies up: its copy goes, and uninstall puts nothing back.
         Ran forced = run(ClaudeUser.graphiti("mcp", "install", "--no-startup-archive", "--force"), Map.of());
         assertEquals(0, forced.code(), forced.err());
         assertTrue(forced.err().contains("install placed no SKILL.md"), forced.err());
         assertFalse(Files.exists(home.resolve(".claude/skills/graphiti")), "install's copy and its folder are gone");
         assertOneGraphitiSkill();
-        // uninstall leaves the plugin's skill alone and puts nothing back
         Ran uninstall = run(ClaudeUser.graphiti("mcp", "uninstall"), Map.of());
         assertEquals(0, uninstall.code(), uninstall.err());
         assertFalse(Files.exists(home.resolve(".claude/skills/graphiti")));
@@ -161,17 +168,31 @@ class ClaudeCodePluginIT {
 
     /**
      * Starts a session as Claude Code does (`claude -p`, which stops at the missing login after loading skills) and
-     * reads from its debug log that the plugin's skill loaded and no user-level graphiti skill did.
+     * reads from its debug log that the plugin's skill loaded and no user-level graphiti skill is offered beside it:
+     * none loaded, or one that Claude Code dropped as a fallback of the plugin's.
      */
     private void assertOneGraphitiSkill() throws Exception {
         Path log = home.resolve("claude-debug.log");
+        Files.deleteIfExists(log);
         run(List.of(claude, "-p", "hello", "--debug-file", log.toString()), Map.of());
         String debug = Files.readString(log);
         assertTrue(debug.contains("Loaded 1 skills from plugin graphiti"), debug);
         java.util.regex.Matcher user = java.util.regex.Pattern.compile("Loaded \\d+ unique skills \\(.*user: (\\d+)")
                 .matcher(debug);
         assertTrue(user.find(), debug);
-        assertEquals("0", user.group(1), "no user-level skill beside the plugin's: " + user.group());
+        boolean dropped = debug.contains("Dropping fallback skill 'graphiti'");
+        assertEquals(dropped ? "1" : "0", user.group(1), "no user-level skill offered beside the plugin's: " + user.group()
+                + (dropped ? " (dropped as a fallback)" : ""));
+    }
+
+    private void assertPluginHookStepsAside() throws Exception {
+        Path launcher = REPOSITORY.resolve("plugins/graphiti/bin/graphiti");
+        String input = "{\"session_id\":\"s1\",\"transcript_path\":\"/nonexistent.jsonl\",\"cwd\":\"" + project
+                + "\",\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}";
+        Ran hook = runWithInput(List.of(launcher.toString(), "context", "--session-start"), input);
+        assertEquals(0, hook.code(), hook.err());
+        assertEquals("", hook.out());
+        assertTrue(hook.err().contains("registered graphiti already"), hook.err());
     }
 
     private Ran runWithInput(List<String> command, String stdin) throws Exception {
