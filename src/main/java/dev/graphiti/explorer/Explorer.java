@@ -28,7 +28,6 @@ public final class Explorer {
     /** Where an item stored by itself comes from: a conversation's capture or git history. */
     private static final List<String> AUTOMATIC = List.of("capture:", "git:");
     private static final int UNDO_KEPT = 100;
-    private static final int QUEUE_SCAN = 1000;
 
     private final GraphLocation location;
     private final Items items;
@@ -69,13 +68,13 @@ public final class Explorer {
         return items.show(location, id);
     }
 
-    /** Current items capture or indexing stored by themselves and nobody accepted yet, newest first. */
-    List<KnowledgeItem> reviewQueue(int limit) {
-        return items.list(location, ItemFilter.current(), QUEUE_SCAN).stream()
-                .filter(item -> AUTOMATIC.stream().anyMatch(item.source()::startsWith))
-                .filter(item -> !item.tags().contains(REVIEWED))
-                .limit(limit)
-                .toList();
+    /**
+     * A page of the current items capture or indexing stored by themselves and nobody accepted yet, newest first:
+     * {@code limit} after skipping {@code offset}, and whether more follow.
+     */
+    ReviewPage reviewQueue(int offset, int limit) {
+        List<KnowledgeItem> found = items.untagged(location, AUTOMATIC, REVIEWED, offset, limit + 1);
+        return new ReviewPage(found.subList(0, Math.min(limit, found.size())), offset, found.size() > limit);
     }
 
     KnowledgeItem accept(String id) {

@@ -102,7 +102,7 @@ public final class ExplorerServlet extends HttpServlet {
             case "/api/list" -> briefs(explorer.list(filter(request), limit(request, 50)));
             case "/api/search" -> hits(request);
             case "/api/item" -> details(explorer.details(required(request.getParameter("id"), "id")));
-            case "/api/review" -> briefs(explorer.reviewQueue(limit(request, 50)));
+            case "/api/review" -> review(explorer.reviewQueue(offset(request), limit(request, 50)));
             case "/api/entity" -> briefs(explorer.mentioning(required(request.getParameter("name"), "name"), filter(request),
                     limit(request, 100)));
             default -> throw new NotFoundException("no such API: " + path, List.of());
@@ -137,6 +137,11 @@ public final class ExplorerServlet extends HttpServlet {
         return array.build();
     }
 
+    private JsonStructure review(ReviewPage page) {
+        return json.createObjectBuilder().add("items", briefs(page.items())).add("offset", page.offset())
+                .add("more", page.more()).build();
+    }
+
     private ItemFilter filter(HttpServletRequest request) {
         Set<Kind> kinds = Optional.ofNullable(request.getParameter("kind")).filter(k -> !k.isBlank())
                 .map(k -> Set.of(Kind.parse(k))).orElse(Set.of());
@@ -162,6 +167,18 @@ public final class ExplorerServlet extends HttpServlet {
                     .map(n -> Math.max(1, Math.min(500, n))).orElse(fallback);
         } catch (NumberFormatException e) {
             throw new InvalidInputException("limit must be a number");
+        }
+    }
+
+    private static int offset(HttpServletRequest request) {
+        try {
+            int offset = Optional.ofNullable(request.getParameter("offset")).map(Integer::parseInt).orElse(0);
+            if (offset < 0) {
+                throw new InvalidInputException("offset must not be negative");
+            }
+            return offset;
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException("offset must be a number");
         }
     }
 

@@ -60,6 +60,15 @@ public interface ItemRepository extends AutoCloseable {
     /** Every item, superseded ones too, in storage order: at most {@code limit} after the one at {@code position}. */
     List<StoredItem> stored(long position, int limit);
 
+    /** Where {@code id} sits in the conversation it was captured from; empty for an item outside a thread or unknown. */
+    Optional<ThreadPosition> place(String id);
+
+    /**
+     * Current items stored by one of {@code sourcePrefixes} (a source starting with it) that do not carry {@code tag},
+     * newest first: at most {@code limit} after skipping {@code offset} (the explorer's review queue, a page at a time).
+     */
+    List<KnowledgeItem> untagged(List<String> sourcePrefixes, String tag, int offset, int limit);
+
     /** Items sharing entities with {@code id}, most shared first. */
     List<RelatedItem> related(String id, int limit);
 

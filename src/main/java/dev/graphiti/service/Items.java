@@ -54,6 +54,16 @@ public final class Items {
         }
     }
 
+    /**
+     * Current items stored by one of {@code sourcePrefixes} without {@code tag}, newest first, {@code limit} after
+     * {@code offset}.
+     */
+    public List<KnowledgeItem> untagged(GraphLocation location, List<String> sourcePrefixes, String tag, int offset, int limit) {
+        try (OpenGraph graph = graphs.open(location)) {
+            return graph.repository().untagged(sourcePrefixes, tag, offset, limit);
+        }
+    }
+
     /** Items that mention the entity {@code name}, newest first. */
     public List<KnowledgeItem> mentioning(GraphLocation location, String name, ItemFilter filter, int limit) {
         try (OpenGraph graph = graphs.open(location)) {
@@ -103,12 +113,15 @@ public final class Items {
         }
     }
 
-    /** The record that would store the item {@code id} again exactly as it is now, to undo its deletion. */
+    /**
+     * The record that would store the item {@code id} again exactly as it is now, to undo its deletion: with its
+     * dates, supersession, provenance and its place in the conversation it was captured from.
+     */
     public ItemRecord snapshot(GraphLocation location, String id) {
         try (OpenGraph graph = graphs.open(location)) {
             KnowledgeItem item = graph.repository().get(id)
                     .orElseThrow(() -> new NotFoundException("no item has id '" + id + "'", List.of()));
-            return ItemRecord.of(item, graph.repository().provenance(id), Optional.empty());
+            return ItemRecord.of(item, graph.repository().provenance(id), graph.repository().place(id));
         }
     }
 

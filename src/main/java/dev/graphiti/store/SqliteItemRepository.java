@@ -386,6 +386,41 @@ final class SqliteItemRepository implements ItemRepository {
     }
 
     @Override
+    public Optional<ThreadPosition> place(String id) {
+        return read(() -> {
+            try (PreparedStatement statement = connection.prepareStatement(
+                    "SELECT thread, position FROM items WHERE id = ? AND thread IS NOT NULL")) {
+                statement.setString(1, id);
+                try (ResultSet row = statement.executeQuery()) {
+                    return row.next() && !row.getString(1).isBlank()
+                            ? Optional.of(new ThreadPosition(row.getString(1), row.getLong(2))) : Optional.empty();
+                }
+            }
+        });
+    }
+
+    @Override
+    public List<KnowledgeItem> untagged(List<String> sourcePrefixes, String tag, int offset, int limit) {
+        if (sourcePrefixes.isEmpty()) {
+            return List.of();
+        }
+        List<Object> parameters = new ArrayList<>();
+        List<String> sources = new ArrayList<>();
+        for (String prefix : sourcePrefixes) {
+            // substr, not LIKE: a prefix's % or _ are its own characters, and the comparison keeps case
+            sources.add("substr(i.source, 1, ?) = ?");
+            parameters.add(prefix.length());
+            parameters.add(prefix);
+        }
+        parameters.add(tag);
+        parameters.add(limit);
+        parameters.add(offset);
+        return select("i.superseded_by IS NULL AND (" + String.join(" OR ", sources) + ")"
+                + " AND NOT EXISTS (SELECT 1 FROM item_tags t WHERE t.tag = ? AND t.seq = i.seq)"
+                + NEWEST_FIRST + " LIMIT ? OFFSET ?", parameters);
+    }
+
+    @Override
     public List<Provenance> provenance(String id) {
         return read(() -> ProvenanceRows.of(connection, id));
     }

@@ -220,10 +220,18 @@ async function entityView(name, params) {
     list(items, "No current item mentions it."));
 }
 
-async function reviewView() {
-  const items = await api("/api/review");
+const REVIEW_PAGE = 50;
+
+async function reviewView(params) {
+  const offset = Math.max(0, parseInt(params.get("offset") || "0", 10) || 0);
+  const page = await api("/api/review?offset=" + offset + "&limit=" + REVIEW_PAGE);
+  if (!page.items.length && offset > 0) { location.hash = "#/review?offset=" + Math.max(0, offset - REVIEW_PAGE); return; }
+  const pager = el("div", { class: "pager" });
+  if (offset > 0) pager.append(el("a", { href: "#/review?offset=" + Math.max(0, offset - REVIEW_PAGE), id: "review-newer", text: "← Newer" }));
+  if (page.items.length) pager.append(el("span", { class: "meta", id: "review-range", text: (offset + 1) + "–" + (offset + page.items.length) }));
+  if (page.more) pager.append(el("a", { href: "#/review?offset=" + (offset + REVIEW_PAGE), id: "review-older", text: "Older →" }));
   main.replaceChildren(el("h2", { text: "Stored by capture and indexing, not yet reviewed" }),
-    list(items, "Nothing to review.", (item) => actions(item, () => route())));
+    list(page.items, "Nothing to review.", (item) => actions(item, () => route())), pager);
 }
 
 async function route() {
@@ -237,7 +245,7 @@ async function route() {
     else if (path.startsWith("/entity/")) await entityView(decodeURIComponent(path.slice(8)), params);
     else if (path === "/timeline") await timelineView(params);
     else if (path === "/list") await listView(params);
-    else if (path === "/review") await reviewView();
+    else if (path === "/review") await reviewView(params);
     else await searchView(params);
     main.dataset.view = path.split("/")[1] || "search";
   } catch (error) {
