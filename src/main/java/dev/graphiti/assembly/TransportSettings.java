@@ -5,6 +5,8 @@ import dev.graphiti.http.BearerTokens;
 import dev.graphiti.http.HostPolicy;
 import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.http.OriginPolicy;
+import dev.graphiti.oauth.ResourceServer;
+import dev.graphiti.oauth.ResourceServerSettings;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.Set;
@@ -15,7 +17,8 @@ import java.util.stream.Collectors;
  * graphiti.http.allowed-origins, graphiti.http.allowed-hosts, graphiti.http.max-body-bytes,
  * graphiti.http.max-sessions, graphiti.http.session-idle-seconds, graphiti.http.request-timeout-seconds,
  * graphiti.http.stream-timeout-seconds, graphiti.http.heartbeat-seconds, graphiti.http.initialize-per-minute,
- * graphiti.http.drain-seconds and graphiti.http.body-timeout-seconds. Unset, a tunable keeps the base's value.
+ * graphiti.http.drain-seconds and graphiti.http.body-timeout-seconds, and the OAuth resource server's graphiti.oauth.*
+ * (its issuers' metadata is fetched here, once). Unset, a tunable keeps the base's value.
  */
 public final class TransportSettings {
 
@@ -40,7 +43,8 @@ public final class TransportSettings {
                 settings.declared(TOKEN).map(BearerTokens::parse).orElse(base.tokens()),
                 (int) settings.number("graphiti.http.initialize-per-minute", base.initializePerMinute()),
                 seconds(settings, "graphiti.http.drain-seconds", base.drainTimeout()),
-                seconds(settings, "graphiti.http.body-timeout-seconds", base.bodyTimeout()));
+                seconds(settings, "graphiti.http.body-timeout-seconds", base.bodyTimeout()),
+                ResourceServerSettings.from(settings).map(ResourceServer::start).or(base::oauth));
     }
 
     private static Duration seconds(Settings settings, String name, Duration fallback) {

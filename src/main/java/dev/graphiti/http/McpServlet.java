@@ -81,11 +81,18 @@ public class McpServlet extends HttpServlet {
             sessions.sweep();
             initializeRate.sweep();
         });
-        if (config.tokens().isEmpty()) {
-            LOG.info("graphiti MCP endpoint: no bearer token configured, serving loopback connections only");
-        } else {
-            LOG.info("graphiti MCP endpoint: " + config.tokens() + " configured, every request must carry one");
+        LOG.info("graphiti MCP endpoint: " + describe(config));
+    }
+
+    /** Who may call, in words for the log (never a token). */
+    public static String describe(HttpTransportConfig config) {
+        if (!Authentication.of(config).required()) {
+            return "no bearer token configured, serving loopback connections only";
         }
+        String oauth = config.oauth().map(server -> "OAuth access tokens for " + server.settings().resource() + " from "
+                + server.settings().issuers()).orElse("");
+        String tokens = config.tokens().isEmpty() ? "" : config.tokens() + (oauth.isEmpty() ? "" : " or ");
+        return tokens + oauth + " required";
     }
 
     @Override
@@ -120,6 +127,11 @@ public class McpServlet extends HttpServlet {
         }
         sessions.closeAll();
         return finished;
+    }
+
+    /** The transport's configuration (who may call: {@link Authentication#of}). */
+    public HttpTransportConfig transport() {
+        return config;
     }
 
     /** The open sessions (for tests and diagnostics). */

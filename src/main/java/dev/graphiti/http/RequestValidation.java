@@ -38,7 +38,7 @@ final class RequestValidation {
         this.config = config;
         this.sessions = sessions;
         this.codec = codec;
-        this.authentication = new Authentication(config.tokens());
+        this.authentication = Authentication.of(config);
         this.initializeRate = initializeRate;
     }
 
@@ -75,8 +75,8 @@ final class RequestValidation {
                     + " on the MCP endpoint; POST requests (subscriptions/listen for change notifications)", Map.of("Allow", "POST"));
         }
         boolean initialize = body.filter(b -> b instanceof SingleMessage && b.hasInitialize()).isPresent();
-        if (initialize && !config.tokens().isEmpty()) {
-            // A shared server (tokens) limits sessions per address; a personal loopback one has nobody to limit.
+        if (initialize && authentication.required()) {
+            // A shared server (tokens, OAuth) limits sessions per address; a personal loopback one has nobody to limit.
             initializeRate.admit(request.getRemoteAddr());
         }
         Optional<McpSession> session = initialize ? Optional.empty() : Optional.of(session(request, head.caller()));

@@ -1,6 +1,8 @@
 package dev.graphiti.server;
 
 import dev.graphiti.http.McpServlet;
+import dev.graphiti.http.ProtectedResourceMetadataServlet;
+import dev.graphiti.oauth.ResourceServer;
 import java.time.Duration;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
@@ -9,7 +11,7 @@ import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
- * Jetty 12 (ee10) serving one MCP servlet at {@value #ENDPOINT}. The servlet is built elsewhere (by CDI
+ * Jetty 12 (ee10) serving one MCP servlet at {@value #ENDPOINT} (and, with OAuth, its Protected Resource Metadata). The servlet is built elsewhere (by CDI
  * for the product, by hand for fixtures and tests); this class only binds and routes.
  */
 public final class EmbeddedJetty implements AutoCloseable {
@@ -45,6 +47,9 @@ public final class EmbeddedJetty implements AutoCloseable {
         holder.setInitOrder(0);
         context.addServlet(holder, ENDPOINT);
         context.addServlet(holder, ENDPOINT + "/*");
+        var metadata = new ServletHolder("oauth-protected-resource", new ProtectedResourceMetadataServlet(servlet.transport()));
+        context.addServlet(metadata, ResourceServer.WELL_KNOWN);
+        context.addServlet(metadata, ResourceServer.WELL_KNOWN + "/*");
         context.addServlet(new ServletHolder("not-found", new EndpointNotFoundServlet(ENDPOINT)), "/");
         server.setErrorHandler(new JsonErrorHandler());
         server.setHandler(context);

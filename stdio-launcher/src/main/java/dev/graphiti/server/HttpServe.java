@@ -3,6 +3,7 @@ package dev.graphiti.server;
 import dev.graphiti.assembly.ServerSetup;
 import dev.graphiti.assembly.TransportSettings;
 import dev.graphiti.cli.ServeRequest;
+import dev.graphiti.http.Authentication;
 import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.http.LoopbackNames;
 import dev.graphiti.http.McpServlet;
@@ -38,11 +39,11 @@ public final class HttpServe {
             log.println("graphiti: " + e.getMessage());
             return 2;
         }
-        if (config.tokens().isEmpty() && !LoopbackNames.isLoopback(request.host())) {
+        if (!Authentication.of(config).required() && !LoopbackNames.isLoopback(request.host())) {
             log.println("graphiti: refusing to listen on " + request.host() + " without a bearer token: anyone who "
                     + "can reach it could read and change the graph. Set GRAPHITI_HTTP_TOKEN (or -Dgraphiti.http.token) to "
-                    + "one or more comma-separated tokens of 16+ characters, e.g. $(openssl rand -hex 24), or bind "
-                    + "127.0.0.1.");
+                    + "one or more comma-separated tokens of 16+ characters, e.g. $(openssl rand -hex 24), configure an OAuth "
+                    + "issuer (GRAPHITI_OAUTH_ISSUER and GRAPHITI_OAUTH_RESOURCE), or bind 127.0.0.1.");
             return 2;
         }
         var cdi = given.map(server -> CdiServer.boot(config, server)).orElseGet(() -> CdiServer.boot(config, setup));
@@ -70,8 +71,7 @@ public final class HttpServe {
         }
         long totalMillis = (System.nanoTime() - start) / 1_000_000;
         log.println("graphiti: MCP server (streamable HTTP) at " + jetty.url() + " (CDI " + cdiMillis
-                + " ms, ready in " + totalMillis + " ms; " + (config.tokens().isEmpty() ? "no token, loopback only"
-                : config.tokens() + " required") + "); Ctrl-C or SIGTERM stops it");
+                + " ms, ready in " + totalMillis + " ms; " + McpServlet.describe(config) + "); Ctrl-C or SIGTERM stops it");
         var stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             stop(jetty, cdi);

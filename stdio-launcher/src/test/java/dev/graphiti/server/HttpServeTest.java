@@ -50,6 +50,39 @@ class HttpServeTest {
         assertTrue(message.contains("GRAPHITI_MCP_TIMEOUT_SECONDS") && message.contains("soon"), message);
     }
 
+    @Test
+    void anOAuthIssuerTheServerCannotUseStopsTheStartSayingWhy() throws Exception {
+        int closed;
+        try (var socket = new java.net.ServerSocket(0)) {
+            closed = socket.getLocalPort();
+        }
+        var cases = Map.of(
+                "http://auth.example.com/realms/team", "must use https",
+                "auth.example.com", "not an absolute https URL",
+                "https://auth.example.com/realms/team?x=1", "no query or fragment",
+                "http://127.0.0.1:" + closed + "/team", "no authorization server metadata for issuer http://127.0.0.1:" + closed
+                        + "/team (tried http://127.0.0.1:" + closed + "/.well-known/oauth-authorization-server/team: unreachable");
+        for (var bad : cases.entrySet()) {
+            String message = refusal(Map.of("GRAPHITI_OAUTH_ISSUER", bad.getKey(), "GRAPHITI_OAUTH_RESOURCE", "http://127.0.0.1:8000/mcp"));
+            assertTrue(message.contains("GRAPHITI_OAUTH_ISSUER") && message.contains(bad.getValue()), bad.getKey() + ": " + message);
+        }
+        String noResource = refusal(Map.of("GRAPHITI_OAUTH_ISSUER", "https://auth.example.com/realms/team"));
+        assertTrue(noResource.contains("GRAPHITI_OAUTH_RESOURCE") && noResource.contains("canonical URI"), noResource);
+        String noIssuer = refusal(Map.of("GRAPHITI_OAUTH_RESOURCE", "https://mcp.example.com/mcp"));
+        assertTrue(noIssuer.contains("GRAPHITI_OAUTH_ISSUER"), noIssuer);
+    }
+
+    /** What `mcp serve --transport http` prints when it refuses to start (exit 2) with {@code environment}. */
+    private static String refusal(Map<String, String> environment) throws Exception {
+        var err = new ByteArrayOutputStream();
+        var serve = new HttpServe(new PrintStream(err, true, StandardCharsets.UTF_8));
+        int code = serve.serve(new ServeRequest(ServeRequest.Transport.http, "127.0.0.1", 0, Path.of(".")), setup(environment),
+                Optional.empty());
+        String message = err.toString(StandardCharsets.UTF_8);
+        assertEquals(2, code, message);
+        return message;
+    }
+
     private static ServerSetup setup(Map<String, String> environment) {
         var settings = Settings.ofEnvironment(environment);
         return new ServerSetup(settings, CliEnvironment.embedded(settings.cliEnvironment()), Path.of(".").toAbsolutePath(),
