@@ -29,6 +29,7 @@ public final class HybridRanking implements Ranking {
     private final SemanticRanking semantic;
     private final double semanticWeight;
 
+    /** {@code semantic} must read a connection other than {@code lexical}'s: the two search at the same time. */
     public HybridRanking(Ranking lexical, SemanticRanking semantic) {
         this(lexical, semantic, SEMANTIC_WEIGHT);
     }
@@ -43,11 +44,15 @@ public final class HybridRanking implements Ranking {
     @Override
     public List<SearchHit> search(SearchQuery query) {
         int pool = Math.max(query.limit() * 2, POOL);
-        // The query's vector is computed on another core while the words are looked up.
+        // The query's vector is computed, and its nearest items found, on another core while the words are looked
+        // up: the semantic ranking reads its own connection (see the constructor), so the two never share one.
         CompletableFuture<float[]> encoded = CompletableFuture.supplyAsync(() -> semantic.encode(query.text()));
+        CompletableFuture<List<SemanticRanking.Near>> near = query.exact() ? CompletableFuture.completedFuture(List.of())
+                : encoded.thenApply(vector -> semantic.nearest(vector, query.filter(), pool));
         SearchQuery byWords = query.exact() ? query : new SearchQuery(query.text(), query.filter(), pool, false);
         List<SearchHit> words = lexical.unsnipped(byWords);
         float[] vector = encoded.join();
+        List<SemanticRanking.Near> nearest = near.join();
         Map<String, Fused> fused = new LinkedHashMap<>();
         for (SearchHit hit : words) {
             Fused entry = fused.computeIfAbsent(hit.item().id(), id -> new Fused(id, hit.item().createdAt()));
@@ -55,10 +60,8 @@ public final class HybridRanking implements Ranking {
             entry.lexicalScore = Math.max(0, Math.min(1, hit.score()));
             entry.byWords = hit;
         }
-        if (!query.exact()) {
-            for (SemanticRanking.Near near : semantic.nearest(vector, query.filter(), pool)) {
-                fused.computeIfAbsent(near.item(), id -> new Fused(id, near.createdAt())).cosine = near.cosine();
-            }
+        for (SemanticRanking.Near found : nearest) {
+            fused.computeIfAbsent(found.item(), id -> new Fused(id, found.createdAt())).cosine = found.cosine();
         }
         List<String> unscored = fused.values().stream().filter(entry -> Double.isNaN(entry.cosine))
                 .map(entry -> entry.id).toList();

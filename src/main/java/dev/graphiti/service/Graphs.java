@@ -2,7 +2,6 @@ package dev.graphiti.service;
 
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.IngestState;
-import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.ScopeResolver;
 import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.graph.VectorStore;
@@ -75,8 +74,8 @@ public final class Graphs {
         return store.openIngest(location.database());
     }
 
-    /** Opens a graph's vectors on a connection of its own (a background embedding's). */
-    public VectorStore openVectors(Path database, Scope scope) {
-        return store.openVectors(database, scope);
+    /** Opens a graph's vectors on a connection of their own (a search's nearest-vector lookup, on its own thread). */
+    VectorStore openVectors(GraphLocation location) {
+        return store.openVectors(location.database(), location.scope());
     }
 }

@@ -6,16 +6,24 @@ import dev.graphiti.graph.SemanticRanking;
 import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.graph.TextEncoder;
 import dev.graphiti.graph.VectorIndex;
+import dev.graphiti.graph.VectorStore;
 import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * The ranking a search gets: by words and meaning fused when this process has the model loaded and the graph
  * has vectors, by words alone otherwise, with the reason ({@code fallback}: off, pending, loading, unavailable).
+ * Fused, the meaning's side reads its vectors on a connection of its own ({@code ownVectors}, closed with this):
+ * it looks for the nearest on another thread while the words are looked up on the graph's connection.
  */
-record SearchRanking(Ranking ranking, Optional<String> fallback) {
+record SearchRanking(Ranking ranking, Optional<String> fallback, Optional<VectorStore> ownVectors) implements AutoCloseable {
+
+    SearchRanking(Ranking ranking, Optional<String> fallback) {
+        this(ranking, fallback, Optional.empty());
+    }
 
     static SearchRanking choose(RankingChoice choice, boolean exact, Ranking lexical, OpenGraph graph,
-                                Optional<SemanticSearch> semantics) {
+                                Optional<SemanticSearch> semantics, Supplier<VectorStore> openVectors) {
         if (choice == RankingChoice.lexical || exact) {
             return new SearchRanking(lexical, Optional.empty());
         }
@@ -34,8 +42,16 @@ record SearchRanking(Ranking ranking, Optional<String> fallback) {
             return new SearchRanking(lexical, Optional.of(search.status() == SemanticSearch.Status.unavailable
                     ? "unavailable" : SemanticSearch.Status.loading.name()));
         }
-        SemanticRanking semantic = new SemanticRanking(encoder.get(), index, graph.vectors());
-        return new SearchRanking(choice == RankingChoice.semantic ? semantic : new HybridRanking(lexical, semantic),
-                Optional.empty());
+        if (choice == RankingChoice.semantic) {
+            return new SearchRanking(new SemanticRanking(encoder.get(), index, graph.vectors()), Optional.empty());
+        }
+        VectorStore own = openVectors.get();
+        return new SearchRanking(new HybridRanking(lexical, new SemanticRanking(encoder.get(), index, own)),
+                Optional.empty(), Optional.of(own));
+    }
+
+    @Override
+    public void close() {
+        ownVectors.ifPresent(VectorStore::close);
     }
 }

@@ -25,9 +25,10 @@ public final class SearchService {
     }
 
     public SearchResults search(GraphLocation location, SearchQuery query, RankingChoice choice) {
-        try (OpenGraph graph = graphs.open(location)) {
-            var lexical = new LexicalRanking(graph.repository(), clock, halfLife);
-            SearchRanking chosen = SearchRanking.choose(choice, query.exact(), lexical, graph, semantics);
+        try (OpenGraph graph = graphs.open(location);
+             SearchRanking chosen = SearchRanking.choose(choice, query.exact(),
+                     new LexicalRanking(graph.repository(), clock, halfLife), graph, semantics,
+                     () -> graphs.openVectors(location))) {
             return new SearchResults(chosen.ranking().search(query), chosen.fallback());
         }
     }

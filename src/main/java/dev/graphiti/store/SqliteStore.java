@@ -49,7 +49,7 @@ public final class SqliteStore {
         this(busyTimeout, retryBudget, Optional.empty());
     }
 
-    /** A store whose {@link #openWithIngest} reuses connections a long-lived process keeps in {@code idle}. */
+    /** A store that reuses the connections a long-lived process keeps in {@code idle}. */
     public SqliteStore(Duration busyTimeout, Duration retryBudget, Optional<IdleConnections> idle) {
         this.busyTimeout = busyTimeout;
         this.retryBudget = retryBudget;
@@ -79,26 +79,22 @@ public final class SqliteStore {
     public GraphDatabase openWithIngest(Path database, Scope scope) {
         Path file = database.toAbsolutePath().normalize();
         BusyRetry retry = new BusyRetry(retryBudget, file);
-        Connection connection;
-        Consumer<Connection> release;
-        if (idle.isPresent()) {
-            IdleConnections.Kept kept = idle.get().take(file, busyTimeout).map(reused -> migrated(reused, file, retry))
-                    .orElseGet(() -> new IdleConnections.Kept(connectMigrated(file, retry), IdleConnections.fileKey(file)));
-            connection = kept.connection();
-            release = closed -> idle.get().give(file, busyTimeout, kept);
-        } else {
-            connection = connectMigrated(file, retry);
-            release = SqliteStore::closeQuietly;
-        }
-        return new GraphDatabase(new SqliteItemRepository(connection, file, scope, retry, release),
+        Lease lease = lease(file, retry);
+        Connection connection = lease.connection();
+        return new GraphDatabase(new SqliteItemRepository(connection, file, scope, retry, lease.release()),
                 new SqliteIngestState(connection, retry, false), new SqliteVectorStore(connection, scope, retry, shared -> { }));
     }
 
-    /** Opens a graph's vectors on a connection of its own (the background embedding's). */
+    /**
+     * Opens a graph's vectors on a connection of their own: a background embedding's, or a search's that looks
+     * for the nearest vectors on one thread while its words are looked up on another (one connection must not
+     * serve two threads at once). A long-lived process reuses the connections it keeps.
+     */
     public VectorStore openVectors(Path database, Scope scope) {
         Path file = database.toAbsolutePath().normalize();
         BusyRetry retry = new BusyRetry(retryBudget, file);
-        return new SqliteVectorStore(connectMigrated(file, retry), scope, retry, SqliteStore::closeQuietly);
+        Lease lease = lease(file, retry);
+        return new SqliteVectorStore(lease.connection(), scope, retry, lease.release());
     }
 
     /** Opens the git-index and capture state kept in a graph's database file (a connection of its own). */
@@ -106,6 +102,19 @@ public final class SqliteStore {
         Path file = database.toAbsolutePath().normalize();
         BusyRetry retry = new BusyRetry(retryBudget, file);
         return new SqliteIngestState(connectMigrated(file, retry), retry, true);
+    }
+
+    /** A connection to the file, kept from an earlier command when this process keeps them, and how to give it back. */
+    private Lease lease(Path file, BusyRetry retry) {
+        if (idle.isEmpty()) {
+            return new Lease(connectMigrated(file, retry), SqliteStore::closeQuietly);
+        }
+        IdleConnections.Kept kept = idle.get().take(file, busyTimeout).map(reused -> migrated(reused, file, retry))
+                .orElseGet(() -> new IdleConnections.Kept(connectMigrated(file, retry), IdleConnections.fileKey(file)));
+        return new Lease(kept.connection(), closed -> idle.get().give(file, busyTimeout, kept));
+    }
+
+    private record Lease(Connection connection, Consumer<Connection> release) {
     }
 
     /** A connection to the file (created when absent) upgraded to the latest schema. */

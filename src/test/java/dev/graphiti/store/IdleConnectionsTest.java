@@ -62,6 +62,19 @@ class IdleConnectionsTest {
     }
 
     @Test
+    void aSearchsSecondConnectionForVectorsIsKeptTooAndBothServeTheNextSearch() {
+        // A hybrid search reads items on one connection and vectors on another, at the same time.
+        for (int search = 0; search < 20; search++) {
+            try (GraphDatabase graph = store().openWithIngest(database(), Scope.project);
+                 var vectors = store().openVectors(database(), Scope.project)) {
+                assertEquals(0, idle.kept(database()), "both kept connections are in use");
+                assertEquals(List.of(), vectors.after(0, 10), "no vectors stored yet");
+            }
+            assertEquals(2, idle.kept(database()), "search " + search + " gave both back and opened no more");
+        }
+    }
+
+    @Test
     void aDeletedOrReplacedDatabaseIsNeverWrittenThroughAnOldConnection() throws IOException {
         try (GraphDatabase graph = store().openWithIngest(database(), Scope.project)) {
             add(graph, "First decision, in the file that is deleted");
