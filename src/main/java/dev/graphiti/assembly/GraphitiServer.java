@@ -1,10 +1,19 @@
 package dev.graphiti.assembly;
 
 import dev.graphiti.cli.GraphitiVersion;
+import dev.graphiti.config.Config;
+import dev.graphiti.config.Locations;
+import dev.graphiti.explorer.Explorer;
+import dev.graphiti.graph.GraphLocation;
+import dev.graphiti.graph.Scope;
+import dev.graphiti.graph.ScopeResolver;
+import dev.graphiti.service.Graphs;
 import dev.graphiti.protocol.session.McpServer;
 import dev.graphiti.protocol.session.ServerInfo;
 import dev.graphiti.tools.GraphitiTools;
 import dev.graphiti.tools.ToolSettings;
+import java.nio.file.Path;
+import java.util.Optional;
 
 /**
  * The product's MCP server, assembled in this one place for every transport: graphiti's identity, instructions,
@@ -32,15 +41,33 @@ public final class GraphitiServer {
         return new GraphitiTools(ToolSettings.from(setup.settings()).forStdio(), setup.environment(), setup.directory());
     }
 
-    /** A server that other users or processes may reach over HTTP; it tells the operator what calls may reach. */
-    public static McpServer forHttp(ServerSetup setup) {
+    /**
+     * The tools of a server that other users or processes may reach over HTTP ({@link #builder} makes the server of
+     * them, {@link #explorer} the page beside it); it tells the operator what calls may reach.
+     */
+    public static GraphitiTools httpTools(ServerSetup setup) {
         var settings = ToolSettings.from(setup.settings()).forHttp(setup.directory());
         setup.notices().accept("tool calls may reach: " + settings.allowedRoots().orElseThrow().describe());
-        return assemble(setup, settings);
+        return new GraphitiTools(settings, setup.environment(), setup.directory());
     }
 
-    private static McpServer assemble(ServerSetup setup, ToolSettings settings) {
-        return builder(new GraphitiTools(settings, setup.environment(), setup.directory())).build();
+    /**
+     * The explorer served beside the MCP endpoint: the graph a tool call that names no project works on (the project
+     * of GRAPHITI_PROJECT_ROOT or of the server's directory when the allowed roots cover it, else the global graph),
+     * searched as the tools search, with their model.
+     */
+    public static Explorer explorer(ServerSetup setup, GraphitiTools tools) {
+        var settings = ToolSettings.from(setup.settings()).forHttp(setup.directory());
+        Path directory = settings.projectRoot().orElse(setup.directory()).toAbsolutePath().normalize();
+        boolean served = settings.allowedRoots().orElseThrow().covers(directory);
+        Locations locations = Locations.of(setup.environment().variables(), setup.directory());
+        if (setup.environment().ownProcess()) {
+            Graphs.loadNativeLibraryFrom(locations.cache());
+        }
+        GraphLocation location = new ScopeResolver(locations.home())
+                .resolve(directory, served ? Optional.empty() : Optional.of(Scope.global));
+        setup.notices().accept("the explorer (/explorer/) shows the " + location.scope() + " graph " + location.database());
+        return Explorer.open(location, Config.load(locations.home()), tools.semantics(), setup.notices());
     }
 
     /** A server under construction with graphiti's identity, instructions and {@code tools}, which it closes. */

@@ -1,23 +1,39 @@
 package dev.graphiti.assembly;
 
+import dev.graphiti.explorer.Explorer;
 import dev.graphiti.protocol.session.McpServer;
+import dev.graphiti.tools.GraphitiTools;
 import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Singleton;
 
 /**
- * The product's MCP server as a CDI bean, for the servlet in a WAR and on embedded Jetty: the one assembly
- * ({@link GraphitiServer#forHttp}) from the deployment's {@link ServerSetup}. {@code @Singleton}, not
- * {@code @ApplicationScoped}, because McpServer is final and so cannot be proxied.
+ * The product's MCP server and the explorer beside it as CDI beans, for the servlets in a WAR and on embedded Jetty:
+ * the one assembly ({@link GraphitiServer}) from the deployment's {@link ServerSetup}, sharing one set of tools (and
+ * so one embedding model). {@code @Singleton}, not {@code @ApplicationScoped}, because McpServer is final and so
+ * cannot be proxied.
  */
 @Dependent
 public class ServerBeans {
 
     @Produces
     @Singleton
-    McpServer server(ServerSetup setup) {
-        return GraphitiServer.forHttp(setup);
+    GraphitiTools tools(ServerSetup setup) {
+        return GraphitiServer.httpTools(setup);
+    }
+
+    /** Closes the tools it is built of. */
+    @Produces
+    @Singleton
+    McpServer server(GraphitiTools tools) {
+        return GraphitiServer.builder(tools).build();
+    }
+
+    @Produces
+    @Singleton
+    Explorer explorer(ServerSetup setup, GraphitiTools tools) {
+        return GraphitiServer.explorer(setup, tools);
     }
 
     void close(@Disposes McpServer server) {

@@ -155,6 +155,11 @@ public final class Cli implements AutoCloseable {
         }
     }
 
+    /** The server's semantic search (its model and vectors), for what it serves beside the tools; empty without one. */
+    public Optional<SemanticSearch> semantics() {
+        return semantics;
+    }
+
     /** Closes the database connections kept between calls, then stops the server's embedding, if any. */
     @Override
     public void close() {

@@ -1,18 +1,14 @@
 package dev.graphiti.cli;
 
-import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.config.Settings;
 import dev.graphiti.explorer.Explorer;
 import dev.graphiti.explorer.ExplorerServlet;
+import dev.graphiti.explorer.PageAccess;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.SemanticSearch;
-import dev.graphiti.service.Graphs;
-import dev.graphiti.service.Items;
-import dev.graphiti.service.SearchService;
 import dev.graphiti.service.ServerEmbedding;
 import java.io.PrintStream;
 import java.io.PrintWriter;
-import java.time.Duration;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -41,13 +37,8 @@ final class UiCommand extends GraphSubcommand {
         boolean semantic = Settings.ofEnvironment(context.invocation().environment().variables()).onOff("graphiti.semantic", true);
         Optional<SemanticSearch> meaning = semantic ? Optional.of(ServerEmbedding.start(log)) : Optional.empty();
         try {
-            Graphs graphs = new Graphs(Duration.ofMillis(config.getInt(ConfigKeys.STORE_BUSY_TIMEOUT_MS)), Optional.empty(),
-                    meaning, context::warn);
-            Explorer explorer = new Explorer(context.location(),
-                    new Items(graphs, context.clock(), config.getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES)),
-                    new SearchService(graphs, context.clock(),
-                            Duration.ofDays(config.getInt(ConfigKeys.SEARCH_RECENCY_HALF_LIFE_DAYS)), meaning));
-            return launcher.serveExplorer(new ExplorerServlet(explorer), port, url -> {
+            Explorer explorer = Explorer.open(context.location(), config, meaning, context::warn);
+            return launcher.serveExplorer(new ExplorerServlet(explorer, PageAccess.loopback()), port, url -> {
                 context.err().println("graphiti: the explorer of the " + context.location().scope() + " graph ("
                         + context.location().database() + ") is at " + url + " ; Ctrl-C stops it");
                 context.err().flush();

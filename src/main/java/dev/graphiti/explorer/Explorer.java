@@ -1,5 +1,7 @@
 package dev.graphiti.explorer;
 
+import dev.graphiti.config.Config;
+import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.ItemDetails;
 import dev.graphiti.graph.ItemFilter;
@@ -9,16 +11,21 @@ import dev.graphiti.graph.NewItem;
 import dev.graphiti.graph.NotFoundException;
 import dev.graphiti.graph.Restored;
 import dev.graphiti.graph.SearchQuery;
+import dev.graphiti.graph.SemanticSearch;
+import dev.graphiti.service.Graphs;
 import dev.graphiti.service.Items;
 import dev.graphiti.service.RankingChoice;
 import dev.graphiti.service.SearchResults;
 import dev.graphiti.service.SearchService;
 import java.security.SecureRandom;
+import java.time.Clock;
+import java.time.Duration;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 
 /** What the explorer page asks of one graph: reads through the services the CLI uses, changes that can be undone. */
 public final class Explorer {
@@ -45,6 +52,20 @@ public final class Explorer {
         this.location = location;
         this.items = items;
         this.search = search;
+    }
+
+    /**
+     * The explorer of the graph at {@code location} with the limits and search settings of {@code config}, searching by
+     * meaning too with {@code meaning} (a server's model and vectors, which every graph it opens is told about).
+     */
+    public static Explorer open(GraphLocation location, Config config, Optional<SemanticSearch> meaning,
+                                Consumer<String> warnings) {
+        Clock clock = Clock.systemUTC();
+        Graphs graphs = new Graphs(Duration.ofMillis(config.getInt(ConfigKeys.STORE_BUSY_TIMEOUT_MS)), Optional.empty(),
+                meaning, warnings);
+        return new Explorer(location, new Items(graphs, clock, config.getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES)),
+                new SearchService(graphs, clock, Duration.ofDays(config.getInt(ConfigKeys.SEARCH_RECENCY_HALF_LIFE_DAYS)),
+                        meaning));
     }
 
     GraphLocation location() {

@@ -13,6 +13,8 @@ import dev.graphiti.graph.RelatedItem;
 import dev.graphiti.graph.Restored;
 import dev.graphiti.graph.SearchHit;
 import dev.graphiti.graph.SearchQuery;
+import dev.graphiti.http.EndpointAccess;
+import dev.graphiti.http.HttpTransportConfig;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -20,6 +22,9 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
 import jakarta.json.JsonStructure;
 import jakarta.json.spi.JsonProvider;
+import jakarta.enterprise.context.Dependent;
+import jakarta.inject.Inject;
+import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
@@ -36,33 +41,68 @@ import java.time.format.DateTimeParseException;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * Serves the explorer page (index.html, app.js, style.css) and its JSON API. Reads: GET /api/list, /api/search,
- * /api/item, /api/review, /api/entity. Changes: POST /api/accept, /api/unaccept, /api/supersede, /api/delete, /api/undo, each
- * checked by {@link RequestGuard}. Every answer forbids framing and other origins' scripts (Content-Security-Policy).
+ * Serves the explorer page (index.html, app.js, style.css) and its JSON API at whatever path it is mapped to (the root
+ * for `graphiti ui`, /explorer/* beside the MCP endpoint). Reads: GET api/session, api/list, api/search, api/item,
+ * api/review, api/entity, api/graph. Changes: POST api/accept, api/unaccept, api/supersede, api/delete, api/undo. Every
+ * request passes {@link RequestGuard} (Host, Origin; JSON and the CSRF token for a change); every API call passes
+ * {@link PageAccess#unauthenticated} too (the page's files hold no data). Every answer forbids framing and other
+ * origins' scripts (Content-Security-Policy).
+ *
+ * <p>Built two ways, as the MCP servlet is: by `graphiti ui` with the constructor, or by a servlet container (the WAR,
+ * the team server's CDI) through the no-argument constructor and CDI initializer injection, behind the MCP endpoint's
+ * own access rules.
  */
-public final class ExplorerServlet extends HttpServlet {
+@Dependent
+@WebServlet(urlPatterns = "/explorer/*")
+public class ExplorerServlet extends HttpServlet {
 
+    private static final long serialVersionUID = 1L;
     private static final Map<String, String> FILES = Map.of("/", "index.html", "/index.html", "index.html",
             "/app.js", "app.js", "/style.css", "style.css");
     private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8",
             "js", "text/javascript; charset=utf-8", "css", "text/css; charset=utf-8");
     private static final int MAX_BODY = 1 << 20;
 
-    private final transient Explorer explorer;
+    private transient Explorer explorer;
+    private transient PageAccess access;
     private final transient JsonProvider json = JsonProvider.provider();
     private final String csrf;
-    private final transient RequestGuard guard;
+    private transient RequestGuard guard;
 
-    public ExplorerServlet(Explorer explorer) {
-        this.explorer = explorer;
+    /** For the servlet container; collaborators arrive through {@link #inject}. */
+    public ExplorerServlet() {
         byte[] bytes = new byte[24];
         new SecureRandom().nextBytes(bytes);
         this.csrf = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-        this.guard = new RequestGuard(csrf);
+    }
+
+    public ExplorerServlet(Explorer explorer, PageAccess access) {
+        this();
+        use(explorer, access);
+    }
+
+    /** CDI initializer: beside the MCP endpoint, behind its Host, Origin and authentication rules. */
+    @Inject
+    final void inject(Explorer explorer, HttpTransportConfig config) {
+        use(explorer, PageAccess.besideEndpoint(new EndpointAccess(config)));
+    }
+
+    private void use(Explorer explorer, PageAccess access) {
+        this.explorer = Objects.requireNonNull(explorer, "explorer");
+        this.access = Objects.requireNonNull(access, "access");
+        this.guard = new RequestGuard(csrf, access);
+    }
+
+    @Override
+    public void init() {
+        if (explorer == null) {
+            throw new IllegalStateException("ExplorerServlet needs an Explorer: deploy it with CDI or construct it with one");
+        }
     }
 
     @Override
@@ -72,19 +112,30 @@ public final class ExplorerServlet extends HttpServlet {
         response.setHeader("X-Content-Type-Options", "nosniff");
         response.setHeader("Referrer-Policy", "no-referrer");
         response.setHeader("Cache-Control", "no-store");
-        String refusal = guard.refusal(request);
-        if (refusal != null) {
-            error(response, HttpServletResponse.SC_FORBIDDEN, refusal);
+        Optional<Refusal> refusal = guard.refusal(request);
+        if (refusal.isPresent()) {
+            refuse(response, refusal.get());
             return;
         }
-        String path = request.getRequestURI();
+        String path = Optional.ofNullable(request.getPathInfo()).orElse("");
+        String method = request.getMethod();
         try {
-            if (request.getMethod().equals("GET") && FILES.containsKey(path)) {
+            if (path.isEmpty() && method.equals("GET")) {
+                // the page's links are relative to its folder: /explorer becomes /explorer/
+                response.sendRedirect(request.getRequestURI() + "/");
+            } else if (method.equals("GET") && FILES.containsKey(path)) {
                 file(response, FILES.get(path));
-            } else if (request.getMethod().equals("GET") && path.startsWith("/api/")) {
-                send(response, read(path, request));
-            } else if (request.getMethod().equals("POST") && path.startsWith("/api/")) {
-                send(response, change(path, body(request)));
+            } else if (path.startsWith("/api/")) {
+                Optional<Refusal> unauthenticated = access.unauthenticated(request);
+                if (unauthenticated.isPresent()) {
+                    refuse(response, unauthenticated.get());
+                } else if (method.equals("GET")) {
+                    send(response, read(path, request));
+                } else if (method.equals("POST")) {
+                    send(response, change(path, body(request)));
+                } else {
+                    error(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED, "the API answers GET and POST");
+                }
             } else {
                 error(response, HttpServletResponse.SC_NOT_FOUND, "no such page: " + path);
             }
@@ -99,6 +150,8 @@ public final class ExplorerServlet extends HttpServlet {
 
     private JsonStructure read(String path, HttpServletRequest request) {
         return switch (path) {
+            case "/api/session" -> json.createObjectBuilder().add("scope", explorer.location().scope().name())
+                    .add("token_required", access.tokensRequired()).build();
             case "/api/list" -> briefs(explorer.list(filter(request), limit(request, 50)));
             case "/api/search" -> hits(request);
             case "/api/item" -> details(explorer.details(required(request.getParameter("id"), "id")));
@@ -273,6 +326,11 @@ public final class ExplorerServlet extends HttpServlet {
             writer.write(body);
         }
         response.getWriter().write(buffer.toString());
+    }
+
+    private void refuse(HttpServletResponse response, Refusal refusal) throws IOException {
+        refusal.headers().forEach(response::setHeader);
+        error(response, refusal.status(), refusal.message());
     }
 
     private void error(HttpServletResponse response, int status, String message) throws IOException {

@@ -26,7 +26,7 @@ final class RequestValidation {
     private final HttpTransportConfig config;
     private final SessionStore sessions;
     private final JsonRpcCodec codec;
-    private final Authentication authentication;
+    private final EndpointAccess access;
     private final InitializeRateLimit initializeRate;
     private final java.util.function.Function<String, java.util.List<dev.graphiti.protocol.session.HeaderParameter>> mirrored;
 
@@ -38,7 +38,7 @@ final class RequestValidation {
         this.config = config;
         this.sessions = sessions;
         this.codec = codec;
-        this.authentication = Authentication.of(config);
+        this.access = new EndpointAccess(config);
         this.initializeRate = initializeRate;
     }
 
@@ -48,8 +48,8 @@ final class RequestValidation {
      */
     RequestHead head(HttpServletRequest request) throws HttpRejection {
         path(request);
-        hostAndOrigin(request);
-        String caller = authentication.caller(request);
+        access.checkHostAndOrigin(request, false);
+        String caller = access.caller(request);
         EndpointMethod method = EndpointMethod.of(request.getMethod()).orElseThrow(() -> HttpRejection.of(405,
                 "Method Not Allowed: the MCP endpoint serves " + EndpointMethod.ALLOW,
                 Map.of("Allow", EndpointMethod.ALLOW)));
@@ -75,7 +75,7 @@ final class RequestValidation {
                     + " on the MCP endpoint; POST requests (subscriptions/listen for change notifications)", Map.of("Allow", "POST"));
         }
         boolean initialize = body.filter(b -> b instanceof SingleMessage && b.hasInitialize()).isPresent();
-        if (initialize && authentication.required()) {
+        if (initialize && access.tokensRequired()) {
             // A shared server (tokens, OAuth) limits sessions per address; a personal loopback one has nobody to limit.
             initializeRate.admit(request.getRemoteAddr());
         }
@@ -95,21 +95,6 @@ final class RequestValidation {
         String extra = request.getPathInfo();
         if (extra != null && !extra.isEmpty() && !extra.equals("/")) {
             throw HttpRejection.of(404, "Not Found: the MCP endpoint is " + request.getServletPath());
-        }
-    }
-
-    private void hostAndOrigin(HttpServletRequest request) throws HttpRejection {
-        String host = request.getHeader("Host");
-        if (host == null || host.isBlank()) {
-            throw HttpRejection.of(400, "Bad Request: the Host header is required");
-        }
-        if (!config.hosts().allows(host)) {
-            throw HttpRejection.of(421, "Misdirected Request: this server does not answer for host " + quote(host)
-                    + "; use localhost or 127.0.0.1 (DNS rebinding protection)");
-        }
-        String origin = request.getHeader("Origin");
-        if (!config.origins().allows(origin)) {
-            throw HttpRejection.of(403, "Forbidden: origin " + quote(origin) + " is not allowed");
         }
     }
 
@@ -166,15 +151,11 @@ final class RequestValidation {
             return ProtocolVersion.HTTP_DEFAULT;
         }
         return ProtocolVersion.supported(wire.trim(), TransportKind.HTTP).filter(v -> !v.isStateless()).orElseThrow(() -> HttpRejection.of(400,
-                "Bad Request: unsupported " + VERSION_HEADER + " " + quote(wire) + "; supported: "
+                "Bad Request: unsupported " + VERSION_HEADER + " " + EndpointAccess.quote(wire) + "; supported: "
                         + String.join(", ", ProtocolVersion.all(TransportKind.HTTP).stream().map(ProtocolVersion::wire).toList())));
     }
 
     static HttpRejection tooLarge(long limit) {
         return HttpRejection.of(413, "Payload Too Large: a message may be at most " + limit + " bytes");
-    }
-
-    private static String quote(String value) {
-        return value == null ? "null" : "\"" + value.replaceAll("[\\p{Cntrl}]", "?") + "\"";
     }
 }

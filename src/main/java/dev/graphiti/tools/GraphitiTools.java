@@ -4,6 +4,7 @@ import dev.graphiti.access.AllowedRoots;
 import dev.graphiti.cli.Cli;
 import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.config.Locations;
+import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.protocol.feature.Resource;
 import dev.graphiti.protocol.feature.Tool;
 import dev.graphiti.toon.ResponseEncoder;
@@ -35,6 +36,7 @@ public final class GraphitiTools implements AutoCloseable {
     private final CliGateway gateway;
     private final TokenCounter counter;
     private final AutoCloseable runner;
+    private final Optional<SemanticSearch> semantics;
 
     /**
      * @param settings        runner, limits and budgets
@@ -48,22 +50,17 @@ public final class GraphitiTools implements AutoCloseable {
     /** @param environment what the in-process CLI knows of the process around it */
     public GraphitiTools(ToolSettings settings, CliEnvironment environment, Path serverDirectory) {
         this.counter = new TokenCounter(settings.tokenFactor());
-        CliRunner cliRunner = runner(settings, environment, counter);
+        Optional<Cli> cli = settings.externalCommand().isEmpty()
+                ? Optional.of(Cli.forServer(environment, counter, settings.semantic(), System.err)) : Optional.empty();
+        this.semantics = cli.flatMap(Cli::semantics);
+        CliRunner cliRunner = cli.<CliRunner>map(inProcess -> new InProcessRunner(inProcess::run, settings.limits(), inProcess::close))
+                .orElseGet(() -> new ExternalRunner(settings.externalCommand(), settings.limits()));
         this.runner = cliRunner instanceof AutoCloseable closeable ? closeable : () -> { };
         var encoder = new ResponseEncoder(new ToonEncoder(), counter);
         AllowedRoots allowed = settings.allowedRoots().orElseThrow(() -> new IllegalStateException(
                 "the server's allowed roots are undecided: ToolSettings.forStdio() or forHttp(...)"));
         this.gateway = new CliGateway(cliRunner, new ProjectDirectory(allowed, settings.projectRoot(), serverDirectory,
                 Locations.of(environment.variables(), serverDirectory).claudeProjects()), new ResultRenderer(encoder, settings.responseTokens()));
-    }
-
-    /** The in-process runner, or the external one when settings name a command. */
-    static CliRunner runner(ToolSettings settings, CliEnvironment environment, TokenCounter counter) {
-        if (settings.externalCommand().isEmpty()) {
-            Cli cli = Cli.forServer(environment, counter, settings.semantic(), System.err);
-            return new InProcessRunner(cli::run, settings.limits(), cli::close);
-        }
-        return new ExternalRunner(settings.externalCommand(), settings.limits());
     }
 
     public CliGateway gateway() {
@@ -73,6 +70,14 @@ public final class GraphitiTools implements AutoCloseable {
     /** The token counter the responses are measured with (its vocabulary loads in the background). */
     public TokenCounter counter() {
         return counter;
+    }
+
+    /**
+     * The in-process CLI's semantic search (the embedding model and vectors this server loaded), for the explorer
+     * served beside the tools; empty when the tools run an external command or graphiti.semantic is off.
+     */
+    public Optional<SemanticSearch> semantics() {
+        return semantics;
     }
 
     public List<Tool> tools() {

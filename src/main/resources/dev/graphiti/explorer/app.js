@@ -16,15 +16,44 @@ function el(tag, props, ...children) {
   return node;
 }
 
+// Beside a team server's MCP endpoint the API wants the same bearer token as the endpoint: the page asks for it and
+// keeps it for this tab only (sessionStorage), never in a cookie, so no other site can make the browser send it.
+const TOKEN = "graphiti-token";
+
+class NeedsToken extends Error {}
+
 async function api(path, body) {
-  const options = body === undefined ? {} : {
+  const headers = {};
+  const bearer = sessionStorage.getItem(TOKEN);
+  if (bearer) headers["Authorization"] = "Bearer " + bearer;
+  const options = body === undefined ? { headers } : {
     method: "POST", body: JSON.stringify(body),
-    headers: { "Content-Type": "application/json", "X-Graphiti-Csrf": csrf }
+    headers: Object.assign(headers, { "Content-Type": "application/json", "X-Graphiti-Csrf": csrf })
   };
   const response = await fetch(path, options);
   const data = await response.json();
+  if (response.status === 401) throw new NeedsToken(data.error || "this server needs a token");
   if (!response.ok) throw new Error(data.error || response.statusText);
   return data;
+}
+
+function tokenView(error) {
+  const input = el("input", { type: "password", id: "token", autocomplete: "off", placeholder: "bearer token", size: "40",
+    "aria-label": "bearer token" });
+  const use = el("button", { class: "primary", type: "submit", text: "Use this token", id: "token-use" });
+  const form = el("form", { class: "token", id: "token-form" },
+    el("p", { text: "This server needs the token your team uses for its MCP endpoint." }),
+    input, use, el("p", { class: "meta", text: "Kept in this tab only, until you close it." }));
+  if (sessionStorage.getItem(TOKEN)) form.prepend(el("p", { class: "error", text: error.message }));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    if (!input.value.trim()) return;
+    sessionStorage.setItem(TOKEN, input.value.trim());
+    route();
+  });
+  main.replaceChildren(el("h2", { text: "Sign in" }), form);
+  main.dataset.view = "token";
+  input.focus();
 }
 
 function itemLink(item) {
@@ -86,10 +115,11 @@ async function searchView(params) {
     history.replaceState(null, "", "#/?" + next.toString());
     if (!next.get("q")) { results.replaceChildren(el("p", { class: "empty", text: "Type to search." })); return; }
     try {
-      const hits = await api("/api/search?" + next.toString());
+      const hits = await api("api/search?" + next.toString());
       if (serial === searchSerial) results.replaceChildren(list(hits, "Nothing found."));
     } catch (error) {
-      if (serial === searchSerial) results.replaceChildren(el("p", { class: "error", text: error.message }));
+      if (error instanceof NeedsToken) tokenView(error);
+      else if (serial === searchSerial) results.replaceChildren(el("p", { class: "error", text: error.message }));
     }
   };
   let timer;
@@ -103,7 +133,7 @@ async function searchView(params) {
 }
 
 async function listView(params) {
-  const items = await api("/api/list?" + params.toString());
+  const items = await api("api/list?" + params.toString());
   main.replaceChildren(el("h2", { text: "Newest first" }),
     filters(params, (next) => { location.hash = "#/list?" + next.toString(); }), list(items, "No items."));
 }
@@ -113,7 +143,7 @@ function section(title, content) {
 }
 
 async function itemView(id) {
-  const item = await api("/api/item?id=" + encodeURIComponent(id));
+  const item = await api("api/item?id=" + encodeURIComponent(id));
   const meta = el("div", { class: "meta" }, el("span", { class: "kind " + item.kind, text: item.kind }),
     document.createTextNode(item.id + " · " + when(item.created_at) + " · source " + item.source));
   for (const tag of item.tags) meta.append(el("span", { class: "tag", text: " #" + tag }));
@@ -157,7 +187,7 @@ function toast(text, undo) {
 }
 
 async function attempt(work) {
-  try { await work(); } catch (error) { toast(error.message); }
+  try { await work(); } catch (error) { if (error instanceof NeedsToken) tokenView(error); else toast(error.message); }
 }
 
 function actions(item, done) {
@@ -165,19 +195,19 @@ function actions(item, done) {
   if (item.current === false) return bar;
   const accept = el("button", { class: "primary", type: "button", text: "Accept", "data-action": "accept" });
   accept.onclick = () => attempt(async () => {
-    await api("/api/accept", { id: item.id });
-    toast("Accepted " + item.id + ".", () => api("/api/unaccept", { id: item.id }));
+    await api("api/accept", { id: item.id });
+    toast("Accepted " + item.id + ".", () => api("api/unaccept", { id: item.id }));
     done();
   });
   const supersede = el("button", { type: "button", text: "Supersede…", "data-action": "supersede" });
   supersede.onclick = () => attempt(async () => {
     const text = el("textarea", { id: "supersede-text", "aria-label": "the corrected text" });
-    text.value = item.content !== undefined ? item.content : (await api("/api/item?id=" + encodeURIComponent(item.id))).content;
+    text.value = item.content !== undefined ? item.content : (await api("api/item?id=" + encodeURIComponent(item.id))).content;
     const save = el("button", { class: "primary", type: "button", text: "Save as new version", "data-action": "save" });
     save.onclick = async () => {
       try {
-        const created = await api("/api/supersede", { id: item.id, content: text.value });
-        toast("Superseded by " + created.id + ".", () => api("/api/delete", { id: created.id }));
+        const created = await api("api/supersede", { id: item.id, content: text.value });
+        toast("Superseded by " + created.id + ".", () => api("api/delete", { id: created.id }));
         location.hash = "#/item/" + encodeURIComponent(created.id);
       } catch (error) { toast(error.message); }
     };
@@ -186,8 +216,8 @@ function actions(item, done) {
   });
   const remove = el("button", { class: "danger", type: "button", text: "Delete", "data-action": "delete" });
   remove.onclick = () => attempt(async () => {
-    const answer = await api("/api/delete", { id: item.id });
-    toast("Deleted " + item.id + ".", () => api("/api/undo", { undo: answer.undo }));
+    const answer = await api("api/delete", { id: item.id });
+    toast("Deleted " + item.id + ".", () => api("api/undo", { undo: answer.undo }));
     if (location.hash.startsWith("#/item/")) location.hash = "#/review"; else done();
   });
   bar.append(accept, supersede, remove);
@@ -196,7 +226,7 @@ function actions(item, done) {
 
 async function timelineView(params) {
   if (!params.get("limit")) params.set("limit", "200");
-  const items = await api("/api/list?" + params.toString());
+  const items = await api("api/list?" + params.toString());
   const days = el("div", { id: "timeline" });
   let day = null;
   let ul = null;
@@ -215,7 +245,7 @@ async function timelineView(params) {
 }
 
 async function entityView(name, params) {
-  const items = await api("/api/entity?name=" + encodeURIComponent(name) + "&" + params.toString());
+  const items = await api("api/entity?name=" + encodeURIComponent(name) + "&" + params.toString());
   main.replaceChildren(el("h2", { text: "Items that mention " + name }),
     list(items, "No current item mentions it."));
 }
@@ -224,7 +254,7 @@ const REVIEW_PAGE = 50;
 
 async function reviewView(params) {
   const offset = Math.max(0, parseInt(params.get("offset") || "0", 10) || 0);
-  const page = await api("/api/review?offset=" + offset + "&limit=" + REVIEW_PAGE);
+  const page = await api("api/review?offset=" + offset + "&limit=" + REVIEW_PAGE);
   if (!page.items.length && offset > 0) { location.hash = "#/review?offset=" + Math.max(0, offset - REVIEW_PAGE); return; }
   const pager = el("div", { class: "pager" });
   if (offset > 0) pager.append(el("a", { href: "#/review?offset=" + Math.max(0, offset - REVIEW_PAGE), id: "review-newer", text: "← Newer" }));
@@ -234,6 +264,8 @@ async function reviewView(params) {
     list(page.items, "Nothing to review.", (item) => actions(item, () => route())), pager);
 }
 
+let session = null;
+
 async function route() {
   const hash = location.hash || "#/";
   const [path, query] = hash.slice(1).split("?");
@@ -241,6 +273,7 @@ async function route() {
   for (const link of document.querySelectorAll("nav a")) link.classList.toggle("active", link.getAttribute("href") === "#" + path);
   main.dataset.view = "";
   try {
+    if (!session) session = await api("api/session");
     if (path.startsWith("/item/")) await itemView(decodeURIComponent(path.slice(6)));
     else if (path.startsWith("/entity/")) await entityView(decodeURIComponent(path.slice(8)), params);
     else if (path === "/timeline") await timelineView(params);
@@ -249,7 +282,7 @@ async function route() {
     else await searchView(params);
     main.dataset.view = path.split("/")[1] || "search";
   } catch (error) {
-    showError(error);
+    if (error instanceof NeedsToken) { session = null; tokenView(error); } else showError(error);
   }
 }
 

@@ -1,7 +1,7 @@
 package dev.graphiti.explorer;
 
-import static org.junit.jupiter.api.Assertions.assertNotNull;
-import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.mockito.Mockito.mock;
 import static org.mockito.Mockito.when;
 
@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 /** The explorer's Host, Origin and CSRF rules on the request a servlet container hands over (a seam: no Jetty in core). */
 class RequestGuardTest {
 
-    private final RequestGuard guard = new RequestGuard("token-123");
+    private final RequestGuard guard = new RequestGuard("token-123", PageAccess.loopback());
 
     private static HttpServletRequest request(String method, String host, String origin, String type, String csrf) {
         HttpServletRequest request = mock(HttpServletRequest.class);
@@ -25,30 +25,30 @@ class RequestGuardTest {
 
     @Test
     void readsFromThisMachineAreServed() {
-        assertNull(guard.refusal(request("GET", "127.0.0.1:7878", null, null, null)));
-        assertNull(guard.refusal(request("GET", "localhost:7878", "http://localhost:7878", null, null)));
-        assertNull(guard.refusal(request("GET", "[::1]:7878", null, null, null)));
+        assertTrue(guard.refusal(request("GET", "127.0.0.1:7878", null, null, null)).isEmpty());
+        assertTrue(guard.refusal(request("GET", "localhost:7878", "http://localhost:7878", null, null)).isEmpty());
+        assertTrue(guard.refusal(request("GET", "[::1]:7878", null, null, null)).isEmpty());
     }
 
     @Test
     void aHostThatIsNoLoopbackNameIsRefusedAgainstDnsRebinding() {
-        assertNotNull(guard.refusal(request("GET", "attacker.example:7878", null, null, null)));
-        assertNotNull(guard.refusal(request("GET", "127.0.0.1.attacker.example", null, null, null)));
-        assertNotNull(guard.refusal(request("GET", null, null, null, null)));
+        assertFalse(guard.refusal(request("GET", "attacker.example:7878", null, null, null)).isEmpty());
+        assertFalse(guard.refusal(request("GET", "127.0.0.1.attacker.example", null, null, null)).isEmpty());
+        assertFalse(guard.refusal(request("GET", null, null, null, null)).isEmpty());
     }
 
     @Test
     void anotherOriginIsRefused() {
-        assertNotNull(guard.refusal(request("GET", "127.0.0.1:7878", "http://attacker.example", null, null)));
-        assertNotNull(guard.refusal(request("GET", "127.0.0.1:7878", "http://127.0.0.1:9999", null, null)));
+        assertFalse(guard.refusal(request("GET", "127.0.0.1:7878", "http://attacker.example", null, null)).isEmpty());
+        assertFalse(guard.refusal(request("GET", "127.0.0.1:7878", "http://127.0.0.1:9999", null, null)).isEmpty());
     }
 
     @Test
     void aChangeNeedsJsonAndTheToken() {
-        assertNull(guard.refusal(request("POST", "127.0.0.1:7878", "http://127.0.0.1:7878", "application/json", "token-123")));
-        assertNotNull(guard.refusal(request("POST", "127.0.0.1:7878", null, "application/json", null)));
-        assertNotNull(guard.refusal(request("POST", "127.0.0.1:7878", null, "application/json", "token-124")));
-        assertNotNull(guard.refusal(request("POST", "127.0.0.1:7878", null, "application/x-www-form-urlencoded", "token-123")));
-        assertNotNull(guard.refusal(request("POST", "127.0.0.1:7878", null, "text/plain", "token-123")));
+        assertTrue(guard.refusal(request("POST", "127.0.0.1:7878", "http://127.0.0.1:7878", "application/json", "token-123")).isEmpty());
+        assertFalse(guard.refusal(request("POST", "127.0.0.1:7878", null, "application/json", null)).isEmpty());
+        assertFalse(guard.refusal(request("POST", "127.0.0.1:7878", null, "application/json", "token-124")).isEmpty());
+        assertFalse(guard.refusal(request("POST", "127.0.0.1:7878", null, "application/x-www-form-urlencoded", "token-123")).isEmpty());
+        assertFalse(guard.refusal(request("POST", "127.0.0.1:7878", null, "text/plain", "token-123")).isEmpty());
     }
 }

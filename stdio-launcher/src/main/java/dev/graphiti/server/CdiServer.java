@@ -2,10 +2,12 @@ package dev.graphiti.server;
 
 import dev.graphiti.assembly.ServerBeans;
 import dev.graphiti.assembly.ServerSetup;
+import dev.graphiti.explorer.ExplorerServlet;
 import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.http.McpServlet;
 import dev.graphiti.protocol.session.McpServer;
 import java.util.Map;
+import java.util.Optional;
 import org.jboss.weld.environment.se.Weld;
 import org.jboss.weld.environment.se.WeldContainer;
 
@@ -23,9 +25,10 @@ public final class CdiServer implements AutoCloseable {
         this.container = container;
     }
 
-    /** The product's server, assembled by CDI from {@code setup}. */
+    /** The product's server and the explorer beside it, assembled by CDI from {@code setup}. */
     public static CdiServer boot(HttpTransportConfig config, ServerSetup setup) {
-        return boot(Map.of(HttpTransportConfig.class, config, ServerSetup.class, setup), ServerBeans.class);
+        return boot(Map.of(HttpTransportConfig.class, config, ServerSetup.class, setup), ServerBeans.class,
+                ExplorerServlet.class);
     }
 
     /** A server built by the caller. */
@@ -46,6 +49,12 @@ public final class CdiServer implements AutoCloseable {
     /** The container-managed servlet, its collaborators injected. */
     public McpServlet servlet() {
         return container.select(McpServlet.class).get();
+    }
+
+    /** The container-managed explorer servlet, when this container assembled the product (not a given server). */
+    public Optional<ExplorerServlet> explorer() {
+        var explorer = container.select(ExplorerServlet.class);
+        return explorer.isResolvable() ? Optional.of(explorer.get()) : Optional.empty();
     }
 
     @Override

@@ -3,7 +3,9 @@ package dev.graphiti.server;
 import dev.graphiti.http.McpServlet;
 import dev.graphiti.http.ProtectedResourceMetadataServlet;
 import dev.graphiti.oauth.ResourceServer;
+import jakarta.servlet.http.HttpServlet;
 import java.time.Duration;
+import java.util.Optional;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
@@ -11,12 +13,14 @@ import org.eclipse.jetty.server.ServerConnector;
 import org.eclipse.jetty.util.thread.QueuedThreadPool;
 
 /**
- * Jetty 12 (ee10) serving one MCP servlet at {@value #ENDPOINT} (and, with OAuth, its Protected Resource Metadata). The servlet is built elsewhere (by CDI
- * for the product, by hand for fixtures and tests); this class only binds and routes.
+ * Jetty 12 (ee10) serving one MCP servlet at {@value #ENDPOINT} (and, with OAuth, its Protected Resource Metadata)
+ * and, for the product, the explorer page at {@value #EXPLORER}/. The servlets are built elsewhere (by CDI for the
+ * product, by hand for fixtures and tests); this class only binds and routes.
  */
 public final class EmbeddedJetty implements AutoCloseable {
 
     public static final String ENDPOINT = "/mcp";
+    public static final String EXPLORER = "/explorer";
 
     private final Server server;
     private final ServerConnector connector;
@@ -30,6 +34,12 @@ public final class EmbeddedJetty implements AutoCloseable {
 
     /** Binds {@code host:port} (port 0: any free port) and starts serving {@code servlet}. */
     public static EmbeddedJetty start(String host, int port, McpServlet servlet) throws Exception {
+        return start(host, port, servlet, Optional.empty());
+    }
+
+    /** Binds {@code host:port} and serves {@code servlet}, and {@code explorer} beside it. */
+    public static EmbeddedJetty start(String host, int port, McpServlet servlet, Optional<HttpServlet> explorer)
+            throws Exception {
         var threads = new QueuedThreadPool(64, 4);
         threads.setName("mcp-http");
         threads.setDaemon(true);
@@ -50,6 +60,7 @@ public final class EmbeddedJetty implements AutoCloseable {
         var metadata = new ServletHolder("oauth-protected-resource", new ProtectedResourceMetadataServlet(servlet.transport()));
         context.addServlet(metadata, ResourceServer.WELL_KNOWN);
         context.addServlet(metadata, ResourceServer.WELL_KNOWN + "/*");
+        explorer.ifPresent(page -> context.addServlet(new ServletHolder("explorer", page), EXPLORER + "/*"));
         context.addServlet(new ServletHolder("not-found", new EndpointNotFoundServlet(ENDPOINT)), "/");
         server.setErrorHandler(new JsonErrorHandler());
         server.setHandler(context);

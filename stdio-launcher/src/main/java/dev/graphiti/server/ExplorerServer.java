@@ -33,7 +33,7 @@ public final class ExplorerServer {
         connector.setPort(port);
         server.addConnector(connector);
         var context = new ServletContextHandler("/", ServletContextHandler.NO_SESSIONS);
-        context.addServlet(new ServletHolder("explorer", servlet), "/");
+        context.addServlet(new ServletHolder("explorer", servlet), "/*");
         server.setHandler(context);
         server.setStopTimeout(Duration.ofSeconds(2).toMillis());
         try {

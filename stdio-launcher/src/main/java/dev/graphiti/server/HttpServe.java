@@ -8,6 +8,7 @@ import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.http.LoopbackNames;
 import dev.graphiti.http.McpServlet;
 import dev.graphiti.protocol.session.McpServer;
+import jakarta.servlet.http.HttpServlet;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Optional;
@@ -48,8 +49,10 @@ public final class HttpServe {
         }
         var cdi = given.map(server -> CdiServer.boot(config, server)).orElseGet(() -> CdiServer.boot(config, setup));
         McpServlet servlet;
+        Optional<HttpServlet> explorer;
         try {
             servlet = cdi.servlet();
+            explorer = cdi.explorer().map(page -> page);
         } catch (RuntimeException e) {
             cdi.close();
             Optional<IllegalArgumentException> setting = settingError(e);
@@ -62,7 +65,7 @@ public final class HttpServe {
         long cdiMillis = (System.nanoTime() - start) / 1_000_000;
         EmbeddedJetty jetty;
         try {
-            jetty = EmbeddedJetty.start(request.host(), request.port(), servlet);
+            jetty = EmbeddedJetty.start(request.host(), request.port(), servlet, explorer);
         } catch (IOException e) {
             cdi.close();
             log.println("graphiti: cannot listen on " + request.host() + ":" + request.port() + ": " + e.getMessage()
@@ -72,6 +75,10 @@ public final class HttpServe {
         long totalMillis = (System.nanoTime() - start) / 1_000_000;
         log.println("graphiti: MCP server (streamable HTTP) at " + jetty.url() + " (CDI " + cdiMillis
                 + " ms, ready in " + totalMillis + " ms; " + McpServlet.describe(config) + "); Ctrl-C or SIGTERM stops it");
+        if (explorer.isPresent()) {
+            log.println("graphiti: the explorer is at " + jetty.url().replace(EmbeddedJetty.ENDPOINT, EmbeddedJetty.EXPLORER + "/")
+                    + " (the same authentication)");
+        }
         var stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             stop(jetty, cdi);

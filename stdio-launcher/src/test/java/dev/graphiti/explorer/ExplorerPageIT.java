@@ -29,6 +29,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ExplorerPageIT {
 
     private static final Pattern URL = Pattern.compile("is at (http://127\\.0\\.0\\.1:\\d+/)");
+    private static final Pattern TEAM_URL = Pattern.compile("explorer is at (http://127\\.0\\.0\\.1:\\d+/explorer/)");
+    private static final String TOKEN = "team-token-0123456789abcdef";
     private static final String SCRIPT_TITLE = "<script>window.pwned=1</script><img src=x onerror=\\\"window.pwned=2\\\"> Retry webhooks";
 
     @TempDir
@@ -69,6 +71,12 @@ class ExplorerPageIT {
     }
 
     private String serveExplorer() throws Exception {
+        load();
+        return start(graphiti("ui", "--port", "0"), URL);
+    }
+
+    /** Imports the test's items into the global graph. */
+    private void load() throws Exception {
         Path items = tmp.resolve("items.jsonl");
         Files.writeString(items, String.join("\n",
                 "{\"graphiti\":\"items\",\"version\":1}",
@@ -82,22 +90,25 @@ class ExplorerPageIT {
         Process load = graphiti("import", items.toString()).redirectErrorStream(true).start();
         String loaded = new String(load.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, load.waitFor(), loaded);
+    }
 
-        Process ui = graphiti("ui", "--port", "0").redirectErrorStream(true).start();
+    /** Starts {@code server} and returns the URL it prints (the first group of {@code url}). */
+    private String start(ProcessBuilder server, Pattern url) throws Exception {
+        Process ui = server.redirectErrorStream(true).start();
         started.add(ui);
         BufferedReader lines = new BufferedReader(new InputStreamReader(ui.getInputStream(), StandardCharsets.UTF_8));
         StringBuilder said = new StringBuilder();
         for (String line = lines.readLine(); line != null; line = lines.readLine()) {
             said.append(line).append('\n');
-            Matcher url = URL.matcher(line);
-            if (url.find()) {
+            Matcher found = url.matcher(line);
+            if (found.find()) {
                 Thread drain = new Thread(() -> lines.lines().forEach(ignored -> { }), "ui-output");
                 drain.setDaemon(true);
                 drain.start();
-                return url.group(1);
+                return found.group(1);
             }
         }
-        throw new AssertionError("graphiti ui did not start:\n" + said);
+        throw new AssertionError("the server did not start:\n" + said);
     }
 
     private DevTools browser() throws Exception {
@@ -179,6 +190,34 @@ class ExplorerPageIT {
 
             assertEquals("403", page.text("fetch('/api/accept', {method: 'POST', headers: {'Content-Type': 'application/json'},"
                     + " body: JSON.stringify({id: 'sqdb0001'})}).then(r => String(r.status))"), "a change without the CSRF token");
+        }
+    }
+
+    @Test
+    void besideTheTeamServersEndpointThePageAsksForTheEndpointsToken() throws Exception {
+        load();
+        ProcessBuilder team = graphiti("mcp", "serve", "--transport", "http", "--port", "0");
+        team.environment().put("GRAPHITI_HTTP_TOKEN", TOKEN);
+        String base = start(team, TEAM_URL);
+        try (DevTools page = browser()) {
+            page.navigate(base + "#/list");
+            page.waitFor("document.getElementById('main').dataset.view === 'token'");
+            assertEquals("0", page.text("String(document.querySelectorAll('main li').length)"), "nothing of the graph before");
+            shot(page, "sign-in");
+            page.eval("document.getElementById('token').value = 'not-the-token-0123456789'");
+            page.eval("document.getElementById('token-use').click()");
+            page.waitFor("document.getElementById('main').dataset.view === 'token' && document.querySelector('#token-form .error')");
+            page.eval("document.getElementById('token').value = '" + TOKEN + "'");
+            page.eval("document.getElementById('token-use').click()");
+            page.waitFor("document.getElementById('main').dataset.view === 'list' && document.querySelector('li[data-id=race0001]')");
+            shot(page, "team-list");
+            page.navigate(base + "#/review");
+            page.waitFor("document.getElementById('main').dataset.view === 'review' && document.querySelector('li[data-id=race0001]')");
+            page.eval("document.querySelector('li[data-id=race0001] [data-action=accept]').click()");
+            page.waitFor("!document.querySelector('li[data-id=race0001]') && !document.getElementById('toast').hidden");
+            assertEquals("[\"reviewed\"]", page.text("fetch('api/item?id=race0001', {headers: {Authorization: 'Bearer " + TOKEN
+                    + "'}}).then(r => r.json()).then(i => JSON.stringify(i.tags))"), "a change through the team server, token and CSRF");
+            assertEquals("401", page.text("fetch('api/item?id=race0001').then(r => String(r.status))"), "the API without the token");
         }
     }
 }

@@ -201,6 +201,27 @@ class WarOnPayaraMicroIT {
         assertEquals(401, anonymous.statusCode(), anonymous.body());
     }
 
+    /**
+     * The explorer page the WAR serves beside /mcp: its files load without a token (so it can ask for one), the graph
+     * only with a member's token, and a change needs the page's CSRF token as well.
+     */
+    @Test
+    void theExplorerBesideTheEndpointNeedsItsToken() throws Exception {
+        String explorer = payara.base() + PayaraMicro.CONTEXT + "/explorer/";
+        var page = send(HttpRequest.newBuilder(java.net.URI.create(explorer)).GET());
+        assertEquals(200, page.statusCode(), page.body());
+        var csrf = java.util.regex.Pattern.compile("name=\"graphiti-csrf\" content=\"([^\"]+)\"").matcher(page.body());
+        assertTrue(csrf.find(), page.body());
+        assertEquals(401, send(HttpRequest.newBuilder(java.net.URI.create(explorer + "api/list")).GET()).statusCode());
+        var listed = send(HttpRequest.newBuilder(java.net.URI.create(explorer + "api/list")).header("Authorization", "Bearer " + BOB).GET());
+        assertEquals(200, listed.statusCode(), listed.body());
+        assertTrue(listed.body().startsWith("["), listed.body());
+        var change = HttpRequest.newBuilder(java.net.URI.create(explorer + "api/accept")).header("Authorization", "Bearer " + BOB)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString("{\"id\":\"none0000\"}"));
+        assertEquals(403, send(change).statusCode(), "without the page's CSRF token");
+        assertEquals(404, send(change.header("X-Graphiti-Csrf", csrf.group(1))).statusCode(), "with it: no such item");
+    }
+
     static HttpRequest.Builder stateless(String token, String method, String body) {
         var builder = HttpRequest.newBuilder(payara.endpoint()).timeout(Duration.ofSeconds(60))
                 .header("Accept", "application/json, text/event-stream").header("Content-Type", "application/json")

@@ -1,0 +1,159 @@
+package dev.graphiti.server;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.graphiti.assembly.ServerSetup;
+import dev.graphiti.assembly.TransportSettings;
+import dev.graphiti.cli.Cli;
+import dev.graphiti.cli.CliEnvironment;
+import dev.graphiti.config.Settings;
+import dev.graphiti.http.HttpTransportConfig;
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The team server as `graphiti mcp serve --transport http` assembles it (CDI, embedded Jetty, real port, a real graph):
+ * the explorer at /explorer/ beside /mcp, behind the endpoint's own tokens, Host and Origin rules, with the page's
+ * CSRF token on changes.
+ */
+class ExplorerBesideMcpTest {
+
+    static final String ALICE = "alice-0123456789abcdef";
+    private static final Pattern CSRF = Pattern.compile("name=\"graphiti-csrf\" content=\"([^\"]+)\"");
+
+    @TempDir
+    Path tmp;
+
+    final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    CdiServer cdi;
+    EmbeddedJetty jetty;
+
+    @AfterEach
+    void stop() throws Exception {
+        if (jetty != null) {
+            jetty.close();
+        }
+        if (cdi != null) {
+            cdi.close();
+        }
+    }
+
+    /** The product's server from these settings, with one item in the graph its explorer shows (the global one here). */
+    private String serve(Map<String, String> settings) throws Exception {
+        Map<String, String> environment = new HashMap<>(settings);
+        environment.put("GRAPHITI_HOME", tmp.resolve("home").toString());
+        environment.put("HOME", tmp.toString());
+        environment.put("GRAPHITI_SEMANTIC", "off");
+        Path directory = Files.createDirectories(tmp.resolve("server"));
+        var setup = new ServerSetup(Settings.ofEnvironment(environment),
+                CliEnvironment.embedded(Settings.ofEnvironment(environment).cliEnvironment()), directory, notice -> { });
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        try (Cli cli = new Cli(setup.environment())) {
+            int code = cli.run(List.of("-g", "add", "--kind", "decision", "--source", "git:abc123",
+                    "We deploy the team server behind nginx with TLS"), directory, new ByteArrayInputStream(new byte[0]),
+                    new PrintWriter(out), new PrintWriter(err));
+            assertEquals(0, code, err.toString());
+        }
+        HttpTransportConfig config = TransportSettings.apply(HttpTransportConfig.forBinding("127.0.0.1"), setup.settings());
+        cdi = CdiServer.boot(config, setup);
+        jetty = EmbeddedJetty.start("127.0.0.1", 0, cdi.servlet(), cdi.explorer().map(page -> page));
+        return "http://127.0.0.1:" + jetty.port();
+    }
+
+    private HttpResponse<String> get(String url, Map<String, String> headers) throws Exception {
+        var request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(20)).GET();
+        headers.forEach(request::header);
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private HttpResponse<String> post(String url, Map<String, String> headers, String body) throws Exception {
+        var request = HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(20))
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body));
+        headers.forEach(request::header);
+        return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static String csrf(String page) {
+        Matcher matcher = CSRF.matcher(page);
+        assertTrue(matcher.find(), page);
+        return matcher.group(1);
+    }
+
+    private static String id(String list) {
+        Matcher matcher = Pattern.compile("\"id\":\"(\\w+)\"").matcher(list);
+        assertTrue(matcher.find(), list);
+        return matcher.group(1);
+    }
+
+    @Test
+    void theExplorerBesideTheEndpointNeedsTheEndpointsTokenForTheGraphAndTheCsrfTokenForChanges() throws Exception {
+        String base = serve(Map.of("GRAPHITI_HTTP_TOKEN", ALICE));
+        String bearer = "Bearer " + ALICE;
+
+        HttpResponse<String> bare = get(base + "/explorer", Map.of());
+        assertEquals(302, bare.statusCode(), "the page's relative links need its folder");
+        assertTrue(bare.headers().firstValue("Location").orElse("").endsWith("/explorer/"), bare.headers().toString());
+        HttpResponse<String> page = get(base + "/explorer/", Map.of());
+        assertEquals(200, page.statusCode(), "the page itself (no data) loads without a token, so it can ask for one");
+        String csrf = csrf(page.body());
+
+        HttpResponse<String> anonymous = get(base + "/explorer/api/list", Map.of());
+        assertEquals(401, anonymous.statusCode(), anonymous.body());
+        assertEquals("Bearer", anonymous.headers().firstValue("WWW-Authenticate").orElse(""));
+        assertTrue(!anonymous.body().contains("nginx"), "nothing of the graph without a token");
+        assertEquals(401, get(base + "/explorer/api/search?q=nginx", Map.of("Authorization", "Bearer not-the-token-0123456789")).statusCode());
+        assertEquals(401, get(base + "/explorer/api/session", Map.of()).statusCode());
+
+        HttpResponse<String> listed = get(base + "/explorer/api/list", Map.of("Authorization", bearer));
+        assertEquals(200, listed.statusCode(), listed.body());
+        assertTrue(listed.body().contains("behind nginx with TLS"), listed.body());
+        String id = id(listed.body());
+        assertTrue(get(base + "/explorer/api/review", Map.of("Authorization", bearer)).body().contains(id), "indexed, so awaiting review");
+
+        String accept = "{\"id\":\"" + id + "\"}";
+        assertEquals(401, post(base + "/explorer/api/accept", Map.of("X-Graphiti-Csrf", csrf), accept).statusCode(),
+                "a change needs the token too");
+        assertEquals(403, post(base + "/explorer/api/accept", Map.of("Authorization", bearer), accept).statusCode(),
+                "and the page's CSRF token");
+        assertEquals(403, post(base + "/explorer/api/accept", Map.of("Authorization", bearer, "X-Graphiti-Csrf", csrf,
+                "Origin", "https://attacker.example"), accept).statusCode(), "another site's page is refused");
+        HttpResponse<String> accepted = post(base + "/explorer/api/accept", Map.of("Authorization", bearer,
+                "X-Graphiti-Csrf", csrf, "Origin", base), accept);
+        assertEquals(200, accepted.statusCode(), accepted.body());
+        assertTrue(accepted.body().contains("\"reviewed\""), accepted.body());
+
+        RawHttp.Reply rebound = RawHttp.send(jetty.port(), "GET /explorer/ HTTP/1.1\r\nHost: attacker.example\r\n", "");
+        assertEquals(421, rebound.status(), "a Host the endpoint does not answer for (DNS rebinding) is refused here too");
+        HttpResponse<String> mcp = http.send(HttpRequest.newBuilder(URI.create(base + "/mcp")).header("Accept", StatusCodeTableTest.BOTH)
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(StatusCodeTableTest.INIT)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(401, mcp.statusCode(), "the endpoint beside it is unchanged");
+    }
+
+    @Test
+    void withoutTokensTheLoopbackExplorerIsServedAsTheEndpointIs() throws Exception {
+        String base = serve(Map.of());
+        HttpResponse<String> session = get(base + "/explorer/api/session", Map.of());
+        assertEquals(200, session.statusCode(), session.body());
+        assertTrue(session.body().contains("\"token_required\":false"), session.body());
+        assertTrue(get(base + "/explorer/api/list", Map.of()).body().contains("behind nginx with TLS"));
+    }
+}
