@@ -35,6 +35,8 @@ public final class Explorer {
     /** Where an item stored by itself comes from: a conversation's capture or git history. */
     private static final List<String> AUTOMATIC = List.of("capture:", "git:");
     private static final int UNDO_KEPT = 100;
+    /** How many items the graph view reads: enough for the entities that matter now, cheap at any graph size. */
+    static final int GRAPH_ITEMS = 1000;
 
     private final GraphLocation location;
     private final Items items;
@@ -78,6 +80,17 @@ public final class Explorer {
 
     List<KnowledgeItem> mentioning(String entity, ItemFilter filter, int limit) {
         return items.mentioning(location, entity, filter, limit);
+    }
+
+    /**
+     * The entity graph of the newest {@value #GRAPH_ITEMS} current items, or, around {@code focus}, of the newest
+     * items that mention it: at most {@code maxNodes} entities and the items linking them.
+     */
+    EntityGraph entityGraph(Optional<String> focus, int maxNodes) {
+        List<KnowledgeItem> read = focus.isPresent()
+                ? items.mentioning(location, focus.get(), ItemFilter.current(), GRAPH_ITEMS)
+                : items.list(location, ItemFilter.current(), GRAPH_ITEMS);
+        return EntityGraph.of(read, focus, maxNodes);
     }
 
     /** Ranked as `graphiti search` and the graphiti_search tool rank (hybrid when this process has the model). */

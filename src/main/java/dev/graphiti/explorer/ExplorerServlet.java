@@ -152,6 +152,8 @@ public class ExplorerServlet extends HttpServlet {
         return switch (path) {
             case "/api/session" -> json.createObjectBuilder().add("scope", explorer.location().scope().name())
                     .add("token_required", access.tokensRequired()).build();
+            case "/api/graph" -> graph(explorer.entityGraph(Optional.ofNullable(request.getParameter("entity"))
+                    .map(String::strip).filter(name -> !name.isEmpty()), nodes(request)));
             case "/api/list" -> briefs(explorer.list(filter(request), limit(request, 50)));
             case "/api/search" -> hits(request);
             case "/api/item" -> details(explorer.details(required(request.getParameter("id"), "id")));
@@ -188,6 +190,30 @@ public class ExplorerServlet extends HttpServlet {
             }
         }
         return array.build();
+    }
+
+    private JsonStructure graph(EntityGraph graph) {
+        JsonArrayBuilder nodes = json.createArrayBuilder();
+        graph.nodes().forEach(node -> nodes.add(json.createObjectBuilder().add("name", node.name()).add("type", node.type())
+                .add("items", node.items())));
+        JsonArrayBuilder links = json.createArrayBuilder();
+        for (EntityGraph.Link link : graph.links()) {
+            JsonArrayBuilder items = json.createArrayBuilder();
+            link.items().forEach(item -> items.add(brief(item)));
+            links.add(json.createObjectBuilder().add("from", link.from()).add("to", link.to()).add("weight", link.weight())
+                    .add("items", items));
+        }
+        return json.createObjectBuilder().add("nodes", nodes).add("links", links).add("items_read", graph.itemsRead())
+                .build();
+    }
+
+    private static int nodes(HttpServletRequest request) {
+        try {
+            return Optional.ofNullable(request.getParameter("nodes")).map(Integer::parseInt)
+                    .map(n -> Math.max(2, Math.min(80, n))).orElse(36);
+        } catch (NumberFormatException e) {
+            throw new InvalidInputException("nodes must be a number");
+        }
     }
 
     private JsonStructure review(ReviewPage page) {

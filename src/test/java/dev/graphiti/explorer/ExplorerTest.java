@@ -103,6 +103,33 @@ class ExplorerTest {
         assertEquals(before.item(), after.item());
     }
 
+    @Test
+    void theEntityGraphLinksEntitiesThroughTheItemsThatMentionBoth() {
+        GraphLocation location = graph();
+        Instant start = Instant.parse("2026-03-01T10:00:00Z");
+        String retry = add(location, "Retry in WebhookSender.java with the delays of Backoff.java", "manual", start, Optional.empty());
+        String audit = add(location, "WebhookSender.java writes each attempt to Audit.java", "manual", start.plusSeconds(1), Optional.empty());
+        add(location, "Backoff.java doubles the delay up to a minute", "manual", start.plusSeconds(2), Optional.empty());
+        Explorer explorer = explorer(location);
+
+        EntityGraph whole = explorer.entityGraph(Optional.empty(), 10);
+        assertEquals(List.of("Backoff.java", "WebhookSender.java", "Audit.java"),
+                whole.nodes().stream().map(EntityGraph.Node::name).toList(), "most mentioned first");
+        assertEquals(List.of(2, 2, 1), whole.nodes().stream().map(EntityGraph.Node::items).toList());
+        assertEquals(2, whole.links().size(), whole.links()::toString);
+        EntityGraph.Link sender = whole.links().stream().filter(link -> link.from().equals("Backoff.java")).findFirst().orElseThrow();
+        assertEquals("WebhookSender.java", sender.to());
+        assertEquals(List.of(retry), sender.items().stream().map(KnowledgeItem::id).toList(), "the item that mentions both");
+
+        EntityGraph around = explorer.entityGraph(Optional.of("audit.java"), 10);
+        assertEquals(List.of("Audit.java", "WebhookSender.java"), around.nodes().stream().map(EntityGraph.Node::name).toList(),
+                "the focus first (its case as stored), then what its items mention");
+        assertEquals(1, around.itemsRead());
+        assertEquals(List.of(audit), around.links().get(0).items().stream().map(KnowledgeItem::id).toList());
+
+        assertEquals(2, explorer.entityGraph(Optional.empty(), 2).nodes().size(), "at most the nodes asked for");
+    }
+
     private StoredItem stored(GraphLocation location, String id) {
         try (OpenGraph graph = graphs.open(location)) {
             return graph.repository().stored(0, 10_000).stream().filter(s -> s.item().id().equals(id)).findFirst().orElseThrow();

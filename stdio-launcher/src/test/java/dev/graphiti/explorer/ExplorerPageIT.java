@@ -31,6 +31,8 @@ class ExplorerPageIT {
     private static final Pattern URL = Pattern.compile("is at (http://127\\.0\\.0\\.1:\\d+/)");
     private static final Pattern TEAM_URL = Pattern.compile("explorer is at (http://127\\.0\\.0\\.1:\\d+/explorer/)");
     private static final String TOKEN = "team-token-0123456789abcdef";
+    /** An entity name is untrusted too: the graph view draws it as text. */
+    private static final String MARKUP_ENTITY = "<img src=x onerror=window.pwned=3>";
     private static final String SCRIPT_TITLE = "<script>window.pwned=1</script><img src=x onerror=\\\"window.pwned=2\\\"> Retry webhooks";
 
     @TempDir
@@ -81,9 +83,11 @@ class ExplorerPageIT {
         Files.writeString(items, String.join("\n",
                 "{\"graphiti\":\"items\",\"version\":1}",
                 "{\"id\":\"wbhk0001\",\"kind\":\"decision\",\"title\":\"" + SCRIPT_TITLE + "\",\"content\":\"" + SCRIPT_TITLE
-                        + " with backoff in WebhookSender.java\",\"source\":\"capture:s1\",\"entities\":[{\"name\":\"WebhookSender.java\",\"type\":\"file\"}],\"created_at\":\"2026-03-01T10:00:00Z\"}",
+                        + " with backoff in WebhookSender.java\",\"source\":\"capture:s1\",\"entities\":[{\"name\":\"WebhookSender.java\",\"type\":\"file\"},"
+                        + "{\"name\":\"" + MARKUP_ENTITY + "\",\"type\":\"identifier\"}],\"created_at\":\"2026-03-01T10:00:00Z\"}",
                 "{\"id\":\"race0001\",\"kind\":\"bugfix\",\"title\":\"Fix the race in SessionStore.expire\",\"content\":\"Fix the"
-                        + " race in SessionStore.expire: sessions were closed twice\",\"source\":\"git:abc123\","
+                        + " race in SessionStore.expire: sessions were closed twice\",\"source\":\"git:abc123\",\"entities\":[{\"name\":"
+                        + "\"SessionStore.expire\",\"type\":\"identifier\"},{\"name\":\"" + MARKUP_ENTITY + "\",\"type\":\"identifier\"}],"
                         + "\"created_at\":\"2026-03-02T11:30:00.250Z\"}",
                 "{\"id\":\"sqdb0001\",\"kind\":\"decision\",\"title\":\"Storage\",\"content\":\"We chose SQLite over a server"
                         + " database: one file per project\",\"source\":\"manual\",\"created_at\":\"2026-02-01T09:00:00Z\"}") + "\n");
@@ -168,6 +172,23 @@ class ExplorerPageIT {
             assertEquals("2026-03-02", page.text("[...document.querySelectorAll('#timeline h3')].map(h => h.textContent)[1]"));
             shot(page, "timeline");
 
+            page.navigate(base + "#/graph");
+            page.waitFor("document.getElementById('main').dataset.view === 'graph' && document.querySelectorAll('#graph g.node').length === 3");
+            assertEquals(MARKUP_ENTITY, page.text("[...document.querySelectorAll('#graph g.node text')].map(t => t.textContent)"
+                    + ".find(t => t.startsWith('<'))"), "an entity named with markup is drawn as its characters");
+            assertEquals("0", page.text("String(document.querySelectorAll('main img, #graph image, #graph foreignObject').length)"));
+            assertEquals("undefined", page.text("String(window.pwned)"), "the entity's markup never runs");
+            assertEquals("1", page.text("String(document.querySelectorAll('#graph line.link').length)"), "race0001 links its two entities");
+            assertEquals("race0001", page.text("document.querySelector('#graph-details li').dataset.id"), "the item linking them");
+            shot(page, "graph");
+            page.eval("[...document.querySelectorAll('#graph g.node')].find(g => g.dataset.name.startsWith('<'))"
+                    + ".dispatchEvent(new MouseEvent('click', {bubbles: true}))");
+            page.waitFor("document.querySelector('#graph g.node.focus') && document.querySelectorAll('#graph g.node').length === 2");
+            assertEquals(MARKUP_ENTITY, page.text("document.querySelector('#graph g.node.focus').dataset.name"));
+            assertEquals("Entities around " + MARKUP_ENTITY, page.text("document.querySelector('main h2').textContent"));
+            assertEquals("undefined", page.text("String(window.pwned)"));
+            shot(page, "graph-entity");
+
             page.navigate(base + "#/review");
             page.waitFor("document.getElementById('main').dataset.view === 'review' && document.querySelector('li[data-id=race0001]')");
             assertEquals("false", page.text("String(!!document.querySelector('li[data-id=sqdb0001]'))"), "a manual item needs no review");
@@ -201,7 +222,7 @@ class ExplorerPageIT {
         String base = start(team, TEAM_URL);
         try (DevTools page = browser()) {
             page.navigate(base + "#/list");
-            page.waitFor("document.getElementById('main').dataset.view === 'token'");
+            page.waitFor("document.getElementById('main')?.dataset.view === 'token'");
             assertEquals("0", page.text("String(document.querySelectorAll('main li').length)"), "nothing of the graph before");
             shot(page, "sign-in");
             page.eval("document.getElementById('token').value = 'not-the-token-0123456789'");
