@@ -83,7 +83,8 @@ public final class GraphitiTools implements AutoCloseable {
     public List<Tool> tools() {
         return List.of(new AddTool(gateway), new SearchTool(gateway), new ListTool(gateway), new ShowTool(gateway),
                 new DeleteTool(gateway), new SummarizeTool(gateway), new CompactTool(gateway),
-                new CaptureTool(gateway), new HealthTool(gateway), new ConfigTool(gateway), new IndexTool(gateway));
+                new CaptureTool(gateway), new HealthTool(gateway), new ConfigTool(gateway), new IndexTool(gateway),
+                new ExportTool(gateway), new ImportTool(gateway));
     }
 
     public List<Resource> resources() {

@@ -2,6 +2,7 @@ package dev.graphiti.tools;
 
 import dev.graphiti.access.AllowedRoots;
 import dev.graphiti.config.GitWorkTree;
+import dev.graphiti.graph.ScopeResolver;
 import dev.graphiti.protocol.feature.RequestContext;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -96,6 +97,43 @@ public final class ProjectDirectory {
             throw new IllegalArgumentException(what + " is neither under " + transcripts + " nor under the"
                     + " directories this server serves (" + allowed.describe() + ")");
         }
+    }
+
+    /** The file or folder a call reads (its {@code name} argument, against the call's directory): under the allowed roots. */
+    Path readable(JsonObject arguments, String name, Place place) {
+        String given = required(arguments, name);
+        return allowed.confine(place.directory().resolve(given), name + " " + given);
+    }
+
+    /**
+     * The file or folder a call writes (its {@code name} argument): its folder exists under the allowed roots, it is no
+     * symbolic link, and it lies in no .git or .graphiti folder, so a call cannot rewrite a repository's or a graph's
+     * own files.
+     */
+    Path writable(JsonObject arguments, String name, Place place) {
+        String given = required(arguments, name);
+        Path target = place.directory().resolve(given).toAbsolutePath().normalize();
+        if (target.getParent() == null || target.getFileName() == null) {
+            throw new IllegalArgumentException(name + " " + given + " names no file");
+        }
+        Path real = allowed.confine(target.getParent(), name + " " + given + " (its folder)").resolve(target.getFileName());
+        for (Path part : real) {
+            if (part.toString().equals(".git") || part.toString().equals(ScopeResolver.PROJECT_DIRECTORY)) {
+                throw new IllegalArgumentException(name + " " + given + " lies in a " + part + " folder, which a tool call"
+                        + " may not write into");
+            }
+        }
+        if (Files.isSymbolicLink(real)) {
+            throw new IllegalArgumentException(name + " " + given + " is a symbolic link; name the file itself");
+        }
+        return real;
+    }
+
+    private static String required(JsonObject arguments, String name) {
+        if (!(arguments.get(name) instanceof JsonString value) || value.getString().isBlank()) {
+            throw new IllegalArgumentException(name + " is required");
+        }
+        return value.getString();
     }
 
     /** A directory inside the allowed roots whose git work tree, if any, is inside them too. */

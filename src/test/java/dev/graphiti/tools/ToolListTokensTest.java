@@ -14,7 +14,8 @@ import org.junit.jupiter.api.Test;
 /** The tool list is read by the agent in every session: its size is a contract, measured with the real tokenizer. */
 class ToolListTokensTest {
 
-    static final int BUDGET = 1500;
+    /** 1,500 for the first eleven tools; graphiti_export and graphiti_import added 200 (measured 1,453 before them). */
+    static final int BUDGET = 1700;
 
     @Test
     void theWholeToolsListFitsItsTokenBudget() throws Exception {
@@ -26,7 +27,7 @@ class ToolListTokensTest {
             int tokens = new TokenCounter().count(wire).o200k();
             System.out.println("tools/list: " + result.getJsonArray("tools").size() + " tools, " + tokens
                     + " o200k tokens, " + wire.length() + " chars");
-            assertEquals(11, result.getJsonArray("tools").size());
+            assertEquals(13, result.getJsonArray("tools").size());
             assertTrue(tokens <= BUDGET, "tools/list costs " + tokens + " o200k tokens, budget " + BUDGET);
         }
     }

@@ -36,13 +36,13 @@ record ToolScenarios(McpSyncClient mcp, ProjectFixture fixture) {
         return result.content().stream().map(c -> ((McpSchema.TextContent) c).text()).collect(Collectors.joining("\n"));
     }
 
-    /** All eleven tools, each with a title; read-only, destructive and idempotent hints as they behave. */
+    /** All thirteen tools, each with a title; read-only, destructive and idempotent hints as they behave. */
     void everyToolIsListedWithTruthfulAnnotations() {
         Map<String, McpSchema.Tool> tools = mcp.listTools().tools().stream()
                 .collect(Collectors.toMap(McpSchema.Tool::name, t -> t));
         assertEquals(List.of("graphiti_add", "graphiti_capture", "graphiti_compact", "graphiti_config",
-                "graphiti_delete", "graphiti_health", "graphiti_index", "graphiti_list", "graphiti_search",
-                "graphiti_show", "graphiti_summarize"), tools.keySet().stream().sorted().toList());
+                "graphiti_delete", "graphiti_export", "graphiti_health", "graphiti_import", "graphiti_index", "graphiti_list",
+                "graphiti_search", "graphiti_show", "graphiti_summarize"), tools.keySet().stream().sorted().toList());
         for (String readOnly : List.of("graphiti_search", "graphiti_list", "graphiti_show", "graphiti_health")) {
             assertTrue(tools.get(readOnly).annotations().readOnlyHint(), readOnly);
         }

@@ -1,0 +1,42 @@
+package dev.graphiti.tools;
+
+import dev.graphiti.protocol.feature.RequestContext;
+import dev.graphiti.protocol.feature.ToolAnnotations;
+import dev.graphiti.protocol.feature.ToolDescriptor;
+import dev.graphiti.protocol.feature.ToolResult;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.util.List;
+
+/**
+ * graphiti_export: `graphiti export PATH --as FORMAT`. A tool call is untrusted: PATH must lie under the directories
+ * the server serves (its folder existing there), outside any .git or .graphiti folder, and an existing file is never
+ * replaced (the tool has no --force): a call can add a file, never rewrite one.
+ */
+public class ExportTool extends CliTool {
+
+    static final List<String> FORMATS = List.of("json", "markdown", "memory");
+
+    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_export", "Export",
+            "Write the graph to a new file in the project: json (lossless), markdown (notes folder), memory (memory "
+                    + "server JSONL).",
+            new InputSchema().string("path", null).choice("as", FORMATS, "json").located().require("path"),
+            true, new ToolAnnotations(false, false, false, false));
+
+    public ExportTool(CliGateway gateway) {
+        super(gateway, DESCRIPTOR);
+    }
+
+    @Override
+    List<String> command(JsonObject arguments) {
+        return new Argv(arguments, "export").option("--as", "as").words("path").build();
+    }
+
+    @Override
+    public ToolResult call(JsonObject arguments, RequestContext context) {
+        ProjectDirectory.Place place = gateway().place(arguments, context);
+        String target = gateway().projects().writable(arguments, "path", place).toString();
+        JsonObject confined = Json.createObjectBuilder(arguments).add("path", target).build();
+        return gateway().renderer().render("export", gateway().run(command(confined), confined, place, context), ResultShape.OBJECT);
+    }
+}
