@@ -19,8 +19,8 @@ import java.util.regex.Pattern;
 /**
  * `scripts/bench-explorer`: `graphiti ui` from the jar on a generated corpus; page load (the page, its script and
  * style, and the first list of 50 items, one after another) and search as you type (every prefix of 2+ characters of
- * five queries, as the page asks after each key), wall p50/p95 at the client and the server process's CPU per
- * request. Words only (graphiti.semantic off: embedding 10k items first would take minutes). Arguments: the jar,
+ * five queries, as the page asks after each key), the entity graph (whole, and centred on its three biggest entities)
+ * and the first two pages of the review queue, wall p50/p95 at the client and the server process's CPU per request. Words only (graphiti.semantic off: embedding 10k items first would take minutes). Arguments: the jar,
  * the graphiti home holding global.db, rounds of page loads.
  */
 public final class ExplorerBenchmark {
@@ -59,12 +59,35 @@ public final class ExplorerBenchmark {
                 typing(http, base, keys);
             }
             long keyCpu = cpuNanos(ui.pid()) - cpuBefore;
+            List<String> focus = biggest(http, base);
+            cpuBefore = cpuNanos(ui.pid());
+            List<Long> graphs = new ArrayList<>();
+            List<Long> reviews = new ArrayList<>();
+            for (int i = 0; i < rounds; i++) {
+                graphs.add(timed(http, base + "api/graph"));
+                for (String entity : focus) {
+                    graphs.add(timed(http, base + "api/graph?entity=" + URLEncoder.encode(entity, StandardCharsets.UTF_8)));
+                }
+            }
+            long graphCpu = cpuNanos(ui.pid()) - cpuBefore;
+            cpuBefore = cpuNanos(ui.pid());
+            for (int i = 0; i < rounds; i++) {
+                reviews.add(timed(http, base + "api/review?offset=0&limit=50"));
+                reviews.add(timed(http, base + "api/review?offset=50&limit=50"));
+            }
+            long reviewCpu = cpuNanos(ui.pid()) - cpuBefore;
             Latencies pages = new Latencies(loads.stream().mapToLong(Long::longValue).toArray());
             Latencies searches = new Latencies(keys.stream().mapToLong(Long::longValue).toArray());
             System.out.printf(Locale.ROOT, "page load (4 requests), %d loads: wall p50 %.1f ms, p95 %.1f ms; server CPU %.1f ms per load%n",
                     rounds, pages.p50(), pages.percentileMillis(95), loadCpu / 1e6 / rounds);
             System.out.printf(Locale.ROOT, "search as you type, %d keystrokes: wall p50 %.1f ms, p95 %.1f ms; server CPU %.1f ms per search%n",
                     keys.size(), searches.p50(), searches.percentileMillis(95), keyCpu / 1e6 / keys.size());
+            Latencies graphed = new Latencies(graphs.stream().mapToLong(Long::longValue).toArray());
+            Latencies reviewed = new Latencies(reviews.stream().mapToLong(Long::longValue).toArray());
+            System.out.printf(Locale.ROOT, "entity graph, %d requests (whole, and around %s): wall p50 %.1f ms, p95 %.1f ms; server CPU %.1f ms per request%n",
+                    graphs.size(), focus, graphed.p50(), graphed.percentileMillis(95), graphCpu / 1e6 / graphs.size());
+            System.out.printf(Locale.ROOT, "review queue pages, %d requests: wall p50 %.1f ms, p95 %.1f ms; server CPU %.1f ms per page%n",
+                    reviews.size(), reviewed.p50(), reviewed.percentileMillis(95), reviewCpu / 1e6 / reviews.size());
             System.out.printf(Locale.ROOT, "load average %s%n", Files.readString(Path.of("/proc/loadavg")).split(" ")[0]);
         } finally {
             ui.destroy();
@@ -105,12 +128,29 @@ public final class ExplorerBenchmark {
         }
     }
 
-    private static void get(HttpClient http, String url) throws Exception {
+    /** The three entities the whole graph shows biggest (its first nodes). */
+    private static List<String> biggest(HttpClient http, String base) throws Exception {
+        Matcher names = Pattern.compile("\\{\"name\":\"([^\"]+)\"").matcher(get(http, base + "api/graph"));
+        List<String> found = new ArrayList<>();
+        while (found.size() < 3 && names.find()) {
+            found.add(names.group(1));
+        }
+        return found;
+    }
+
+    private static long timed(HttpClient http, String url) throws Exception {
+        long start = System.nanoTime();
+        get(http, url);
+        return System.nanoTime() - start;
+    }
+
+    private static String get(HttpClient http, String url) throws Exception {
         HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(url)).build(),
                 HttpResponse.BodyHandlers.ofString());
         if (response.statusCode() != 200) {
             throw new IllegalStateException(url + " answered " + response.statusCode() + ": " + response.body());
         }
+        return response.body();
     }
 
     /** The process's user+system CPU time, from /proc (clock ticks of 10 ms). */
