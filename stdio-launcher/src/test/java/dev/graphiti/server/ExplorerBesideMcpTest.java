@@ -12,6 +12,7 @@ import dev.graphiti.http.HttpTransportConfig;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -24,6 +25,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import no.nav.security.mock.oauth2.MockOAuth2Server;
+import no.nav.security.mock.oauth2.token.DefaultOAuth2TokenCallback;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,6 +60,10 @@ class ExplorerBesideMcpTest {
 
     /** The product's server from these settings, with one item in the graph its explorer shows (the global one here). */
     private String serve(Map<String, String> settings) throws Exception {
+        return serve(settings, 0);
+    }
+
+    private String serve(Map<String, String> settings, int port) throws Exception {
         Map<String, String> environment = new HashMap<>(settings);
         environment.put("GRAPHITI_HOME", tmp.resolve("home").toString());
         environment.put("HOME", tmp.toString());
@@ -74,7 +81,7 @@ class ExplorerBesideMcpTest {
         }
         HttpTransportConfig config = TransportSettings.apply(HttpTransportConfig.forBinding("127.0.0.1"), setup.settings());
         cdi = CdiServer.boot(config, setup);
-        jetty = EmbeddedJetty.start("127.0.0.1", 0, cdi.servlet(), cdi.explorer().map(page -> page));
+        jetty = EmbeddedJetty.start("127.0.0.1", port, cdi.servlet(), cdi.explorer().map(page -> page));
         return "http://127.0.0.1:" + jetty.port();
     }
 
@@ -155,5 +162,37 @@ class ExplorerBesideMcpTest {
         assertEquals(200, session.statusCode(), session.body());
         assertTrue(session.body().contains("\"token_required\":false"), session.body());
         assertTrue(get(base + "/explorer/api/list", Map.of()).body().contains("behind nginx with TLS"));
+    }
+
+    @Test
+    void withOAuthThePageTakesTheAccessTokensTheEndpointTakes() throws Exception {
+        MockOAuth2Server issuer = new MockOAuth2Server();
+        issuer.start();
+        try {
+            int port;
+            try (var socket = new ServerSocket(0)) {
+                port = socket.getLocalPort(); // the canonical URI names the port
+            }
+            String resource = "http://127.0.0.1:" + port + "/mcp";
+            String base = serve(Map.of("GRAPHITI_OAUTH_ISSUER", issuer.issuerUrl("team").toString(),
+                    "GRAPHITI_OAUTH_RESOURCE", resource, "GRAPHITI_OAUTH_SCOPES", "graphiti"), port);
+            HttpResponse<String> anonymous = get(base + "/explorer/api/list", Map.of());
+            assertEquals(401, anonymous.statusCode(), anonymous.body());
+            assertTrue(anonymous.headers().firstValue("WWW-Authenticate").orElse("").contains("resource_metadata"),
+                    anonymous.headers().toString());
+            String valid = issuer.issueToken("team", "graphiti-client", new DefaultOAuth2TokenCallback("team", "alice", "JWT",
+                    List.of(resource), Map.of("scope", "graphiti"), 600)).serialize();
+            HttpResponse<String> listed = get(base + "/explorer/api/list", Map.of("Authorization", "Bearer " + valid));
+            assertEquals(200, listed.statusCode(), listed.body());
+            assertTrue(listed.body().contains("behind nginx with TLS"), listed.body());
+            String unscoped = issuer.issueToken("team", "graphiti-client", new DefaultOAuth2TokenCallback("team", "alice", "JWT",
+                    List.of(resource), Map.of("scope", "profile"), 600)).serialize();
+            assertEquals(403, get(base + "/explorer/api/list", Map.of("Authorization", "Bearer " + unscoped)).statusCode(),
+                    "the endpoint's scope rule holds here too");
+            assertTrue(get(base + "/explorer/api/session", Map.of("Authorization", "Bearer " + valid)).body()
+                    .contains("\"token_required\":true"));
+        } finally {
+            issuer.shutdown();
+        }
     }
 }
