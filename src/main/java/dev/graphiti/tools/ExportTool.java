@@ -1,11 +1,9 @@
 package dev.graphiti.tools;
 
-import dev.graphiti.protocol.feature.RequestContext;
 import dev.graphiti.protocol.feature.ToolAnnotations;
 import dev.graphiti.protocol.feature.ToolDescriptor;
-import dev.graphiti.protocol.feature.ToolResult;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
@@ -13,7 +11,7 @@ import java.util.List;
  * the server serves (its folder existing there), outside any .git or .graphiti folder, and an existing file is never
  * replaced (the tool has no --force): a call can add a file, never rewrite one.
  */
-public class ExportTool extends CliTool {
+public class ExportTool extends FileTool {
 
     static final List<String> FORMATS = List.of("json", "markdown", "memory");
 
@@ -33,10 +31,7 @@ public class ExportTool extends CliTool {
     }
 
     @Override
-    public ToolResult call(JsonObject arguments, RequestContext context) {
-        ProjectDirectory.Place place = gateway().place(arguments, context);
-        String target = gateway().projects().writable(arguments, "path", place).toString();
-        JsonObject confined = Json.createObjectBuilder(arguments).add("path", target).build();
-        return gateway().renderer().render("export", gateway().run(command(confined), confined, place, context), ResultShape.OBJECT);
+    Path confine(ProjectDirectory projects, JsonObject arguments, ProjectDirectory.Place place) {
+        return projects.writable(arguments, "path", place);
     }
 }

@@ -1,17 +1,15 @@
 package dev.graphiti.tools;
 
-import dev.graphiti.protocol.feature.RequestContext;
 import dev.graphiti.protocol.feature.ToolDescriptor;
-import dev.graphiti.protocol.feature.ToolResult;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
  * graphiti_import: `graphiti import PATH [--as FORMAT]`. A tool call is untrusted: PATH must lie under the
  * directories the server serves. What it stores is redacted and checked as `add` does; importing again adds nothing.
  */
-public class ImportTool extends CliTool {
+public class ImportTool extends FileTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_import", "Import",
             "Read such a file or notes folder into the graph; repeats add nothing.",
@@ -28,10 +26,7 @@ public class ImportTool extends CliTool {
     }
 
     @Override
-    public ToolResult call(JsonObject arguments, RequestContext context) {
-        ProjectDirectory.Place place = gateway().place(arguments, context);
-        String source = gateway().projects().readable(arguments, "path", place).toString();
-        JsonObject confined = Json.createObjectBuilder(arguments).add("path", source).build();
-        return gateway().renderer().render("import", gateway().run(command(confined), confined, place, context), ResultShape.OBJECT);
+    Path confine(ProjectDirectory projects, JsonObject arguments, ProjectDirectory.Place place) {
+        return projects.readable(arguments, "path", place);
     }
 }
