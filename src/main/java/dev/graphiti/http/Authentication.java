@@ -1,6 +1,7 @@
 package dev.graphiti.http;
 
 import dev.graphiti.oauth.AccessToken;
+import dev.graphiti.oauth.KeysUnavailable;
 import dev.graphiti.oauth.ResourceServer;
 import dev.graphiti.oauth.TokenRejected;
 import jakarta.servlet.http.HttpServletRequest;
@@ -21,7 +22,7 @@ import java.util.Optional;
  * </ul>
  * Refusals follow RFC 6750 and the MCP authorization spec: 401 with {@code WWW-Authenticate: Bearer} (with OAuth:
  * {@code resource_metadata} and {@code scope}) when the token is missing or invalid, 403 {@code insufficient_scope}
- * naming the scopes needed.
+ * naming the scopes needed; 503 with Retry-After while the issuer's keys cannot be fetched (the token may be good).
  */
 public final class Authentication {
 
@@ -87,6 +88,8 @@ public final class Authentication {
         AccessToken access;
         try {
             access = server.verify(token);
+        } catch (KeysUnavailable e) {
+            throw HttpRejection.of(503, "Service Unavailable: " + e.getMessage(), Map.of("Retry-After", "30"));
         } catch (TokenRejected e) {
             throw HttpRejection.of(401, "Unauthorized: " + e.getMessage(), Map.of("WWW-Authenticate", CHALLENGE
                     + " error=\"invalid_token\", error_description=" + quoted(e.getMessage())

@@ -5,6 +5,8 @@ import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
 import com.nimbusds.jose.jwk.source.JWKSource;
 import com.nimbusds.jose.jwk.source.JWKSourceBuilder;
+import com.nimbusds.jose.jwk.source.RateLimitReachedException;
+import com.nimbusds.jose.KeySourceException;
 import com.nimbusds.jose.proc.BadJOSEException;
 import com.nimbusds.jose.proc.DefaultJOSEObjectTypeVerifier;
 import com.nimbusds.jose.proc.JWSVerificationKeySelector;
@@ -21,8 +23,10 @@ import java.net.MalformedURLException;
 import java.net.URI;
 import java.text.ParseException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Arrays;
 import java.util.Collection;
+import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -69,7 +73,10 @@ public final class ResourceServer {
         return settings;
     }
 
-    /** The validated token, or why it is refused. */
+    /**
+     * The validated token, or why it is refused; {@link KeysUnavailable} when the issuer's keys cannot be fetched
+     * (the token may be fine: the client should retry, not re-authorize).
+     */
     public AccessToken verify(String token) throws TokenRejected {
         SignedJWT jwt;
         String issuer;
@@ -87,10 +94,15 @@ public final class ResourceServer {
         try {
             claims = processor.process(jwt, null);
         } catch (BadJWTException e) {
-            throw new TokenRejected(e.getMessage().contains("xpired") ? "the access token has expired"
+            throw new TokenRejected(expired(jwt) ? "the access token has expired"
                     : "the access token's claims are not acceptable (" + e.getMessage() + ")");
         } catch (BadJOSEException e) {
             throw new TokenRejected("the access token's signature does not verify with the issuer's keys");
+        } catch (RateLimitReachedException e) {
+            // An unknown key id again within the refetch interval: not one the issuer published a moment ago.
+            throw new TokenRejected("the access token is signed with a key the issuer does not publish");
+        } catch (KeySourceException e) {
+            throw new KeysUnavailable("the signing keys of " + issuer + " cannot be fetched (" + e.getMessage() + ")");
         } catch (JOSEException e) {
             throw new TokenRejected("the access token could not be verified (" + e.getClass().getSimpleName() + ")");
         }
@@ -165,6 +177,16 @@ public final class ResourceServer {
         claims.setMaxClockSkew((int) clockSkew.toSeconds());
         processor.setJWTClaimsSetVerifier(claims);
         return processor;
+    }
+
+    /** Whether the (verified) token's exp lies further back than the clock skew: the usual reason a good token is refused. */
+    private boolean expired(SignedJWT jwt) {
+        try {
+            Date expiry = jwt.getJWTClaimsSet().getExpirationTime();
+            return expiry != null && expiry.toInstant().plus(settings.clockSkew()).isBefore(Instant.now());
+        } catch (ParseException e) {
+            return false;
+        }
     }
 
     /** {@code scope} (RFC 9068, space-separated) or {@code scp} (a list or a string, as some issuers write it). */

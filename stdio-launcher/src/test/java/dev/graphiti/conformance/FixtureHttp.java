@@ -9,9 +9,14 @@ import dev.graphiti.server.EmbeddedJetty;
 record FixtureHttp(McpServer fixtures, CdiServer cdi, EmbeddedJetty jetty) implements AutoCloseable {
 
     static FixtureHttp start() throws Exception {
+        return start(HttpTransportConfig.forBinding("127.0.0.1"), 0);
+    }
+
+    /** With {@code config} (e.g. OAuth, whose canonical URI names the port) on {@code port} (0: any free one). */
+    static FixtureHttp start(HttpTransportConfig config, int port) throws Exception {
         McpServer fixtures = FixtureServer.server();
-        CdiServer cdi = CdiServer.boot(HttpTransportConfig.forBinding("127.0.0.1"), fixtures);
-        return new FixtureHttp(fixtures, cdi, EmbeddedJetty.start("127.0.0.1", 0, cdi.servlet()));
+        CdiServer cdi = CdiServer.boot(config, fixtures);
+        return new FixtureHttp(fixtures, cdi, EmbeddedJetty.start("127.0.0.1", port, cdi.servlet()));
     }
 
     String url() {

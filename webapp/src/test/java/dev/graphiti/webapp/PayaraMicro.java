@@ -41,7 +41,12 @@ final class PayaraMicro implements AutoCloseable {
      */
     static PayaraMicro start(Path jar, Path war, Path work, Map<String, String> properties, Duration timeout)
             throws IOException, InterruptedException {
-        int port = freePort();
+        return start(jar, war, work, freePort(), properties, timeout);
+    }
+
+    /** As above on {@code port} (chosen beforehand when a setting must name it, as OAuth's canonical URI does). */
+    static PayaraMicro start(Path jar, Path war, Path work, int port, Map<String, String> properties, Duration timeout)
+            throws IOException, InterruptedException {
         Path root = Files.createDirectories(work.resolve("root"));
         Path tmp = Files.createDirectories(work.resolve("tmp"));
         // Payara Micro listens on every interface unless told otherwise; a test server stays on loopback.
@@ -106,7 +111,7 @@ final class PayaraMicro implements AutoCloseable {
                 + last + "); see " + log);
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (var socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }

@@ -21,6 +21,8 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
+import no.nav.security.mock.oauth2.MockOAuth2Server;
+import no.nav.security.mock.oauth2.token.DefaultOAuth2TokenCallback;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -28,8 +30,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The WAR, unchanged, on a real Jakarta EE 10 server (Payara Micro from Maven Central): the official
  * Java SDK client initializes, lists the tools, adds a fact and finds it again, then DELETE ends the
- * session. The server gets its data location and team tokens as system properties, the way an operator
- * configures it.
+ * session. The server gets its data location, team tokens and OAuth issuer (mock-oauth2-server, running in this
+ * test) as system properties, the way an operator configures it.
  */
 class WarOnPayaraMicroIT {
 
@@ -43,6 +45,8 @@ class WarOnPayaraMicroIT {
     static Path outside;
     static PayaraMicro payara;
     static long startMillis;
+    static final MockOAuth2Server issuer = new MockOAuth2Server();
+    static String resource;
 
     @BeforeAll
     static void start() throws Exception {
@@ -52,10 +56,14 @@ class WarOnPayaraMicroIT {
         projects = Files.createDirectories(work.resolve("projects")).toRealPath();
         app = repository(projects.resolve("app"));
         outside = repository(work.resolve("projects-evil"));
+        issuer.start();
+        int port = PayaraMicro.freePort();
+        resource = "http://127.0.0.1:" + port + PayaraMicro.CONTEXT + "/mcp";
         long start = System.nanoTime();
         payara = PayaraMicro.start(Path.of(System.getProperty("payara.micro.jar")), Path.of(System.getProperty("graphiti.war")),
-                work, Map.of("graphiti.home", home.toString(), "graphiti.http.token", ALICE + "," + BOB,
-                        "graphiti.allowed-roots", projects.toString()),
+                work, port, Map.of("graphiti.home", home.toString(), "graphiti.http.token", ALICE + "," + BOB,
+                        "graphiti.allowed-roots", projects.toString(), "graphiti.oauth.issuer", issuer.issuerUrl("team").toString(),
+                        "graphiti.oauth.resource", resource, "graphiti.oauth.scopes", "graphiti"),
                 Duration.ofMinutes(5));
         startMillis = (System.nanoTime() - start) / 1_000_000;
         System.out.println("Payara Micro deployed the WAR in " + startMillis + " ms; log " + payara.log());
@@ -66,6 +74,7 @@ class WarOnPayaraMicroIT {
         if (payara != null) {
             payara.close();
         }
+        issuer.shutdown();
     }
 
     /** The SDK client with a member's token; {@code sent} gets "METHOD session" for each request in a session. */
@@ -182,6 +191,41 @@ class WarOnPayaraMicroIT {
         assertEquals(404, send(request(BOB, session).POST(ping())).statusCode(), "Bob cannot use Alice's session");
         assertEquals(200, send(request(ALICE, session).POST(ping())).statusCode(), "Alice still can");
         assertEquals(204, send(request(ALICE, session).DELETE()).statusCode());
+    }
+
+    /**
+     * The WAR as an OAuth resource server beside the members' tokens (nimbus-jose-jwt inside the WAR, on the
+     * application server's class loading): the 401 names the metadata under the context root, the metadata names
+     * the issuer, and the issuer's tokens are checked for audience and scope.
+     */
+    @Test
+    void oauthAccessTokensAreCheckedOnTheRealServer() throws Exception {
+        String metadataUrl = payara.base() + PayaraMicro.CONTEXT + "/.well-known/oauth-protected-resource/mcp";
+        var missing = send(post(null, null, initialize()));
+        assertEquals(401, missing.statusCode(), missing.body());
+        assertEquals("Bearer resource_metadata=\"" + metadataUrl + "\", scope=\"graphiti\"",
+                missing.headers().firstValue("WWW-Authenticate").orElse(""));
+        var metadata = HttpClient.newHttpClient().send(HttpRequest.newBuilder(java.net.URI.create(metadataUrl)).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertEquals(200, metadata.statusCode(), metadata.body());
+        assertTrue(metadata.body().contains("\"resource\":\"" + resource + "\"")
+                && metadata.body().contains("\"authorization_servers\":[\"" + issuer.issuerUrl("team") + "\"]"), metadata.body());
+
+        var opened = send(post(token(resource, "graphiti"), null, initialize()));
+        assertEquals(200, opened.statusCode(), opened.body());
+        String session = opened.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        assertEquals(200, send(request(token(resource, "graphiti"), session).POST(ping())).statusCode(), "a new token of the same user");
+        var elsewhere = send(post(token("http://127.0.0.1:1/mcp", "graphiti"), null, initialize()));
+        assertEquals(401, elsewhere.statusCode(), elsewhere.body());
+        assertTrue(elsewhere.headers().firstValue("WWW-Authenticate").orElse("").contains("another resource"));
+        var unscoped = send(post(token(resource, "profile"), null, initialize()));
+        assertEquals(403, unscoped.statusCode(), unscoped.body());
+        assertTrue(unscoped.headers().firstValue("WWW-Authenticate").orElse("").startsWith("Bearer error=\"insufficient_scope\", scope=\"graphiti\""));
+    }
+
+    static String token(String audience, String scope) {
+        return issuer.issueToken("team", "graphiti-client", new DefaultOAuth2TokenCallback("team", "carol", "JWT",
+                List.of(audience), Map.of("scope", scope), 600)).serialize();
     }
 
     /** 2026-07-28 on the WAR: no initialize, no session; the token is checked on every request all the same. */
