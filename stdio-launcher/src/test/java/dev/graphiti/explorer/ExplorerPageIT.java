@@ -90,10 +90,22 @@ class ExplorerPageIT {
                         + "\"SessionStore.expire\",\"type\":\"identifier\"},{\"name\":\"" + MARKUP_ENTITY + "\",\"type\":\"identifier\"}],"
                         + "\"created_at\":\"2026-03-02T11:30:00.250Z\"}",
                 "{\"id\":\"sqdb0001\",\"kind\":\"decision\",\"title\":\"Storage\",\"content\":\"We chose SQLite over a server"
-                        + " database: one file per project\",\"source\":\"manual\",\"created_at\":\"2026-02-01T09:00:00Z\"}") + "\n");
+                        + " database: one file per project\",\"source\":\"manual\",\"created_at\":\"2026-02-01T09:00:00Z\"}") + "\n"
+                + indexed(55));
         Process load = graphiti("import", items.toString()).redirectErrorStream(true).start();
         String loaded = new String(load.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertEquals(0, load.waitFor(), loaded);
+    }
+
+    /** {@code count} items git indexing stored in January, older than the others: the review queue's second page. */
+    private static String indexed(int count) {
+        StringBuilder lines = new StringBuilder();
+        for (int i = 0; i < count; i++) {
+            lines.append(String.format(java.util.Locale.ROOT, "{\"id\":\"gt%06d\",\"kind\":\"commit\",\"title\":\"Routine"
+                    + " upkeep number %d\",\"content\":\"Routine upkeep number %d of the build\",\"source\":\"git:c%d\","
+                    + "\"created_at\":\"2026-01-01T00:%02d:00Z\"}%n", i, i, i, i, i));
+        }
+        return lines.toString();
     }
 
     /** Starts {@code server} and returns the URL it prints (the first group of {@code url}). */
@@ -208,6 +220,15 @@ class ExplorerPageIT {
             page.waitFor("document.querySelector('li[data-id=race0001]')");
             assertEquals("2026-03-02T11:30:00.250Z",
                     page.text("fetch('/api/item?id=race0001').then(r => r.json()).then(i => i.created_at)"), "undo restores the item as it was");
+
+            assertEquals("1–50", page.text("document.getElementById('review-range').textContent"), "56 await review, 50 a page");
+            page.eval("document.getElementById('review-older').click()");
+            page.waitFor("location.hash === '#/review?offset=50' && document.getElementById('review-range')"
+                    + " && document.getElementById('review-range').textContent === '51–56'");
+            assertEquals("6", page.text("String(document.querySelectorAll('main li').length)"));
+            assertEquals("gt000000", page.text("[...document.querySelectorAll('main li')].pop().dataset.id"), "the oldest last");
+            assertEquals("false", page.text("String(!!document.getElementById('review-older'))"));
+            shot(page, "review-page-2");
 
             assertEquals("403", page.text("fetch('/api/accept', {method: 'POST', headers: {'Content-Type': 'application/json'},"
                     + " body: JSON.stringify({id: 'sqdb0001'})}).then(r => String(r.status))"), "a change without the CSRF token");
