@@ -21,6 +21,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import no.nav.security.mock.oauth2.MockOAuth2Server;
+import no.nav.security.mock.oauth2.token.DefaultOAuth2TokenCallback;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -89,6 +91,71 @@ class TeamServerIT {
         for (String token : List.of(ALICE, BOB, CAROL)) {
             assertFalse(output.contains(token), "a token in the server's output:\n" + output);
         }
+    }
+
+    /**
+     * The packaged jar with an identity provider (mock-oauth2-server, running in this test) and no shared token: it
+     * listens beyond loopback, publishes its Protected Resource Metadata, lets the SDK client in with an access token
+     * the issuer signed, and never writes a token to its output.
+     */
+    @Test
+    void aTeamOnAnIdentityProviderNeedsNoSharedToken() throws Exception {
+        var issuer = new MockOAuth2Server();
+        issuer.start();
+        int port;
+        try (var socket = new java.net.ServerSocket(0)) {
+            port = socket.getLocalPort();
+        }
+        String resource = "http://127.0.0.1:" + port + "/mcp";
+        Path log = dir.resolve("oauth-server.log");
+        var builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-Dgraphiti.home=" + dir.resolve("oauth-home"), "-jar", Path.of(System.getProperty("graphiti.jar")).toAbsolutePath().toString(),
+                "mcp", "serve", "--transport", "http", "--host", "0.0.0.0", "--port", String.valueOf(port))
+                .directory(dir.toFile()).redirectErrorStream(true).redirectOutput(log.toFile());
+        builder.environment().remove("GRAPHITI_HOME");
+        builder.environment().remove("GRAPHITI_HTTP_TOKEN");
+        builder.environment().put("HOME", dir.toString());
+        builder.environment().put("GRAPHITI_OAUTH_ISSUER", issuer.issuerUrl("team").toString());
+        builder.environment().put("GRAPHITI_OAUTH_RESOURCE", resource);
+        builder.environment().put("GRAPHITI_OAUTH_SCOPES", "graphiti");
+        String token = issuer.issueToken("team", "graphiti-client", new DefaultOAuth2TokenCallback("team", "dana", "JWT",
+                List.of(resource), Map.of("scope", "graphiti"), 600)).serialize();
+        Process server = builder.start();
+        try {
+            assertEquals(port, awaitPort(server, log));
+            var http = HttpClient.newHttpClient();
+            var missing = http.send(initialize(URI.create(resource)).build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(401, missing.statusCode(), missing.body());
+            String metadataUrl = "http://127.0.0.1:" + port + "/.well-known/oauth-protected-resource/mcp";
+            assertEquals("Bearer resource_metadata=\"" + metadataUrl + "\", scope=\"graphiti\"",
+                    missing.headers().firstValue("WWW-Authenticate").orElse(""));
+            var metadata = http.send(HttpRequest.newBuilder(URI.create(metadataUrl)).GET().build(), HttpResponse.BodyHandlers.ofString());
+            assertEquals(200, metadata.statusCode(), metadata.body());
+            assertTrue(metadata.body().contains("\"authorization_servers\":[\"" + issuer.issuerUrl("team") + "\"]"), metadata.body());
+
+            var transport = HttpClientStreamableHttpTransport.builder("http://127.0.0.1:" + port)
+                    .httpRequestCustomizer((request, method, uri, body, context) -> request.header("Authorization", "Bearer " + token))
+                    .build();
+            var client = McpClient.sync(transport).requestTimeout(Duration.ofSeconds(60)).build();
+            try {
+                assertEquals("graphiti", client.initialize().serverInfo().name());
+                var added = client.callTool(new McpSchema.CallToolRequest("graphiti_add", Map.of(
+                        "content", "The team signs in to graphiti through the identity provider", "kind", "decision", "scope", "global")));
+                assertFalse(Boolean.TRUE.equals(added.isError()), text(added));
+                var found = client.callTool(new McpSchema.CallToolRequest("graphiti_search", Map.of(
+                        "query", "identity provider", "scope", "global")));
+                assertTrue(text(found).contains("signs in to graphiti through the identity provider"), text(found));
+            } finally {
+                client.closeGracefully();
+            }
+        } finally {
+            server.destroy();
+            assertTrue(server.waitFor(60, TimeUnit.SECONDS), "SIGTERM stops the server");
+            issuer.shutdown();
+        }
+        String output = Files.readString(log, StandardCharsets.UTF_8);
+        assertTrue(output.contains("OAuth access tokens for " + resource), output);
+        assertFalse(output.contains(token), "a token in the server's output:\n" + output);
     }
 
     static int awaitPort(Process server, Path log) throws Exception {
