@@ -8,11 +8,15 @@ import dev.graphiti.http.McpServlet;
 import dev.graphiti.protocol.session.McpServer;
 import jakarta.json.Json;
 import jakarta.json.JsonValue;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 import java.io.StringReader;
+import java.net.Socket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -53,8 +57,8 @@ class HttpFuzzTest {
                     throw new AssertionError(context + "\n" + e.getMessage(), e);
                 }
             }
-            var oversize = post(jetty, session, new byte[(int) HttpTransportConfig.DEFAULT_MAX_BODY_BYTES + 1]);
-            assertEquals(413, oversize.statusCode(), oversize.body());
+            String oversize = oversizeStatusLine(jetty, session, HttpTransportConfig.DEFAULT_MAX_BODY_BYTES + 1);
+            assertEquals("413", oversize.split(" ", 3)[1], oversize);
             var ping = post(jetty, session, "{\"jsonrpc\":\"2.0\",\"id\":\"last\",\"method\":\"ping\"}".getBytes());
             assertEquals(200, ping.statusCode(), ping.body());
             assertEquals("{\"jsonrpc\":\"2.0\",\"id\":\"last\",\"result\":{}}", ping.body());
@@ -70,6 +74,27 @@ class HttpFuzzTest {
             request.header("Mcp-Session-Id", session);
         }
         return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    /**
+     * The status line answering a POST that declares a body over the limit, with none of it sent: refused by its
+     * declared length alone. (Sending 4 MiB blind outgrows the socket's buffers, and the server's closing the
+     * connection after its 413 can reset it before the client reads the answer; Java 17's HttpClient hangs on
+     * Expect: 100-continue answered by anything but 100.)
+     */
+    private static String oversizeStatusLine(EmbeddedJetty jetty, String session, long length) throws Exception {
+        try (var socket = new Socket("127.0.0.1", jetty.port())) {
+            socket.setSoTimeout(30_000);
+            String head = "POST " + URI.create(jetty.url()).getPath() + " HTTP/1.1\r\nHost: 127.0.0.1:" + jetty.port()
+                    + "\r\nAccept: application/json, text/event-stream\r\nContent-Type: application/json\r\n"
+                    + "MCP-Protocol-Version: 2025-03-26\r\nMcp-Session-Id: " + session + "\r\nContent-Length: " + length
+                    + "\r\n\r\n";
+            socket.getOutputStream().write(head.getBytes(StandardCharsets.US_ASCII));
+            socket.getOutputStream().flush();
+            var reader = new BufferedReader(new InputStreamReader(socket.getInputStream(),
+                    StandardCharsets.US_ASCII));
+            return reader.readLine();
+        }
     }
 
     private static JsonValue parse(String body) {
