@@ -260,7 +260,7 @@ public class McpServlet extends HttpServlet {
     private void dispatch(AsyncContext async, AsyncEnd events, ValidatedRequest valid, Runnable leave) throws HttpRejection {
         Incoming incoming = valid.body().orElseThrow();
         if (valid.stateless()) {
-            dispatchStateless(async, events, incoming, leave);
+            dispatchStateless(async, events, incoming, valid.caller(), leave);
             return;
         }
         McpSession session = valid.session().isPresent() ? valid.session().get()
@@ -291,8 +291,8 @@ public class McpServlet extends HttpServlet {
      * the stream (or the request times out) the connection closes, which cancels the work: on this revision a
      * dropped response stream is the cancellation.
      */
-    private void dispatchStateless(AsyncContext async, AsyncEnd events, Incoming incoming, Runnable leave) {
-        var connection = server.openStateless(dev.graphiti.protocol.feature.TransportKind.HTTP);
+    private void dispatchStateless(AsyncContext async, AsyncEnd events, Incoming incoming, String caller, Runnable leave) {
+        var connection = server.openStateless(dev.graphiti.protocol.feature.TransportKind.HTTP, caller);
         var exchange = new PostExchange(async, codec, incoming.hasRequests(), false, true, response -> { },
                 timer, config.heartbeatInterval());
         boolean listen = incoming.messages().get(0) instanceof JsonRpcRequest request && request.method().equals("subscriptions/listen");

@@ -26,7 +26,8 @@ import java.util.Optional;
  * The 2026-07-28 side of the endpoint: which POSTs belong to it, and the checks their headers must pass
  * before dispatch. Such a request carries its version in {@code MCP-Protocol-Version} and in {@code _meta},
  * its method in {@code Mcp-Method} and, for tools/call, prompts/get and resources/read, the name or URI in
- * {@code Mcp-Name}, and the arguments a tool marks with x-mcp-header in {@code Mcp-Param-*} headers (a load
+ * {@code Mcp-Name} (for tasks/get, tasks/update and tasks/cancel the task id), and the arguments a tool marks
+ * with x-mcp-header in {@code Mcp-Param-*} headers (a load
  * balancer may route on them, so they must say what the body says). Refusals are
  * 400 with the request's id: -32602 for missing {@code _meta} fields, -32020 for a header that is missing or
  * differs, -32022 for a version this server does not speak.
@@ -116,11 +117,12 @@ final class StatelessRequest {
         return 200;
     }
 
-    /** params.name of tools/call and prompts/get, params.uri of resources/read: what Mcp-Name must repeat. */
+    /** params.name of tools/call and prompts/get, params.uri of resources/read, params.taskId of tasks/*: what Mcp-Name must repeat. */
     private static Optional<String> nameInBody(JsonRpcRequest rpc) {
         String member = switch (rpc.method()) {
             case "tools/call", "prompts/get" -> "name";
             case "resources/read" -> "uri";
+            case "tasks/get", "tasks/update", "tasks/cancel" -> "taskId"; // so a load balancer can route to the task's process
             default -> null;
         };
         if (member != null && rpc.params().get(member) instanceof JsonString value) {

@@ -5,6 +5,7 @@ import dev.graphiti.protocol.feature.ToolResult;
 import dev.graphiti.tools.ProjectDirectory.Place;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,6 +14,9 @@ import java.util.List;
  * --format json, the scope), runs the command through the configured runner, and renders the outcome.
  */
 public final class CliGateway {
+
+    /** How long a task's command may run (a tool call's command: the runner's timeout, 60 s by default). */
+    static final Duration TASK_TIMEOUT = Duration.ofHours(1);
 
     private final CliRunner runner;
     private final ProjectDirectory projects;
@@ -42,10 +46,33 @@ public final class CliGateway {
         return run(command, arguments, place(arguments, context), context);
     }
 
+    /**
+     * Runs {@code command}, a long job (a full index, a compaction, an embedding backfill), as a task where the
+     * client accepts tasks: the call is answered with the task's handle and the command may run
+     * {@link #TASK_TIMEOUT}; otherwise it runs in the call, within the call's timeout. The project and arguments
+     * are checked first, so a bad call is answered at once either way.
+     */
+    ToolResult longJob(List<String> command, JsonObject arguments, RequestContext context, ResultShape shape) throws Exception {
+        Place place = place(arguments, context);
+        argv(command, arguments, place);
+        return context.asTask(() -> {
+            Duration timeout = null;
+            if (context.inTask()) {
+                timeout = TASK_TIMEOUT;
+                context.progress(0, null, "running graphiti " + String.join(" ", command));
+            }
+            return renderer.render(command.get(0), run(command, arguments, place, context, timeout), shape);
+        });
+    }
+
     /** Runs {@code command} for the call in a place resolved earlier. */
     CliOutcome run(List<String> command, JsonObject arguments, Place place, RequestContext context) {
+        return run(command, arguments, place, context, null);
+    }
+
+    private CliOutcome run(List<String> command, JsonObject arguments, Place place, RequestContext context, Duration timeout) {
         CliOutcome outcome = runner.run(new CliCall(argv(command, arguments, place), place.directory(),
-                context == null ? null : context::isCancelled));
+                context == null ? null : context::isCancelled, timeout));
         return command instanceof CliArguments built && !outcome.succeeded()
                 ? outcome.withStderr(built.inToolTerms(outcome.stderr())) : outcome;
     }

@@ -1,6 +1,7 @@
 package dev.graphiti.tools;
 
 import dev.graphiti.protocol.feature.RequestContext;
+import dev.graphiti.protocol.feature.TaskSupport;
 import dev.graphiti.protocol.feature.Tool;
 import dev.graphiti.protocol.feature.ToolAnnotations;
 import dev.graphiti.protocol.feature.ToolDescriptor;
@@ -39,8 +40,19 @@ abstract class CliTool implements Tool {
         return ResultShape.OBJECT;
     }
 
+    /**
+     * Whether this call of a tool that supports tasks is a long job, run as a task where the client accepts tasks
+     * ({@link CliGateway#longJob}); every call is, unless a tool says otherwise.
+     */
+    boolean longJob(JsonObject arguments) {
+        return true;
+    }
+
     @Override
-    public ToolResult call(JsonObject arguments, RequestContext context) {
+    public ToolResult call(JsonObject arguments, RequestContext context) throws Exception {
+        if (taskSupport() != TaskSupport.FORBIDDEN && longJob(arguments)) {
+            return gateway.longJob(command(arguments), arguments, context, shape());
+        }
         return gateway.call(command(arguments), arguments, context, shape());
     }
 

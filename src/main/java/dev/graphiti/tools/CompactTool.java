@@ -1,5 +1,6 @@
 package dev.graphiti.tools;
 
+import dev.graphiti.protocol.feature.TaskSupport;
 import dev.graphiti.protocol.feature.ToolDescriptor;
 import jakarta.json.JsonObject;
 import java.util.List;
@@ -14,6 +15,12 @@ public class CompactTool extends CliTool {
 
     public CompactTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);
+    }
+
+    /** Compaction reads every item (a dry run too): a long job, a task where accepted. */
+    @Override
+    public TaskSupport taskSupport() {
+        return TaskSupport.OPTIONAL;
     }
 
     @Override

@@ -52,7 +52,8 @@ public final class ExternalRunner implements CliRunner {
         var stderr = new CappedOutput(limits.maxOutputBytes());
         Thread outReader = pump(process.getInputStream(), stdout, "graphiti-ext-out");
         Thread errReader = pump(process.getErrorStream(), stderr, "graphiti-ext-err");
-        long deadline = System.nanoTime() + limits.timeout().toNanos();
+        java.time.Duration timeout = call.timeoutOr(limits.timeout());
+        long deadline = System.nanoTime() + timeout.toNanos();
         try {
             while (!process.waitFor(POLL_MILLIS, TimeUnit.MILLISECONDS)) {
                 if (call.cancelled().getAsBoolean()) {
@@ -62,7 +63,7 @@ public final class ExternalRunner implements CliRunner {
                 if (System.nanoTime() - deadline > 0) {
                     kill(process);
                     return CliOutcome.notFinished(CliOutcome.Ending.TIMED_OUT,
-                            "killed after " + limits.timeout().toSeconds() + " s", stdout.text(), stderr.text());
+                            "killed after " + timeout.toSeconds() + " s", stdout.text(), stderr.text());
                 }
             }
             // The pipes close when the child exits; a grandchild holding them open must not hold us.

@@ -54,7 +54,8 @@ public final class InProcessRunner implements CliRunner, AutoCloseable {
                 return cli.run(call.args(), call.directory(), new ByteArrayInputStream(new byte[0]), out, err);
             }
         });
-        long deadline = System.nanoTime() + limits.timeout().toNanos();
+        java.time.Duration timeout = call.timeoutOr(limits.timeout());
+        long deadline = System.nanoTime() + timeout.toNanos();
         try {
             while (true) {
                 try {
@@ -69,7 +70,7 @@ public final class InProcessRunner implements CliRunner, AutoCloseable {
                     if (System.nanoTime() - deadline > 0) {
                         running.cancel(true);
                         return CliOutcome.notFinished(CliOutcome.Ending.TIMED_OUT,
-                                "stopped after " + limits.timeout().toSeconds() + " s", stdout.text(), stderr.text());
+                                "stopped after " + timeout.toSeconds() + " s", stdout.text(), stderr.text());
                     }
                 }
             }

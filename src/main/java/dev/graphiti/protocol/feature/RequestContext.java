@@ -66,4 +66,21 @@ public interface RequestContext {
      * foreign state is an invalid-params error (-32602).
      */
     Optional<String> openState();
+
+    /**
+     * Runs {@code work}, the long part of a tool call, as a task when the tool supports tasks and this request
+     * accepts them (2026-07-28 with io.modelcontextprotocol/tasks in its client capabilities): the client is
+     * answered at once with the task's handle and {@code work} goes on on a task thread, where this context's
+     * {@link #progress} becomes the task's status message, {@link #isCancelled} follows tasks/cancel and
+     * {@link #requestFromClient} asks through the task's input requests. What {@code work} returns or throws
+     * becomes the task's outcome. Otherwise {@code work} runs here and its result is returned. Ask for
+     * confirmation (input-required) before this call, so that it is settled in the request itself. In a task,
+     * this method throws to end the request's own handling: let it propagate.
+     */
+    ToolResult asTask(java.util.concurrent.Callable<ToolResult> work) throws Exception;
+
+    /** True while this context runs the work of a task (after {@link #asTask} made one). */
+    default boolean inTask() {
+        return false;
+    }
 }

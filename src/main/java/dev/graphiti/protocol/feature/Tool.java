@@ -13,4 +13,9 @@ public interface Tool {
      * with {@code isError: true} carrying its message.
      */
     ToolResult call(JsonObject arguments, RequestContext context) throws Exception;
+
+    /** Whether calls of this tool may become tasks ({@link RequestContext#asTask}); most answer in the call. */
+    default TaskSupport taskSupport() {
+        return TaskSupport.FORBIDDEN;
+    }
 }

@@ -34,13 +34,16 @@ public final class Connection {
 
     /** The requests that may answer input-required (2026-07-28, multi round-trip requests). */
     private static final java.util.Set<String> ASKS_FOR_INPUT = java.util.Set.of("tools/call", "prompts/get", "resources/read");
-    private static final int MAX_INPUT_ROUNDS = 8;
+    static final int MAX_INPUT_ROUNDS = 8;
+    /** The methods of the io.modelcontextprotocol/tasks extension (tasks/result and tasks/list were removed from it). */
+    private static final java.util.Set<String> TASK_METHODS = java.util.Set.of("tasks/get", "tasks/update", "tasks/cancel");
 
     private final McpServer server;
     private final TransportKind transport;
     private final MessageSink unsolicited;
     /** One HTTP POST of 2026-07-28: every request is served on its own, initialize is unknown. */
     private final boolean statelessOnly;
+    private final String owner;
     private final PendingRequests pending = new PendingRequests();
     private final Map<JsonValue, InFlightRequest> inFlight = new ConcurrentHashMap<>();
     /** Subscribed URIs and what watches each for changes. */
@@ -51,8 +54,9 @@ public final class Connection {
     private volatile JsonObject clientCapabilities = JsonValue.EMPTY_JSON_OBJECT;
     private volatile LogLevel logThreshold = LogLevel.INFO;
 
-    Connection(McpServer server, TransportKind transport, MessageSink unsolicited, boolean statelessOnly) {
+    Connection(McpServer server, TransportKind transport, MessageSink unsolicited, boolean statelessOnly, String owner) {
         this.server = server;
+        this.owner = owner;
         this.transport = transport;
         this.unsolicited = unsolicited;
         this.statelessOnly = statelessOnly;
@@ -207,6 +211,12 @@ public final class Connection {
             answer(exchange, request, new McpException(ErrorCode.INVALID_REQUEST, "Invalid Request: the connection is closed"));
         } else if (request.method().equals("subscriptions/listen") && server.statelessCapabilities().containsKey("resources")) {
             listen(new InFlightRequest(this, request, exchange, new RequestScope(requested, meta)), exchange);
+        } else if (TASK_METHODS.contains(request.method()) && server.tasksOffered()) {
+            if (!Tasks.accepted(meta.clientCapabilities())) {
+                answer(exchange, request, Tasks.extensionMissing(request.method()));
+            } else {
+                answer(exchange, request, () -> server.statelessResults().complete(request.method(), task(request)));
+            }
         } else if (request.method().equals("server/discover")) {
             answer(exchange, request, () -> server.statelessResults().complete(request.method(), discover()));
         } else {
@@ -242,6 +252,15 @@ public final class Connection {
             inFlight.remove(request.id(), work);
             answer(exchange, request, new McpException(ErrorCode.INTERNAL_ERROR, "Internal error: the server is shutting down"));
         }
+    }
+
+    private JsonObject task(JsonRpcRequest request) {
+        var params = new Params(request.params());
+        return switch (request.method()) {
+            case "tasks/get" -> server.tasks().get(params, owner);
+            case "tasks/update" -> server.tasks().update(params, owner);
+            default -> server.tasks().cancel(params, owner);
+        };
     }
 
     private JsonObject discover() {
@@ -339,6 +358,8 @@ public final class Connection {
             try {
                 JsonObject result = handler.handle(new Params(work.request().params()), work);
                 return work.isStateless() ? server.statelessResults().complete(method, result) : result;
+            } catch (TaskStarted started) {
+                return server.statelessResults().task(started.handle());
             } catch (InputRequired needed) {
                 if (!ASKS_FOR_INPUT.contains(method)) {
                     throw new McpException(ErrorCode.INTERNAL_ERROR, "Internal error: " + method + " may not ask the client for input");
@@ -360,7 +381,7 @@ public final class Connection {
         }
     }
 
-    private JsonObject askClient(InFlightRequest work, InputRequired needed) throws Exception {
+    JsonObject askClient(InFlightRequest work, InputRequired needed) throws Exception {
         Duration timeout = server.options().clientRequestTimeout();
         var answers = Jsonp.object();
         for (var entry : needed.requests().entrySet()) {
@@ -446,6 +467,20 @@ public final class Connection {
 
     JsonObject clientCapabilities() {
         return clientCapabilities;
+    }
+
+    Tasks tasks() {
+        return server.tasks();
+    }
+
+    /** Who is on the other end (an HTTP caller's token hash; empty over stdio): tasks belong to it. */
+    String owner() {
+        return owner;
+    }
+
+    /** A 2026-07-28 result as sent: resultType, the server's identity, caching hints. */
+    JsonObject completeResult(String method, JsonObject result) {
+        return server.statelessResults().complete(method, result);
     }
 
     StateSeal seal() {

@@ -18,6 +18,7 @@ final class FeatureMethods {
     private final Map<String, dev.graphiti.protocol.feature.Resource> watchable = new HashMap<>();
     private final JsonObject capabilities;
     private final JsonObject statelessCapabilities;
+    private final boolean tasksOffered;
 
     FeatureMethods(Registry registry, Pagination pagination) {
         var caps = Jsonp.object().add("logging", Jsonp.object());
@@ -53,6 +54,11 @@ final class FeatureMethods {
             // subscriptions/listen's resourceSubscriptions stand in for resources/subscribe.
             stateless.add("resources", Jsonp.object().add("subscribe", !watchable.isEmpty()).add("listChanged", false));
         }
+        this.tasksOffered = registry.tools().stream().anyMatch(t -> t.taskSupport() != dev.graphiti.protocol.feature.TaskSupport.FORBIDDEN);
+        if (tasksOffered) {
+            // Only 2026-07-28 requests get tasks: the extension is announced by server/discover alone.
+            stateless.add("extensions", Jsonp.object().add(Task.EXTENSION, Jsonp.object()));
+        }
         this.statelessCapabilities = stateless.build();
     }
 
@@ -70,6 +76,10 @@ final class FeatureMethods {
     /** The resources with a fixed URI, which subscriptions/listen can watch. */
     Map<String, dev.graphiti.protocol.feature.Resource> watchable() {
         return Map.copyOf(watchable);
+    }
+
+    boolean tasksOffered() {
+        return tasksOffered;
     }
 
     /** What server/discover announces. */

@@ -4,6 +4,8 @@ import dev.graphiti.protocol.feature.LogLevel;
 import dev.graphiti.protocol.feature.McpException;
 import dev.graphiti.protocol.feature.ProtocolVersion;
 import dev.graphiti.protocol.feature.RequestContext;
+import dev.graphiti.protocol.feature.TaskSupport;
+import dev.graphiti.protocol.feature.ToolResult;
 import dev.graphiti.protocol.jsonrpc.ErrorCode;
 import dev.graphiti.protocol.jsonrpc.JsonRpcIds;
 import dev.graphiti.protocol.jsonrpc.JsonRpcNotification;
@@ -46,6 +48,10 @@ final class InFlightRequest implements RequestContext {
     /** What ends with the request (a subscription's watches). */
     private final List<AutoCloseable> endsWithRequest = new java.util.ArrayList<>();
     private final java.util.concurrent.atomic.AtomicBoolean finished = new java.util.concurrent.atomic.AtomicBoolean();
+    /** Whether the tool being called may become a task (set by tools/call before the tool runs). */
+    private volatile TaskSupport taskSupport = TaskSupport.FORBIDDEN;
+    /** The task this request's work became, once {@link #asTask} made one; from then on the context is the task's. */
+    private volatile Task task;
 
     InFlightRequest(Connection connection, JsonRpcRequest request, Exchange exchange, RequestScope scope) {
         this.connection = connection;
@@ -189,6 +195,10 @@ final class InFlightRequest implements RequestContext {
 
     @Override
     public boolean isCancelled() {
+        Task running = task;
+        if (running != null) {
+            return running.cancelled(); // the request that started it is long answered
+        }
         synchronized (lock) {
             return cancelled;
         }
@@ -196,6 +206,12 @@ final class InFlightRequest implements RequestContext {
 
     @Override
     public void progress(double progress, Double total, String message) {
+        Task running = task;
+        if (running != null) {
+            running.progress(message != null ? message
+                    : total == null ? Jsonp.number(progress).toString() : Jsonp.number(progress) + "/" + Jsonp.number(total));
+            return;
+        }
         if (progressToken == null || Double.isNaN(progress) || isCancelled()) {
             return;
         }
@@ -217,7 +233,7 @@ final class InFlightRequest implements RequestContext {
 
     @Override
     public void log(LogLevel level, String logger, JsonValue data) {
-        if (isCancelled()) {
+        if (isCancelled() || task != null) { // a task has no stream to log on
             return;
         }
         if (scope == null) {
@@ -253,6 +269,10 @@ final class InFlightRequest implements RequestContext {
         String capability = REQUIRED_CAPABILITY.get(method);
         if (capability != null && !clientCapabilities().containsKey(capability)) {
             return CompletableFuture.failedFuture(missingCapability(capability, method));
+        }
+        Task running = task;
+        if (running != null) {
+            return running.ask(method, params);
         }
         if (scope != null) {
             // 2026-07-28 sends no requests to the client; it asks through an input-required result instead.
@@ -294,6 +314,78 @@ final class InFlightRequest implements RequestContext {
     public void requireClientCapability(String capability) {
         if (!clientCapabilities().containsKey(capability)) {
             throw missingCapability(capability, request.method());
+        }
+    }
+
+    /** Called by tools/call before the tool runs: whether its work may become a task. */
+    void offerTasks(TaskSupport support) {
+        this.taskSupport = support;
+    }
+
+    /** A 2026-07-28 tools/call whose client capabilities declare the tasks extension. */
+    boolean acceptsTasks() {
+        return scope != null && request.method().equals("tools/call") && Tasks.accepted(clientCapabilities());
+    }
+
+    @Override
+    public boolean inTask() {
+        return task != null;
+    }
+
+    @Override
+    public ToolResult asTask(java.util.concurrent.Callable<ToolResult> work) throws Exception {
+        if (task != null || taskSupport == TaskSupport.FORBIDDEN || !acceptsTasks()) {
+            return work.call();
+        }
+        Task started = connection.tasks().start(connection.owner(), "started", running -> runTask(running, work));
+        throw new TaskStarted(started.handle());
+    }
+
+    /**
+     * The task's work on its own thread: the tool's result completes the task (a tool error too: that is a result),
+     * a JSON-RPC error fails it; input-required rounds are asked through the task's input requests.
+     */
+    private void runTask(Task running, java.util.concurrent.Callable<ToolResult> work) {
+        task = running;
+        running.runOn(Thread.currentThread());
+        String tool = request.params().getString("name", "?");
+        try {
+            ToolResult result = rounds(work);
+            running.completed(connection.completeResult(request.method(), result.toJson()),
+                    result.isError() ? "the tool reported an error" : "completed");
+        } catch (McpException e) {
+            running.failed(e.toError().toJson());
+        } catch (InterruptedException | java.util.concurrent.CancellationException e) {
+            running.failed(new dev.graphiti.protocol.jsonrpc.JsonRpcError(ErrorCode.INTERNAL_ERROR.code(),
+                    "Internal error: interrupted", null).toJson()); // ignored when a cancellation interrupted it
+        } catch (Exception e) {
+            String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            running.completed(connection.completeResult(request.method(), ToolResult.error("Tool " + tool + " failed: " + why).toJson()),
+                    "the tool reported an error");
+        } catch (LinkageError | AssertionError e) {
+            running.failed(new dev.graphiti.protocol.jsonrpc.JsonRpcError(ErrorCode.INTERNAL_ERROR.code(),
+                    "Internal error: " + e, null).toJson());
+        } finally {
+            running.runOn(null);
+            Thread.interrupted();
+        }
+    }
+
+    /** Runs the work, asking the client through the task for what an input-required round needs (a few rounds at most). */
+    private ToolResult rounds(java.util.concurrent.Callable<ToolResult> work) throws Exception {
+        for (int round = 1; ; round++) {
+            try {
+                return work.call();
+            } catch (dev.graphiti.protocol.feature.InputRequired needed) {
+                if (round >= Connection.MAX_INPUT_ROUNDS) {
+                    throw new McpException(ErrorCode.INTERNAL_ERROR, "Internal error: still asking for input after "
+                            + Connection.MAX_INPUT_ROUNDS + " rounds");
+                }
+                for (var asked : needed.requests().values()) {
+                    requireClientCapability(asked.capability());
+                }
+                nextRound(connection.askClient(this, needed), needed.state().orElse(null));
+            }
         }
     }
 

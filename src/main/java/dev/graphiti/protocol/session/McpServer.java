@@ -28,6 +28,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class McpServer implements AutoCloseable {
 
     private static final System.Logger LOG = System.getLogger(McpServer.class.getName());
+    /** Tasks running at once; more wait their turn (each is a long job on the same graphs). */
+    private static final int TASK_THREADS = 4;
 
     private final ServerInfo info;
     private final String instructions;
@@ -41,6 +43,8 @@ public final class McpServer implements AutoCloseable {
     private final StatelessResults statelessResults;
     private final StateSeal stateSeal = new StateSeal(new java.security.SecureRandom(), java.time.Clock.systemUTC());
     private final ExecutorService workers;
+    private final Tasks tasks = new Tasks(java.time.Clock.systemUTC(), TASK_THREADS);
+    private final boolean tasksOffered;
     private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
     private final List<AutoCloseable> closeWith;
     private boolean closed;
@@ -66,6 +70,7 @@ public final class McpServer implements AutoCloseable {
                 headerParameters.put(tool.descriptor().name(), mirrored);
             }
         }
+        this.tasksOffered = methods.tasksOffered();
         this.capabilities = methods.capabilities();
         this.statelessCapabilities = methods.statelessCapabilities();
         this.statelessResults = new StatelessResults(info);
@@ -82,7 +87,7 @@ public final class McpServer implements AutoCloseable {
      * names 2026-07-28 (or server/discover) is served on its own.
      */
     public Connection open(TransportKind kind, MessageSink unsolicited) {
-        var connection = new Connection(this, kind, unsolicited, false);
+        var connection = new Connection(this, kind, unsolicited, false, "");
         connections.add(connection);
         return connection;
     }
@@ -92,7 +97,12 @@ public final class McpServer implements AutoCloseable {
      * the session era are unknown on it. Close it when the POST ends; that cancels what it still runs.
      */
     public Connection openStateless(TransportKind kind) {
-        var connection = new Connection(this, kind, message -> { }, true);
+        return openStateless(kind, "");
+    }
+
+    /** As {@link #openStateless(TransportKind)} for {@code caller} (a token hash): the tasks it starts are its own. */
+    public Connection openStateless(TransportKind kind, String caller) {
+        var connection = new Connection(this, kind, message -> { }, true, caller);
         connections.add(connection);
         return connection;
     }
@@ -122,6 +132,7 @@ public final class McpServer implements AutoCloseable {
         }
         closed = true;
         workers.shutdownNow();
+        tasks.close();
         for (AutoCloseable resource : closeWith) {
             try {
                 resource.close();
@@ -177,6 +188,15 @@ public final class McpServer implements AutoCloseable {
 
     StateSeal stateSeal() {
         return stateSeal;
+    }
+
+    Tasks tasks() {
+        return tasks;
+    }
+
+    /** Whether a tool may answer with a task (server/discover then announces the tasks extension). */
+    boolean tasksOffered() {
+        return tasksOffered;
     }
 
     ExecutorService workers() {

@@ -28,6 +28,11 @@ final class StatelessResults {
         return Jsonp.object(needed.toJson()).add("_meta", Jsonp.object().add(RequestMeta.SERVER_INFO, serverInfo)).build();
     }
 
+    /** A CreateTaskResult: the task's handle, {@code resultType} "task" (not cacheable either). */
+    JsonObject task(JsonObject handle) {
+        return Jsonp.object(handle).add("resultType", "task").add("_meta", Jsonp.object().add(RequestMeta.SERVER_INFO, serverInfo)).build();
+    }
+
     JsonObject complete(String method, JsonObject result) {
         var meta = result.get("_meta") instanceof JsonObject own ? Jsonp.object(own) : Jsonp.object();
         var complete = Jsonp.object(result)

@@ -15,8 +15,9 @@ import java.util.Map;
 /**
  * One 2026-07-28 subscriptions/listen: a request that stays open and carries the change notifications the
  * client opted in to, each tagged with the request's id as {@code io.modelcontextprotocol/subscriptionId}.
- * Only {@code resourceSubscriptions} is honoured (tools, prompts and the resource list never change while the
- * server runs); the acknowledgement names what was accepted, and a URI this server cannot watch is left out.
+ * {@code resourceSubscriptions} and {@code taskIds} are honoured (tools, prompts and the resource list never change
+ * while the server runs); the acknowledgement names what was accepted, and a URI this server cannot watch or a
+ * task the caller does not have is left out.
  * It ends when the client cancels it (HTTP: closes the stream; stdio: notifications/cancelled) or the
  * connection closes; it is never answered otherwise.
  */
@@ -26,6 +27,7 @@ final class Subscription {
 
     private final InFlightRequest request;
     private final Map<String, Resource> resources = new LinkedHashMap<>();
+    private final List<Task> tasks = new ArrayList<>();
 
     private Subscription(InFlightRequest request) {
         this.request = request;
@@ -50,6 +52,18 @@ final class Subscription {
                 server.watchable(uri.getString()).ifPresent(r -> subscription.resources.put(uri.getString(), r));
             }
         }
+        JsonValue ids = wanted.get("taskIds");
+        if (ids != null && ids != JsonValue.NULL) {
+            if (!(ids instanceof JsonArray list) || list.stream().anyMatch(u -> !(u instanceof JsonString))) {
+                throw Params.invalid("notifications.taskIds must be an array of task ids");
+            }
+            if (!list.isEmpty() && !Tasks.accepted(request.clientCapabilities())) {
+                throw Tasks.extensionMissing("task status notifications");
+            }
+            for (JsonString id : list.getValuesAs(JsonString.class)) {
+                server.tasks().find(id.getString(), request.connection().owner()).ifPresent(subscription.tasks::add);
+            }
+        }
         return subscription;
     }
 
@@ -58,6 +72,11 @@ final class Subscription {
         var accepted = Jsonp.array();
         resources.keySet().forEach(accepted::add);
         var notifications = resources.isEmpty() ? Jsonp.object() : Jsonp.object().add("resourceSubscriptions", accepted);
+        if (!tasks.isEmpty()) {
+            var ids = Jsonp.array();
+            tasks.forEach(t -> ids.add(t.id()));
+            notifications.add("taskIds", ids);
+        }
         request.notify(notification("notifications/subscriptions/acknowledged", Jsonp.object().add("notifications", notifications)));
         List<String> failed = new ArrayList<>();
         for (var entry : resources.entrySet()) {
@@ -69,6 +88,9 @@ final class Subscription {
                 failed.add(uri + ": " + e);
             }
         }
+        // Each task's state at once, then on every change (notifications/tasks carries the whole DetailedTask).
+        tasks.forEach(task -> request.endWithRequest(task.watch(detailed ->
+                request.notify(notification("notifications/tasks", Jsonp.object(detailed))))));
         if (!failed.isEmpty()) {
             System.getLogger(Subscription.class.getName()).log(System.Logger.Level.WARNING, "watching failed: " + failed);
         }

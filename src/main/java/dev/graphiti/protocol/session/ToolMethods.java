@@ -2,7 +2,9 @@ package dev.graphiti.protocol.session;
 
 import dev.graphiti.protocol.feature.InputRequired;
 import dev.graphiti.protocol.feature.McpException;
+import dev.graphiti.protocol.feature.TaskSupport;
 import dev.graphiti.protocol.feature.Tool;
+import dev.graphiti.protocol.jsonrpc.ErrorCode;
 import dev.graphiti.protocol.feature.ToolResult;
 import jakarta.json.JsonObject;
 import java.util.LinkedHashMap;
@@ -37,13 +39,19 @@ final class ToolMethods {
         if (tool == null) {
             throw Params.invalid("unknown tool \"" + name + "\"");
         }
+        if (tool.taskSupport() == TaskSupport.REQUIRED && !request.acceptsTasks()) {
+            throw request.isStateless() ? Tasks.extensionMissing("tool " + name)
+                    : new McpException(ErrorCode.INVALID_REQUEST, "Invalid Request: tool " + name + " runs only as a task, which needs "
+                    + "protocol version 2026-07-28 and the " + Task.EXTENSION + " extension");
+        }
+        request.offerTasks(tool.taskSupport());
         var problems = new ArgumentCheck(tool.descriptor().inputSchema()).problems(arguments);
         if (!problems.isEmpty()) {
             return ToolResult.error("Invalid arguments for tool " + name + ": " + String.join("; ", problems)).toJson();
         }
         try {
             return tool.call(arguments, request).toJson();
-        } catch (McpException | InputRequired e) {
+        } catch (McpException | InputRequired | TaskStarted e) {
             throw e;
         } catch (InterruptedException e) {
             throw e;

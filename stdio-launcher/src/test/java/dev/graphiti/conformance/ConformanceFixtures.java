@@ -42,6 +42,7 @@ public final class ConformanceFixtures {
     public static McpServer.Builder register(McpServer.Builder builder) {
         tools(builder);
         InputRequiredFixtures.register(builder);
+        TaskFixtures.register(builder);
         resources(builder);
         prompts(builder);
         return builder;

@@ -1,6 +1,7 @@
 package dev.graphiti.conformance;
 
 import dev.graphiti.protocol.feature.RequestContext;
+import dev.graphiti.protocol.feature.TaskSupport;
 import dev.graphiti.protocol.feature.Tool;
 import dev.graphiti.protocol.feature.ToolAnnotations;
 import dev.graphiti.protocol.feature.ToolDescriptor;
@@ -9,8 +10,12 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.util.Optional;
 
-/** A fixture tool: a descriptor and a body. */
-record FixtureTool(ToolDescriptor descriptor, Body body) implements Tool {
+/** A fixture tool: a descriptor, a body, and whether its calls may become tasks. */
+record FixtureTool(ToolDescriptor descriptor, Body body, TaskSupport taskSupport) implements Tool {
+
+    FixtureTool(ToolDescriptor descriptor, Body body) {
+        this(descriptor, body, TaskSupport.FORBIDDEN);
+    }
 
     static final JsonObject NO_ARGUMENTS = Json.createObjectBuilder()
             .add("type", "object").add("properties", Json.createObjectBuilder()).build();
@@ -23,6 +28,11 @@ record FixtureTool(ToolDescriptor descriptor, Body body) implements Tool {
     static FixtureTool of(String name, String description, JsonObject inputSchema, Body body) {
         return new FixtureTool(new ToolDescriptor(name, null, description, inputSchema, Optional.empty(),
                 new ToolAnnotations(true, false, true, false)), body);
+    }
+
+    /** The same tool, its calls allowed to become tasks ({@code support}). */
+    FixtureTool tasks(TaskSupport support) {
+        return new FixtureTool(descriptor, body, support);
     }
 
     static FixtureTool noArguments(String name, String description, Body body) {

@@ -1,0 +1,191 @@
+package dev.graphiti.tools;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.graphiti.assembly.GraphitiServer;
+import dev.graphiti.http.HttpTransportConfig;
+import dev.graphiti.protocol.session.McpServer;
+import dev.graphiti.server.CdiServer;
+import dev.graphiti.server.EmbeddedJetty;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import java.io.IOException;
+import java.io.StringReader;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A long job as a task, end to end: a 2026-07-28 client over real HTTP (java.net.http, each request on its own)
+ * calls graphiti_index on a real git repository with the tasks extension declared, gets the task's handle at
+ * once, watches it on subscriptions/listen and polls tasks/get until the outcome, which holds the index report;
+ * the indexed commits are then found by graphiti_search. A second index is cancelled and stays cancelled.
+ */
+class LongJobTaskHttpTest {
+
+    static final String MODERN = "2026-07-28";
+    static final String TASKS = "{\"extensions\":{\"io.modelcontextprotocol/tasks\":{}}}";
+    static final int COMMITS = 400;
+
+    @TempDir
+    static Path shared;
+    static Path project;
+    static GraphitiTools tools;
+    static McpServer server;
+    static CdiServer cdi;
+    static EmbeddedJetty jetty;
+    static final HttpClient http = HttpClient.newHttpClient();
+    static int ids;
+
+    @BeforeAll
+    static void start() throws Exception {
+        Path home = Files.createDirectories(shared.resolve("home")).toRealPath();
+        project = history(Files.createDirectories(shared.resolve("project")), COMMITS).toRealPath();
+        tools = new GraphitiTools(ToolSettings.defaults().withSemantic(false),
+                Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()), Files.createDirectories(shared.resolve("elsewhere")));
+        server = GraphitiServer.builder(tools).build();
+        cdi = CdiServer.boot(HttpTransportConfig.forBinding("127.0.0.1"), server);
+        jetty = EmbeddedJetty.start("127.0.0.1", 0, cdi.servlet());
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        jetty.close();
+        cdi.close();
+        server.close();
+        tools.close();
+    }
+
+    @Test
+    void aFullIndexIsATaskWhoseOutcomeIsTheReport() throws Exception {
+        JsonObject created = call("tools/call", "graphiti_index", "{\"name\":\"graphiti_index\",\"arguments\":{\"full\":true,\"dir\":"
+                + quote(project) + "}}", TASKS);
+        assertEquals("task", created.getString("resultType"), created.toString());
+        String id = created.getString("taskId");
+        assertTrue(created.getJsonNumber("pollIntervalMs").longValue() > 0);
+        assertFalse(created.containsKey("result"), "the outcome comes from tasks/get");
+
+        // Pushed: the task's state at once, then each change, ending with the completed one.
+        try (Stream<String> lines = listen(id)) {
+            Iterator<String> events = lines.filter(l -> l.startsWith("data:")).map(l -> l.substring(5).strip()).iterator();
+            JsonObject ack = Json.createReader(new StringReader(events.next())).readObject();
+            assertEquals("notifications/subscriptions/acknowledged", ack.getString("method"));
+            assertEquals(id, ack.getJsonObject("params").getJsonObject("notifications").getJsonArray("taskIds").getString(0));
+            String last = "";
+            while (!last.equals("completed") && events.hasNext()) {
+                JsonObject note = Json.createReader(new StringReader(events.next())).readObject();
+                assertEquals("notifications/tasks", note.getString("method"));
+                last = note.getJsonObject("params").getString("status");
+                assertTrue(last.equals("working") || last.equals("completed"), last);
+            }
+            assertEquals("completed", last);
+        }
+
+        JsonObject done = poll(id);
+        assertEquals("completed", done.getString("status"), done.toString());
+        JsonObject report = done.getJsonObject("result");
+        assertFalse(report.getBoolean("isError"), report.toString());
+        assertTrue(report.getJsonObject("structuredContent").getInt("commits_indexed") >= COMMITS / 2, report.toString());
+
+        JsonObject found = call("tools/call", "graphiti_search", "{\"name\":\"graphiti_search\",\"arguments\":{\"query\":"
+                + "\"retry budget for service 217\",\"dir\":" + quote(project) + "}}", "{}");
+        assertTrue(found.toString().contains("service 217"), found.toString());
+    }
+
+    @Test
+    void aCancelledIndexStaysCancelledAndACallWithoutTheExtensionAnswersInTheRequest() throws Exception {
+        String id = call("tools/call", "graphiti_index", "{\"name\":\"graphiti_index\",\"arguments\":{\"full\":true,\"dir\":"
+                + quote(project) + "}}", TASKS).getString("taskId");
+        JsonObject ack = call("tasks/cancel", id, "{\"taskId\":\"" + id + "\"}", TASKS);
+        assertEquals("complete", ack.getString("resultType"));
+        TimeUnit.MILLISECONDS.sleep(300);
+        assertEquals("cancelled", call("tasks/get", id, "{\"taskId\":\"" + id + "\"}", TASKS).getString("status"));
+
+        JsonObject direct = call("tools/call", "graphiti_index", "{\"name\":\"graphiti_index\",\"arguments\":{\"dir\":"
+                + quote(project) + "}}", "{}");
+        assertEquals("complete", direct.getString("resultType"), direct.toString());
+        assertTrue(direct.containsKey("structuredContent"), direct.toString());
+    }
+
+    private static JsonObject poll(String id) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+        while (true) {
+            JsonObject task = call("tasks/get", id, "{\"taskId\":\"" + id + "\"}", TASKS);
+            if (!task.getString("status").equals("working") || System.nanoTime() > deadline) {
+                return task;
+            }
+            TimeUnit.MILLISECONDS.sleep(100);
+        }
+    }
+
+    /** One 2026-07-28 request with the standard headers; the result object, or the error as {"error": ...}. */
+    private static JsonObject call(String method, String name, String params, String capabilities) throws Exception {
+        String inner = params.substring(1, params.length() - 1);
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":" + (++ids) + ",\"method\":\"" + method + "\",\"params\":{" + inner
+                + ",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"" + MODERN + "\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":" + capabilities + "}}}";
+        var response = http.send(HttpRequest.newBuilder(URI.create(jetty.url())).timeout(Duration.ofSeconds(60))
+                .header("Accept", "application/json, text/event-stream").header("Content-Type", "application/json")
+                .header("MCP-Protocol-Version", MODERN).header("Mcp-Method", method).header("Mcp-Name", name)
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+        String text = response.body();
+        if (response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")) {
+            text = text.lines().filter(l -> l.startsWith("data:")).reduce((a, b) -> b).orElseThrow().substring(5).strip();
+        }
+        JsonObject answer = Json.createReader(new StringReader(text)).readObject();
+        return answer.containsKey("result") ? answer.getJsonObject("result") : answer;
+    }
+
+    private static Stream<String> listen(String taskId) throws Exception {
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":\"watch\",\"method\":\"subscriptions/listen\",\"params\":{\"notifications\":"
+                + "{\"taskIds\":[\"" + taskId + "\"]},\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"" + MODERN + "\","
+                + "\"io.modelcontextprotocol/clientCapabilities\":" + TASKS + "}}}";
+        return http.send(HttpRequest.newBuilder(URI.create(jetty.url()))
+                .header("Accept", "application/json, text/event-stream").header("Content-Type", "application/json")
+                .header("MCP-Protocol-Version", MODERN).header("Mcp-Method", "subscriptions/listen")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofLines()).body();
+    }
+
+    private static String quote(Path path) {
+        return Json.createValue(path.toString()).toString();
+    }
+
+    /** A repository of {@code commits} commits, each a change with a message worth indexing, made by git fast-import. */
+    private static Path history(Path dir, int commits) throws IOException, InterruptedException {
+        ProjectFixture.git(dir, "init", "-q", "-b", "main");
+        var stream = new StringBuilder();
+        for (int i = 1; i <= commits; i++) {
+            String message = "Raise the retry budget for service " + i + " to five attempts because its upstream times out under load\n";
+            String file = "class Service" + i + " { int retries = 5; }\n";
+            stream.append("commit refs/heads/main\n")
+                    .append("committer Dev <dev@example.com> ").append(1_700_000_000L + i * 60L).append(" +0000\n")
+                    .append("data ").append(message.getBytes(StandardCharsets.UTF_8).length).append('\n').append(message)
+                    .append("M 644 inline src/Service").append(i).append(".java\n")
+                    .append("data ").append(file.getBytes(StandardCharsets.UTF_8).length).append('\n').append(file).append('\n');
+        }
+        Process importer = new ProcessBuilder("git", "fast-import", "--quiet").directory(dir.toFile()).redirectErrorStream(true).start();
+        importer.getOutputStream().write(stream.toString().getBytes(StandardCharsets.UTF_8));
+        importer.getOutputStream().close();
+        String output = new String(importer.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!importer.waitFor(60, TimeUnit.SECONDS) || importer.exitValue() != 0) {
+            throw new IOException("git fast-import failed: " + output);
+        }
+        ProjectFixture.git(dir, "reset", "-q", "--hard", "main");
+        return dir;
+    }
+}
