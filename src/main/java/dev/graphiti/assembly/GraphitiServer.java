@@ -75,6 +75,7 @@ public final class GraphitiServer {
         var builder = McpServer.builder(INFO).instructions(GraphitiTools.INSTRUCTIONS).closeWith(tools);
         tools.tools().forEach(builder::tool);
         tools.resources().forEach(builder::resource);
+        tools.resourceTemplates().forEach(builder::resourceTemplate);
         return builder;
     }
 }

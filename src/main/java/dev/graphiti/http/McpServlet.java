@@ -260,7 +260,7 @@ public class McpServlet extends HttpServlet {
     private void dispatch(AsyncContext async, AsyncEnd events, ValidatedRequest valid, Runnable leave) throws HttpRejection {
         Incoming incoming = valid.body().orElseThrow();
         if (valid.stateless()) {
-            dispatchStateless(async, events, incoming, valid.caller(), leave);
+            dispatchStateless(async, events, incoming, valid.caller(), headers((HttpServletRequest) async.getRequest()), leave);
             return;
         }
         McpSession session = valid.session().isPresent() ? valid.session().get()
@@ -291,8 +291,9 @@ public class McpServlet extends HttpServlet {
      * the stream (or the request times out) the connection closes, which cancels the work: on this revision a
      * dropped response stream is the cancellation.
      */
-    private void dispatchStateless(AsyncContext async, AsyncEnd events, Incoming incoming, String caller, Runnable leave) {
-        var connection = server.openStateless(dev.graphiti.protocol.feature.TransportKind.HTTP, caller);
+    private void dispatchStateless(AsyncContext async, AsyncEnd events, Incoming incoming, String caller,
+                                   java.util.Map<String, String> headers, Runnable leave) {
+        var connection = server.openStateless(dev.graphiti.protocol.feature.TransportKind.HTTP, caller, headers);
         var exchange = new PostExchange(async, codec, incoming.hasRequests(), false, true, response -> { },
                 timer, config.heartbeatInterval());
         boolean listen = incoming.messages().get(0) instanceof JsonRpcRequest request && request.method().equals("subscriptions/listen");
@@ -312,6 +313,18 @@ public class McpServlet extends HttpServlet {
             leave.run();
         });
         connection.receive(incoming, exchange);
+    }
+
+    /** The request's headers for its handlers (a project directory header, say): lower-case names, no credentials. */
+    private static java.util.Map<String, String> headers(HttpServletRequest request) {
+        var headers = new java.util.HashMap<String, String>();
+        for (String name : java.util.Collections.list(request.getHeaderNames())) {
+            String lower = name.toLowerCase(java.util.Locale.ROOT);
+            if (!lower.equals("authorization") && !lower.equals("cookie") && request.getHeader(name) != null) {
+                headers.putIfAbsent(lower, request.getHeader(name));
+            }
+        }
+        return headers;
     }
 
     private static java.time.Duration max(java.time.Duration a, java.time.Duration b) {

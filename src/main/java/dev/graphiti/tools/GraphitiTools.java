@@ -6,6 +6,7 @@ import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.config.Locations;
 import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.protocol.feature.Resource;
+import dev.graphiti.protocol.feature.ResourceTemplate;
 import dev.graphiti.protocol.feature.Tool;
 import dev.graphiti.toon.ResponseEncoder;
 import dev.graphiti.toon.TokenCounter;
@@ -89,6 +90,11 @@ public final class GraphitiTools implements AutoCloseable {
 
     public List<Resource> resources() {
         return List.of(new ContextResource(gateway));
+    }
+
+    /** graphiti://item/{id}: what search results link to. */
+    public List<ResourceTemplate> resourceTemplates() {
+        return List.of(new ItemResource(gateway));
     }
 
     @Override

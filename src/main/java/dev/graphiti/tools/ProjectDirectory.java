@@ -18,7 +18,8 @@ import java.util.Optional;
 
 /**
  * Decides which project a tool call is about, within the directories the server may reach: the call's
- * {@code dir} argument, else the client's first file root that is on this server and allowed (roots/list,
+ * {@code dir} argument, else the request's {@value #PROJECT_HEADER} header (2026-07-28 over HTTP: its clients
+ * have no roots), else the client's first file root that is on this server and allowed (roots/list,
  * when the client declared roots; asked once per session and again after notifications/roots/list_changed),
  * else GRAPHITI_PROJECT_ROOT, else the server's working directory. A {@code dir} or client roots that do not
  * exist here or lie outside the allowed roots are an error, never a quiet switch to another graph; so is a
@@ -29,6 +30,8 @@ import java.util.Optional;
 public final class ProjectDirectory {
 
     static final Duration ROOTS_TIMEOUT = Duration.ofSeconds(3);
+    /** The project directory a 2026-07-28 client names for every request (it has no roots). */
+    public static final String PROJECT_HEADER = "Graphiti-Project";
 
     private final AllowedRoots allowed;
     private final Optional<Path> configuredRoot;
@@ -65,6 +68,11 @@ public final class ProjectDirectory {
         if (given instanceof JsonString dir && !dir.getString().isBlank()) {
             return Place.project(project(serverDirectory.resolve(dir.getString()), "dir " + dir.getString()));
         }
+        Optional<String> header = context == null ? Optional.empty() : context.requestHeader(PROJECT_HEADER).filter(h -> !h.isBlank());
+        if (header.isPresent()) {
+            String named = header.get().strip();
+            return Place.project(project(serverDirectory.resolve(named), "the " + PROJECT_HEADER + " header's " + named));
+        }
         Optional<Path> root = clientRoot(context);
         if (root.isPresent()) {
             return Place.project(root.get());
@@ -73,7 +81,8 @@ public final class ProjectDirectory {
         if (allowed.covers(fallback)) {
             return Place.project(project(fallback, "the server's project " + fallback));
         }
-        return new Place(serverDirectory, Optional.of("this call names no project (no dir argument, no client root)"
+        return new Place(serverDirectory, Optional.of("this call names no project (no dir argument, no "
+                + PROJECT_HEADER + " header, no client root)"
                 + " and the server's own directory is not one it serves; pass dir, a directory under "
                 + allowed.describe()));
     }

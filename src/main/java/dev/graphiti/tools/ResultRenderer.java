@@ -13,6 +13,7 @@ import jakarta.json.JsonValue;
 import java.io.StringReader;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * Turns a CLI outcome into what the agent reads: a failure becomes an isError result carrying the CLI's
@@ -45,6 +46,11 @@ public final class ResultRenderer {
     }
 
     ToolResult render(String command, CliOutcome outcome, ResultShape shape) {
+        return render(command, outcome, shape, row -> Optional.empty());
+    }
+
+    /** As {@link #render(String, CliOutcome, ResultShape)}; rows sent are followed by their {@code link} (a resource link). */
+    ToolResult render(String command, CliOutcome outcome, ResultShape shape, Function<JsonObject, Optional<Content>> link) {
         if (!outcome.succeeded()) {
             return ToolResult.error(cap.message(failure(command, outcome)));
         }
@@ -63,7 +69,7 @@ public final class ResultRenderer {
                     ? ToolResult.structured(object, encoder.encode(object).text())
                     : ToolResult.text(encoder.encode(value).text()));
             case RANKED_ROWS, NEWEST_ROWS -> json instanceof JsonArray rows
-                    ? cap.fit(AnswerCap.cut(rows, AnswerCap.ROW_STRING_CHARS), value -> rows((JsonArray) value, shape))
+                    ? cap.fit(AnswerCap.cut(rows, AnswerCap.ROW_STRING_CHARS), value -> rows((JsonArray) value, shape, link))
                     : cap.fit(json, value -> ToolResult.text(encoder.encode(value).text()));
         };
     }
@@ -82,21 +88,31 @@ public final class ResultRenderer {
         return brief.build();
     }
 
-    private ToolResult rows(JsonArray cliRows, ResultShape shape) {
+    private ToolResult rows(JsonArray cliRows, ResultShape shape, Function<JsonObject, Optional<Content>> link) {
         if (cliRows.isEmpty()) {
             return ToolResult.text("nothing found");
         }
         JsonArray rows = flat(cliRows);
         TrimmedResponse trimmed = trimmer.trim(rows, responseTokens);
+        var links = new java.util.ArrayList<Content>();
+        for (JsonValue row : cliRows.subList(0, trimmed.trimmed() ? trimmed.keptRows() : cliRows.size())) {
+            if (row instanceof JsonObject object) {
+                link.apply(object).ifPresent(links::add);
+            }
+        }
         if (!trimmed.trimmed()) {
-            return ToolResult.text(trimmed.text());
+            var content = new java.util.ArrayList<Content>(List.of(Content.text(trimmed.text())));
+            content.addAll(links);
+            return ToolResult.of(content);
         }
         String more = shape == ResultShape.NEWEST_ROWS && trimmed.keptRows() > 0
                 ? "for older ones pass before=" + createdAt(rows.get(trimmed.keptRows() - 1))
                 : "narrow the query or filter by kind, tag or since";
         String note = "showing " + trimmed.keptRows() + " of " + trimmed.totalRows()
                 + " rows (response budget " + responseTokens + " tokens); " + more;
-        return ToolResult.of(List.of(Content.text(trimmed.text()), Content.text(note)));
+        var content = new java.util.ArrayList<Content>(List.of(Content.text(trimmed.text()), Content.text(note)));
+        content.addAll(links);
+        return ToolResult.of(content);
     }
 
     /**

@@ -1,7 +1,9 @@
 package dev.graphiti.tools;
 
 import dev.graphiti.protocol.feature.ToolAnnotations;
+import dev.graphiti.protocol.feature.RequestContext;
 import dev.graphiti.protocol.feature.ToolDescriptor;
+import dev.graphiti.protocol.feature.ToolResult;
 import jakarta.json.JsonObject;
 import java.util.List;
 
@@ -21,6 +23,13 @@ public class SearchTool extends CliTool {
     @Override
     ResultShape shape() {
         return ResultShape.RANKED_ROWS;
+    }
+
+    /** Each row sent is followed by a resource link to the item (graphiti://item/{id}), to open only when needed. */
+    @Override
+    public ToolResult call(JsonObject arguments, RequestContext context) {
+        CliOutcome outcome = gateway().run(command(arguments), arguments, context);
+        return gateway().renderer().render("search", outcome, shape(), row -> ItemResource.link(row, arguments));
     }
 
     @Override

@@ -79,6 +79,14 @@ public interface RequestContext {
      */
     ToolResult asTask(java.util.concurrent.Callable<ToolResult> work) throws Exception;
 
+    /**
+     * A header of the HTTP request a 2026-07-28 request came in (its own POST), by name, case-insensitive; empty
+     * over stdio, in a 2025 session (its POSTs share one connection) and for credentials (Authorization, Cookie).
+     */
+    default Optional<String> requestHeader(String name) {
+        return Optional.empty();
+    }
+
     /** True while this context runs the work of a task (after {@link #asTask} made one). */
     default boolean inTask() {
         return false;

@@ -44,6 +44,8 @@ public final class Connection {
     /** One HTTP POST of 2026-07-28: every request is served on its own, initialize is unknown. */
     private final boolean statelessOnly;
     private final String owner;
+    /** The headers of the one HTTP request a stateless connection serves (lower-case names; no credentials). */
+    private final Map<String, String> headers;
     private final PendingRequests pending = new PendingRequests();
     private final Map<JsonValue, InFlightRequest> inFlight = new ConcurrentHashMap<>();
     /** Subscribed URIs and what watches each for changes. */
@@ -54,9 +56,11 @@ public final class Connection {
     private volatile JsonObject clientCapabilities = JsonValue.EMPTY_JSON_OBJECT;
     private volatile LogLevel logThreshold = LogLevel.INFO;
 
-    Connection(McpServer server, TransportKind transport, MessageSink unsolicited, boolean statelessOnly, String owner) {
+    Connection(McpServer server, TransportKind transport, MessageSink unsolicited, boolean statelessOnly, String owner,
+               Map<String, String> headers) {
         this.server = server;
         this.owner = owner;
+        this.headers = Map.copyOf(headers);
         this.transport = transport;
         this.unsolicited = unsolicited;
         this.statelessOnly = statelessOnly;
@@ -471,6 +475,11 @@ public final class Connection {
 
     Tasks tasks() {
         return server.tasks();
+    }
+
+    /** A header of the HTTP request this stateless connection serves. */
+    Optional<String> header(String name) {
+        return Optional.ofNullable(headers.get(name.toLowerCase(java.util.Locale.ROOT)));
     }
 
     /** Who is on the other end (an HTTP caller's token hash; empty over stdio): tasks belong to it. */

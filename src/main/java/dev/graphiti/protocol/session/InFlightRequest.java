@@ -328,6 +328,11 @@ final class InFlightRequest implements RequestContext {
     }
 
     @Override
+    public java.util.Optional<String> requestHeader(String name) {
+        return scope == null ? java.util.Optional.empty() : connection.header(name);
+    }
+
+    @Override
     public boolean inTask() {
         return task != null;
     }

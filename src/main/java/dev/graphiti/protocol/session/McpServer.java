@@ -87,7 +87,7 @@ public final class McpServer implements AutoCloseable {
      * names 2026-07-28 (or server/discover) is served on its own.
      */
     public Connection open(TransportKind kind, MessageSink unsolicited) {
-        var connection = new Connection(this, kind, unsolicited, false, "");
+        var connection = new Connection(this, kind, unsolicited, false, "", Map.of());
         connections.add(connection);
         return connection;
     }
@@ -97,12 +97,15 @@ public final class McpServer implements AutoCloseable {
      * the session era are unknown on it. Close it when the POST ends; that cancels what it still runs.
      */
     public Connection openStateless(TransportKind kind) {
-        return openStateless(kind, "");
+        return openStateless(kind, "", Map.of());
     }
 
-    /** As {@link #openStateless(TransportKind)} for {@code caller} (a token hash): the tasks it starts are its own. */
-    public Connection openStateless(TransportKind kind, String caller) {
-        var connection = new Connection(this, kind, message -> { }, true, caller);
+    /**
+     * As {@link #openStateless(TransportKind)} for {@code caller} (a token hash: the tasks it starts are its own),
+     * with the HTTP request's {@code headers} (lower-case names, credentials left out) for its handlers to read.
+     */
+    public Connection openStateless(TransportKind kind, String caller, Map<String, String> headers) {
+        var connection = new Connection(this, kind, message -> { }, true, caller, headers);
         connections.add(connection);
         return connection;
     }

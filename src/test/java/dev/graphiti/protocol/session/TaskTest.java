@@ -81,7 +81,7 @@ class TaskTest {
     }
 
     private JsonObject send(McpServer server, String caller, String method, String params, String capabilities) throws Exception {
-        Connection connection = server.openStateless(TransportKind.HTTP, caller);
+        Connection connection = server.openStateless(TransportKind.HTTP, caller, java.util.Map.of());
         var stream = new RecordingStream();
         String inner = params.substring(1, params.length() - 1);
         connection.receive(codec.parse("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"" + method + "\",\"params\":{" + inner

@@ -14,13 +14,11 @@ import jakarta.json.JsonObject;
 import java.io.IOException;
 import java.io.StringReader;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -49,8 +47,7 @@ class LongJobTaskHttpTest {
     static McpServer server;
     static CdiServer cdi;
     static EmbeddedJetty jetty;
-    static final HttpClient http = HttpClient.newHttpClient();
-    static int ids;
+    static StatelessClient client;
 
     @BeforeAll
     static void start() throws Exception {
@@ -61,6 +58,7 @@ class LongJobTaskHttpTest {
         server = GraphitiServer.builder(tools).build();
         cdi = CdiServer.boot(HttpTransportConfig.forBinding("127.0.0.1"), server);
         jetty = EmbeddedJetty.start("127.0.0.1", 0, cdi.servlet());
+        client = new StatelessClient(URI.create(jetty.url()));
     }
 
     @AfterAll
@@ -133,36 +131,22 @@ class LongJobTaskHttpTest {
         }
     }
 
-    /** One 2026-07-28 request with the standard headers; the result object, or the error as {"error": ...}. */
     private static JsonObject call(String method, String name, String params, String capabilities) throws Exception {
-        String inner = params.substring(1, params.length() - 1);
-        String body = "{\"jsonrpc\":\"2.0\",\"id\":" + (++ids) + ",\"method\":\"" + method + "\",\"params\":{" + inner
-                + ",\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"" + MODERN + "\","
-                + "\"io.modelcontextprotocol/clientCapabilities\":" + capabilities + "}}}";
-        var response = http.send(HttpRequest.newBuilder(URI.create(jetty.url())).timeout(Duration.ofSeconds(60))
-                .header("Accept", "application/json, text/event-stream").header("Content-Type", "application/json")
-                .header("MCP-Protocol-Version", MODERN).header("Mcp-Method", method).header("Mcp-Name", name)
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
-        String text = response.body();
-        if (response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")) {
-            text = text.lines().filter(l -> l.startsWith("data:")).reduce((a, b) -> b).orElseThrow().substring(5).strip();
-        }
-        JsonObject answer = Json.createReader(new StringReader(text)).readObject();
-        return answer.containsKey("result") ? answer.getJsonObject("result") : answer;
+        return client.call(method, name, params, capabilities);
     }
 
     private static Stream<String> listen(String taskId) throws Exception {
         String body = "{\"jsonrpc\":\"2.0\",\"id\":\"watch\",\"method\":\"subscriptions/listen\",\"params\":{\"notifications\":"
                 + "{\"taskIds\":[\"" + taskId + "\"]},\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"" + MODERN + "\","
                 + "\"io.modelcontextprotocol/clientCapabilities\":" + TASKS + "}}}";
-        return http.send(HttpRequest.newBuilder(URI.create(jetty.url()))
+        return client.http().send(HttpRequest.newBuilder(URI.create(jetty.url()))
                 .header("Accept", "application/json, text/event-stream").header("Content-Type", "application/json")
                 .header("MCP-Protocol-Version", MODERN).header("Mcp-Method", "subscriptions/listen")
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofLines()).body();
     }
 
     private static String quote(Path path) {
-        return Json.createValue(path.toString()).toString();
+        return StatelessClient.quote(path.toString());
     }
 
     /** A repository of {@code commits} commits, each a change with a message worth indexing, made by git fast-import. */
