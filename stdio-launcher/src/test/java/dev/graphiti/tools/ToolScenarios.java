@@ -33,7 +33,9 @@ record ToolScenarios(McpSyncClient mcp, ProjectFixture fixture) {
     }
 
     static String text(McpSchema.CallToolResult result) {
-        return result.content().stream().map(c -> ((McpSchema.TextContent) c).text()).collect(Collectors.joining("\n"));
+        // Text blocks only: search rows are followed by resource links to their items.
+        return result.content().stream().filter(McpSchema.TextContent.class::isInstance)
+                .map(c -> ((McpSchema.TextContent) c).text()).collect(Collectors.joining("\n"));
     }
 
     /** All thirteen tools, each with a title; read-only, destructive and idempotent hints as they behave. */
