@@ -1,7 +1,10 @@
 package dev.graphiti.tools;
 
 import dev.graphiti.protocol.feature.TaskSupport;
+import dev.graphiti.protocol.feature.RequestContext;
 import dev.graphiti.protocol.feature.ToolDescriptor;
+import dev.graphiti.protocol.feature.ToolResult;
+import jakarta.json.JsonValue;
 import jakarta.json.JsonObject;
 import java.util.List;
 
@@ -10,7 +13,7 @@ public class CompactTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_compact", "Compact",
             "Merge duplicates and superseded chains, keeping provenance. Try dry_run first.",
-            new InputSchema().flag("dry_run", null).located(),
+            new InputSchema().flag("dry_run", null).confirmation().located(),
             true, destroys());
 
     public CompactTool(CliGateway gateway) {
@@ -21,6 +24,20 @@ public class CompactTool extends CliTool {
     @Override
     public TaskSupport taskSupport() {
         return TaskSupport.OPTIONAL;
+    }
+
+    /** A dry run changes nothing; a compaction is asked about first ({@link Confirmation}), then runs as a long job. */
+    @Override
+    public ToolResult call(JsonObject arguments, RequestContext context) throws Exception {
+        if (arguments.get("dry_run") != JsonValue.TRUE) {
+            gateway().place(arguments, context);
+            var outcome = Confirmation.ask(context, arguments, "Compact the graph: merge duplicate items and collapse "
+                    + "superseded chains (provenance is kept, merged items are removed)? A dry_run shows what would change.");
+            if (outcome instanceof Confirmation.Stopped stopped) {
+                return stopped.refused() ? ToolResult.error(stopped.message()) : ToolResult.text(stopped.message());
+            }
+        }
+        return super.call(arguments, context);
     }
 
     @Override

@@ -1,19 +1,41 @@
 package dev.graphiti.tools;
 
+import dev.graphiti.protocol.feature.RequestContext;
 import dev.graphiti.protocol.feature.ToolDescriptor;
+import dev.graphiti.protocol.feature.ToolResult;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonValue;
 import jakarta.json.JsonObject;
 import java.util.List;
 
-/** graphiti_delete: `graphiti delete --force` (the agent's client asks the person, not the CLI). */
+/**
+ * graphiti_delete: `graphiti delete --force`, once the user said yes ({@link Confirmation}: asked through the client
+ * where it can ask, otherwise refused until the call says confirm: true).
+ */
 public class DeleteTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_delete", "Delete items",
-            "Remove items that are wrong or private. To correct an item, add the new one with supersedes instead.",
-            new InputSchema().strings("ids", null).located().require("ids"),
+            "Remove wrong or private items. To correct one, add the new one with supersedes instead.",
+            new InputSchema().strings("ids", null).confirmation().located().require("ids"),
             true, destroys());
 
     public DeleteTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);
+    }
+
+    @Override
+    public ToolResult call(JsonObject arguments, RequestContext context) throws Exception {
+        gateway().place(arguments, context); // a wrong dir is said before anyone is asked
+        List<String> ids = arguments.get("ids") instanceof JsonArray list
+                ? list.getValuesAs(JsonValue::toString).stream().map(s -> s.replace("\"", "")).toList()
+                : List.of(String.valueOf(arguments.get("ids")));
+        String named = ids.size() <= 10 ? String.join(", ", ids) : String.join(", ", ids.subList(0, 10)) + ", ...";
+        var outcome = Confirmation.ask(context, arguments, "Delete " + ids.size() + (ids.size() == 1 ? " item" : " items")
+                + " for good (" + named + ")?");
+        if (outcome instanceof Confirmation.Stopped stopped) {
+            return stopped.refused() ? ToolResult.error(stopped.message()) : ToolResult.text(stopped.message());
+        }
+        return super.call(arguments, context);
     }
 
     @Override

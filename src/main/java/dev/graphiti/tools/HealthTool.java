@@ -12,7 +12,7 @@ public class HealthTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_health", "Health",
             "Check database integrity and size, and whether git history is indexed up to HEAD.",
-            new InputSchema().flag("full", "also check every index entry and item word (slow on big graphs)").located(),
+            new InputSchema().flag("full", "also every index entry (slow)").located(),
             true, ToolAnnotations.readOnly());
 
     public HealthTool(CliGateway gateway) {

@@ -13,9 +13,9 @@ import java.util.List;
 public class IndexTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_index", "Index git history",
-            "Turn commits not yet indexed into items; skips merges, bots and trivial commits.",
+            "Turn new commits into items (merges, bots and trivial commits skipped).",
             new InputSchema().flag("full", "reindex all").string("since", "git ref")
-                    .flag("vectors", "instead: embed items lacking vectors").string("dir", null),
+                    .flag("vectors", "embed items lacking vectors instead").string("dir", null),
             true, writes(true));
 
     public IndexTool(CliGateway gateway) {

@@ -42,6 +42,12 @@ final class InputSchema {
         return this;
     }
 
+    /** confirm: true, what a call says once its user agreed (see {@link Confirmation}); the one value it may have. */
+    InputSchema confirmation() {
+        properties.add("confirm", JSON.createObjectBuilder().add("const", true));
+        return this;
+    }
+
     InputSchema strings(String name, String description) {
         properties.add(name, described(JSON.createObjectBuilder().add("type", "array")
                 .add("items", JSON.createObjectBuilder().add("type", "string")), description));

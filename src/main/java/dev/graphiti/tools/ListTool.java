@@ -9,7 +9,7 @@ import java.util.List;
 public class ListTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_list", "List recent",
-            "Browse items newest first, e.g. what was decided lately.",
+            "Browse items newest first.",
             new InputSchema().integer("limit", 15, 1).filters().located(),
             false, ToolAnnotations.readOnly());
 

@@ -11,7 +11,7 @@ import java.util.List;
 public class SearchTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_search", "Search memory",
-            "Find stored knowledge by words, best first. Use before deciding, designing or re-investigating a bug.",
+            "Find stored knowledge, best first.",
             new InputSchema().string("query", null).integer("limit", 10, 1).flag("exact", "whole phrase")
                     .filters().located().require("query"),
             false, ToolAnnotations.readOnly());

@@ -9,7 +9,7 @@ import java.util.List;
 public class ShowTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_show", "Show item",
-            "Read one item in full: content, entities, related items, what it replaced or was replaced by.",
+            "Read one item in full: content, entities, related items, supersession.",
             new InputSchema().string("id", "id, id prefix or title").located().require("id"),
             true, ToolAnnotations.readOnly());
 

@@ -12,8 +12,7 @@ import java.util.List;
 public class SummarizeTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_summarize", "Summarize",
-            "Overview of what is known, optionally on one topic: counts by kind, top entities, latest decisions."
-                    + " With llm.endpoint set, that model writes the summary.",
+            "Overview of what is known, optionally on one topic: counts by kind, top entities, latest decisions.",
             new InputSchema().string("topic", null).located(),
             true, new ToolAnnotations(true, false, true, true));
 

@@ -88,7 +88,11 @@ record ToolScenarios(McpSyncClient mcp, ProjectFixture fixture) {
         assertTrue(Boolean.TRUE.equals(capture.isError()) && text(capture).contains("missing.jsonl"),
                 "a capture that cannot start says why, at once: " + text(capture));
 
-        ok("graphiti_delete", Map.of("ids", List.of(id)));
+        // This client declared no elicitation: a delete is refused, saying how to confirm, and nothing goes.
+        var refused = call("graphiti_delete", Map.of("ids", List.of(id)));
+        assertTrue(Boolean.TRUE.equals(refused.isError()) && text(refused).contains("confirm: true"), text(refused));
+        assertTrue(ok("graphiti_search", Map.of("query", "WAL concurrently")).contains(id), "nothing was deleted");
+        ok("graphiti_delete", Map.of("ids", List.of(id), "confirm", true));
         assertFalse(ok("graphiti_search", Map.of("query", "WAL concurrently")).contains(id));
     }
 
