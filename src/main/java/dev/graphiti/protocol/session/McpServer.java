@@ -74,7 +74,7 @@ public final class McpServer implements AutoCloseable {
         this.capabilities = methods.capabilities();
         this.statelessCapabilities = methods.statelessCapabilities();
         this.statelessResults = new StatelessResults(info);
-        this.workers = workerPool(options.workerThreads());
+        this.workers = workerPool(options.workerThreads(), "mcp-worker");
     }
 
     public static Builder builder(ServerInfo info) {
@@ -206,10 +206,11 @@ public final class McpServer implements AutoCloseable {
         return workers;
     }
 
-    private static ExecutorService workerPool(int threads) {
+    /** {@code threads} daemon threads named {@code name-N}, idle ones ending after 30 s; more work waits its turn. */
+    static ExecutorService workerPool(int threads, String name) {
         var counter = new AtomicInteger();
         var pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), task -> {
-            Thread thread = new Thread(task, "mcp-worker-" + counter.incrementAndGet());
+            Thread thread = new Thread(task, name + "-" + counter.incrementAndGet());
             thread.setDaemon(true);
             return thread;
         });

@@ -12,10 +12,6 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.ThreadPoolExecutor;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
@@ -37,14 +33,7 @@ final class Tasks implements AutoCloseable {
 
     Tasks(Clock clock, int threads) {
         this.clock = clock;
-        var counter = new AtomicInteger();
-        var pool = new ThreadPoolExecutor(threads, threads, 30, TimeUnit.SECONDS, new LinkedBlockingQueue<>(), work -> {
-            Thread thread = new Thread(work, "mcp-task-" + counter.incrementAndGet());
-            thread.setDaemon(true);
-            return thread;
-        });
-        pool.allowCoreThreadTimeOut(true);
-        this.runners = pool;
+        this.runners = McpServer.workerPool(threads, "mcp-task");
     }
 
     /**

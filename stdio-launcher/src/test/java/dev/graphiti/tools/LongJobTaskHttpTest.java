@@ -4,11 +4,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.graphiti.assembly.GraphitiServer;
-import dev.graphiti.http.HttpTransportConfig;
-import dev.graphiti.protocol.session.McpServer;
-import dev.graphiti.server.CdiServer;
-import dev.graphiti.server.EmbeddedJetty;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.IOException;
@@ -20,7 +15,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Iterator;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -43,30 +37,21 @@ class LongJobTaskHttpTest {
     @TempDir
     static Path shared;
     static Path project;
-    static GraphitiTools tools;
-    static McpServer server;
-    static CdiServer cdi;
-    static EmbeddedJetty jetty;
+    static HttpToolServer http;
     static StatelessClient client;
 
     @BeforeAll
     static void start() throws Exception {
         Path home = Files.createDirectories(shared.resolve("home")).toRealPath();
         project = history(Files.createDirectories(shared.resolve("project")), COMMITS).toRealPath();
-        tools = new GraphitiTools(ToolSettings.defaults().withSemantic(false),
-                Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()), Files.createDirectories(shared.resolve("elsewhere")));
-        server = GraphitiServer.builder(tools).build();
-        cdi = CdiServer.boot(HttpTransportConfig.forBinding("127.0.0.1"), server);
-        jetty = EmbeddedJetty.start("127.0.0.1", 0, cdi.servlet());
-        client = new StatelessClient(URI.create(jetty.url()));
+        http = HttpToolServer.start(ToolSettings.defaults().withSemantic(false), home,
+                Files.createDirectories(shared.resolve("elsewhere")));
+        client = http.client();
     }
 
     @AfterAll
     static void stop() throws Exception {
-        jetty.close();
-        cdi.close();
-        server.close();
-        tools.close();
+        http.close();
     }
 
     @Test
@@ -139,7 +124,7 @@ class LongJobTaskHttpTest {
         String body = "{\"jsonrpc\":\"2.0\",\"id\":\"watch\",\"method\":\"subscriptions/listen\",\"params\":{\"notifications\":"
                 + "{\"taskIds\":[\"" + taskId + "\"]},\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"" + MODERN + "\","
                 + "\"io.modelcontextprotocol/clientCapabilities\":" + TASKS + "}}}";
-        return client.http().send(HttpRequest.newBuilder(URI.create(jetty.url()))
+        return client.http().send(HttpRequest.newBuilder(URI.create(http.jetty().url()))
                 .header("Accept", "application/json, text/event-stream").header("Content-Type", "application/json")
                 .header("MCP-Protocol-Version", MODERN).header("Mcp-Method", "subscriptions/listen")
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofLines()).body();

@@ -5,13 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.access.AllowedRoots;
-import dev.graphiti.assembly.GraphitiServer;
-import dev.graphiti.http.HttpTransportConfig;
-import dev.graphiti.protocol.session.McpServer;
-import dev.graphiti.server.CdiServer;
-import dev.graphiti.server.EmbeddedJetty;
 import jakarta.json.JsonObject;
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,10 +26,7 @@ class ProjectHeaderHttpTest {
     static Path shared;
     static Path project;
     static Path outside;
-    static GraphitiTools tools;
-    static McpServer server;
-    static CdiServer cdi;
-    static EmbeddedJetty jetty;
+    static HttpToolServer http;
     static StatelessClient client;
 
     @BeforeAll
@@ -44,20 +35,14 @@ class ProjectHeaderHttpTest {
         project = ProjectFixture.create(allowed, shared.resolve("home")).project();
         outside = ProjectFixture.create(Files.createDirectories(shared.resolve("outside")), shared.resolve("home")).project();
         Path home = shared.resolve("home").toRealPath();
-        tools = new GraphitiTools(ToolSettings.defaults().withSemantic(false).withAllowedRoots(AllowedRoots.of(List.of(allowed.toRealPath()))),
-                Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()), Files.createDirectories(shared.resolve("elsewhere")));
-        server = GraphitiServer.builder(tools).build();
-        cdi = CdiServer.boot(HttpTransportConfig.forBinding("127.0.0.1"), server);
-        jetty = EmbeddedJetty.start("127.0.0.1", 0, cdi.servlet());
-        client = new StatelessClient(URI.create(jetty.url()));
+        var settings = ToolSettings.defaults().withSemantic(false).withAllowedRoots(AllowedRoots.of(List.of(allowed.toRealPath())));
+        http = HttpToolServer.start(settings, home, Files.createDirectories(shared.resolve("elsewhere")));
+        client = http.client();
     }
 
     @AfterAll
     static void stop() throws Exception {
-        jetty.close();
-        cdi.close();
-        server.close();
-        tools.close();
+        http.close();
     }
 
     private static JsonObject add(String title, Map<String, String> headers) throws Exception {
