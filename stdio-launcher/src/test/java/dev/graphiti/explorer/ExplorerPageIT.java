@@ -77,6 +77,9 @@ class ExplorerPageIT {
         return start(graphiti("ui", "--port", "0"), URL);
     }
 
+    /** What the server said up to its URL. */
+    private String said = "";
+
     /** Imports the test's items into the global graph. */
     private void load() throws Exception {
         Path items = tmp.resolve("items.jsonl");
@@ -118,6 +121,7 @@ class ExplorerPageIT {
             said.append(line).append('\n');
             Matcher found = url.matcher(line);
             if (found.find()) {
+                this.said = said.toString();
                 Thread drain = new Thread(() -> lines.lines().forEach(ignored -> { }), "ui-output");
                 drain.setDaemon(true);
                 drain.start();
@@ -147,6 +151,7 @@ class ExplorerPageIT {
     @Test
     void searchOpenSupersedeAndReviewWithUndoWhileMarkupStaysText() throws Exception {
         String base = serveExplorer();
+        assertEquals(1, said.lines().count(), "graphiti ui says where it is, in one line: " + said);
         try (DevTools page = browser()) {
             page.navigate(base + "#/?q=webhooks");
             page.waitFor("document.querySelectorAll('#results li').length === 1");
