@@ -49,8 +49,7 @@ public final class HybridRanking implements Ranking {
         CompletableFuture<float[]> encoded = CompletableFuture.supplyAsync(() -> semantic.encode(query.text()));
         CompletableFuture<List<SemanticRanking.Near>> near = query.exact() ? CompletableFuture.completedFuture(List.of())
                 : encoded.thenApply(vector -> semantic.nearest(vector, query.filter(), pool));
-        SearchQuery byWords = query.exact() ? query : new SearchQuery(query.text(), query.filter(), pool, false);
-        List<SearchHit> words = lexical.unsnipped(byWords);
+        List<SearchHit> words = lexical.unsnipped(query, query.exact() ? query.limit() : pool);
         float[] vector = encoded.join();
         List<SemanticRanking.Near> nearest = near.join();
         Map<String, Fused> fused = new LinkedHashMap<>();
@@ -75,21 +74,22 @@ public final class HybridRanking implements Ranking {
         }
         ranked.sort(Comparator.comparingDouble((Fused entry) -> entry.score).reversed()
                 .thenComparing(entry -> entry.createdAt, Comparator.reverseOrder()));
-        return hits(ranked, byWords, query.filter(), query.limit());
+        return hits(ranked, query);
     }
 
     /**
      * The first {@code limit} of {@code ranked} as hits: only these get snippets, and only those the meaning
      * alone found are read whole now (one read; one deleted meanwhile gives its place to the next).
      */
-    private List<SearchHit> hits(List<Fused> ranked, SearchQuery byWords, ItemFilter filter, int limit) {
+    private List<SearchHit> hits(List<Fused> ranked, SearchQuery query) {
+        int limit = query.limit();
         List<Fused> kept = new ArrayList<>();
         int next = 0;
         while (kept.size() < limit && next < ranked.size()) {
             List<Fused> taken = ranked.subList(next, Math.min(ranked.size(), next + limit - kept.size()));
             next += taken.size();
             List<String> unread = taken.stream().filter(entry -> entry.item == null).map(entry -> entry.id).toList();
-            Map<String, KnowledgeItem> read = unread.isEmpty() ? Map.of() : semantic.items(unread, filter);
+            Map<String, KnowledgeItem> read = unread.isEmpty() ? Map.of() : semantic.items(unread, query.filter());
             for (Fused entry : taken) {
                 if (entry.item == null) {
                     entry.item = read.get(entry.id);
@@ -104,7 +104,7 @@ public final class HybridRanking implements Ranking {
             boolean byMeaning = entry.strength >= MEANINGFUL;
             SearchHit.Matched matched = entry.byWords == null ? SearchHit.Matched.semantic
                     : byMeaning ? SearchHit.Matched.both : SearchHit.Matched.lexical;
-            String snippet = entry.byWords != null ? lexical.snippet(byWords, entry.byWords) : Snippets.lead(entry.item.content());
+            String snippet = entry.byWords != null ? lexical.snippet(query, entry.byWords) : Snippets.lead(entry.item.content());
             hits.add(new SearchHit(entry.item, snippet, entry.score, matched));
         }
         return hits;

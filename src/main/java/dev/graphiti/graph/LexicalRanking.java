@@ -58,7 +58,7 @@ public final class LexicalRanking implements Ranking {
 
     @Override
     public List<SearchHit> search(SearchQuery query) {
-        List<SearchHit> hits = unsnipped(query);
+        List<SearchHit> hits = unsnipped(query, query.limit());
         QueryWords words = snippetWords(query);
         return hits.stream().map(hit -> new SearchHit(hit.item(), words.snippet(hit.item().content(), SNIPPET_WORDS),
                 hit.score())).toList();
@@ -75,13 +75,18 @@ public final class LexicalRanking implements Ranking {
         return new QueryWords(words, new double[words.size()]);
     }
 
+    /**
+     * The candidates are the best by BM25, five per result the query asks for (at least 50, at least {@code wanted}):
+     * enough for what neighbours lend and kind and recency to reorder. A fusion wanting twice the query's limit from
+     * this side looks no deeper than the query alone would: the meaning's side brings its own candidates.
+     */
     @Override
-    public List<SearchHit> unsnipped(SearchQuery query) {
+    public List<SearchHit> unsnipped(SearchQuery query, int wanted) {
         MatchExpression words = MatchExpression.of(query.text());
         if (words.isEmpty()) {
             return List.of();
         }
-        int candidates = Math.max(query.limit() * 5, 50);
+        int candidates = Math.max(Math.max(query.limit() * 5, 50), wanted);
         TermCounts counts = repository.termCounts(words.words().stream().map(MatchExpression::whole).toList(), COUNT_CAP);
         List<LexicalMatch> found;
         if (query.exact()) {
@@ -96,8 +101,9 @@ public final class LexicalRanking implements Ranking {
         QueryWords queryWords = new QueryWords(words.words(), weights(counts));
         Map<String, List<KnowledgeItem>> neighbours = query.exact() ? Map.of()
                 : repository.neighbours(found.stream().map(m -> m.item().id()).toList(), query.filter());
-        List<SearchHit> ranked = rank(found, neighbours, queryWords, Math.max(query.limit() * 3, 30), clock.instant());
-        return ranked.subList(0, Math.min(query.limit(), ranked.size()));
+        List<SearchHit> ranked = rank(found, neighbours, queryWords, Math.max(Math.max(query.limit() * 3, 30), wanted),
+                clock.instant());
+        return ranked.subList(0, Math.min(wanted, ranked.size()));
     }
 
     /**

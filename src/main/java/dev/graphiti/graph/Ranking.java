@@ -11,11 +11,12 @@ public interface Ranking {
     List<SearchHit> search(SearchQuery query);
 
     /**
-     * The hits of {@link #search} before their snippets are cut (a snippet may be empty), for a caller that keeps
-     * only some of them and asks {@link #snippet} for those: cutting a snippet reads the whole content.
+     * The best {@code wanted} hits (a fusion takes more than the query's limit from each side), found as deep as a
+     * search for the query's limit looks, before their snippets are cut (a snippet may be empty): the caller keeps
+     * only some of them and asks {@link #snippet} for those, since cutting a snippet reads the whole content.
      */
-    default List<SearchHit> unsnipped(SearchQuery query) {
-        return search(query);
+    default List<SearchHit> unsnipped(SearchQuery query, int wanted) {
+        return search(new SearchQuery(query.text(), query.filter(), wanted, query.exact()));
     }
 
     /** The snippet {@link #search} gives a hit that {@link #unsnipped} returned for the same query. */
