@@ -77,8 +77,9 @@ public final class LexicalRanking implements Ranking {
 
     /**
      * The candidates are the best by BM25, five per result the query asks for (at least 50, at least {@code wanted}):
-     * enough for what neighbours lend and kind and recency to reorder. A fusion wanting twice the query's limit from
-     * this side looks no deeper than the query alone would: the meaning's side brings its own candidates.
+     * enough for what neighbours lend and kind and recency to reorder (three per hit wanted are rescored so). A fusion
+     * wanting twice the query's limit from this side looks no deeper than the query alone would: the meaning's side
+     * brings its own candidates.
      */
     @Override
     public List<SearchHit> unsnipped(SearchQuery query, int wanted) {
@@ -101,8 +102,7 @@ public final class LexicalRanking implements Ranking {
         QueryWords queryWords = new QueryWords(words.words(), weights(counts));
         Map<String, List<KnowledgeItem>> neighbours = query.exact() ? Map.of()
                 : repository.neighbours(found.stream().map(m -> m.item().id()).toList(), query.filter());
-        List<SearchHit> ranked = rank(found, neighbours, queryWords, Math.max(Math.max(query.limit() * 3, 30), wanted),
-                clock.instant());
+        List<SearchHit> ranked = rank(found, neighbours, queryWords, Math.max(wanted * 3, 30), clock.instant());
         return ranked.subList(0, Math.min(wanted, ranked.size()));
     }
 
