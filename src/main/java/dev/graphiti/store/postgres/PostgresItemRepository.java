@@ -1,0 +1,374 @@
+package dev.graphiti.store.postgres;
+
+import dev.graphiti.graph.GraphStats;
+import dev.graphiti.graph.HealthDepth;
+import dev.graphiti.graph.ItemBrief;
+import dev.graphiti.graph.ItemFilter;
+import dev.graphiti.graph.ItemRepository;
+import dev.graphiti.graph.Kind;
+import dev.graphiti.graph.KnowledgeItem;
+import dev.graphiti.graph.LexicalMatch;
+import dev.graphiti.graph.Provenance;
+import dev.graphiti.graph.RelatedItem;
+import dev.graphiti.graph.Scope;
+import dev.graphiti.graph.StoreHealth;
+import dev.graphiti.graph.StoredItem;
+import dev.graphiti.graph.TermCounts;
+import dev.graphiti.graph.ThreadPosition;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/** One graph on PostgreSQL, on a connection borrowed from the pool for as long as it is open. */
+final class PostgresItemRepository implements ItemRepository {
+
+    /** ts_rank's weights for D, C, B, A: content 1, entities 2, tags 3, title 4, as SQLite's BM25 weights. */
+    static final String WEIGHTS = "'{0.25, 0.5, 0.75, 1.0}'";
+    private static final String NEWEST_FIRST = " ORDER BY i.created_at DESC, i.seq DESC";
+
+    private final Connection connection;
+    private final PostgresMigrations.GraphSchema graph;
+    private final String name;
+    private final Retries retries;
+    private final Rows rows;
+    private final Runnable release;
+
+    PostgresItemRepository(Connection connection, PostgresMigrations.GraphSchema graph, String name, Scope scope,
+                           Retries retries, Runnable release) {
+        this.connection = connection;
+        this.graph = graph;
+        this.name = name;
+        this.retries = retries;
+        this.rows = new Rows(connection, scope);
+        this.release = release;
+    }
+
+    @Override
+    public <T> T write(WriteWork<T> work) {
+        PostgresItemWriter writer = new PostgresItemWriter(connection, rows);
+        return retries.write(connection, graph.number(), () -> {
+            try {
+                return work.run(writer);
+            } catch (PostgresItemWriter.SqlFailure e) {
+                throw e.getCause();
+            }
+        });
+    }
+
+    @Override
+    public Optional<KnowledgeItem> get(String id) {
+        List<KnowledgeItem> found = select("i.id = ?", List.of(id));
+        return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0));
+    }
+
+    @Override
+    public List<KnowledgeItem> getAll(Collection<String> ids) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        Map<String, KnowledgeItem> byId = new HashMap<>();
+        for (KnowledgeItem item : read(() -> rows.items("SELECT " + Rows.COLUMNS + " FROM items i WHERE i.id = ANY (?)",
+                List.of(Rows.texts(connection, ids))))) {
+            byId.put(item.id(), item);
+        }
+        return ids.stream().map(byId::get).filter(Objects::nonNull).toList();
+    }
+
+    @Override
+    public List<KnowledgeItem> findByIdPrefix(String prefix, int limit) {
+        String low = prefix.toLowerCase(Locale.ROOT);
+        return select("i.id >= ? AND i.id < ? ORDER BY i.id LIMIT ?", List.of(low, low + '\uffff', limit));
+    }
+
+    @Override
+    public List<KnowledgeItem> findByTitle(String text, int limit) {
+        List<KnowledgeItem> exact = select("lower(i.title) = lower(?) ORDER BY (i.superseded_by IS NULL) DESC, "
+                + "i.created_at DESC LIMIT ?", List.of(text, limit));
+        if (!exact.isEmpty()) {
+            return exact;
+        }
+        return select("strpos(lower(i.title), lower(?)) > 0 ORDER BY (i.superseded_by IS NULL) DESC, "
+                + "i.created_at DESC LIMIT ?", List.of(text, limit));
+    }
+
+    @Override
+    public List<KnowledgeItem> list(ItemFilter filter, int limit) {
+        SqlFilter sql = SqlFilter.of(filter);
+        List<Object> parameters = new ArrayList<>(sql.parameters());
+        parameters.add(limit);
+        return select(sql.condition() + NEWEST_FIRST + " LIMIT ?", parameters);
+    }
+
+    @Override
+    public List<LexicalMatch> lexical(String matchExpression, ItemFilter filter, Optional<String> exactPhrase, int limit) {
+        SqlFilter sql = SqlFilter.of(filter);
+        List<Object> conditions = new ArrayList<>(sql.parameters());
+        String condition = sql.condition();
+        if (exactPhrase.isPresent()) {
+            condition += " AND (strpos(lower(i.title), ?) > 0 OR strpos(lower(i.content), ?) > 0)";
+            String phrase = exactPhrase.get().toLowerCase(Locale.ROOT);
+            conditions.add(phrase);
+            conditions.add(phrase);
+        }
+        return ranked(matchExpression, condition, conditions, 0, limit);
+    }
+
+    @Override
+    public List<LexicalMatch> lexicalAmongNewest(String matchExpression, ItemFilter filter, int newest, int limit) {
+        SqlFilter sql = SqlFilter.of(filter);
+        long after = read(() -> Math.max(0, lastSeq() - newest));
+        return ranked(matchExpression, sql.condition(), sql.parameters(), after, limit);
+    }
+
+    /** The best matches (by ts_rank over the weighted fields) with seq above {@code after} that pass the condition. */
+    private List<LexicalMatch> ranked(String matchExpression, String condition, List<Object> conditions, long after,
+                                      int limit) {
+        Optional<String> query = TsQuery.of(matchExpression);
+        if (query.isEmpty()) {
+            return List.of();
+        }
+        List<Object> parameters = new ArrayList<>();
+        parameters.add(graph.language());
+        parameters.add(query.get());
+        parameters.addAll(conditions);
+        parameters.add(after);
+        parameters.add(limit);
+        return read(() -> rows.query("SELECT " + Rows.COLUMNS + ", ts_rank(" + WEIGHTS + ", i.search, q, 1) AS score"
+                + " FROM items i, to_tsquery(?::regconfig, ?) q WHERE i.search @@ q AND " + condition
+                + " AND i.seq > ? ORDER BY score DESC, i.seq DESC LIMIT ?", parameters, 1,
+                (item, extra, seq) -> new LexicalMatch(item, ((Number) extra[0]).doubleValue())));
+    }
+
+    private long lastSeq() throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement("SELECT coalesce(max(seq), 0) FROM items");
+             ResultSet row = statement.executeQuery()) {
+            return row.next() ? row.getLong(1) : 0;
+        }
+    }
+
+    @Override
+    public TermCounts termCounts(List<String> matchExpressions, int cap) {
+        return read(() -> {
+            long items = lastSeq(); // as on SQLite: deleted rows still count
+            List<Integer> documents = new ArrayList<>();
+            for (String match : matchExpressions) {
+                Optional<String> query = TsQuery.of(match);
+                if (query.isEmpty()) {
+                    documents.add(0);
+                    continue;
+                }
+                try (PreparedStatement statement = Rows.prepare(connection, "SELECT count(*) FROM (SELECT 1 FROM items i "
+                        + "WHERE i.search @@ to_tsquery(?::regconfig, ?) LIMIT ?) matched",
+                        List.of(graph.language(), query.get(), cap));
+                     ResultSet row = statement.executeQuery()) {
+                    documents.add(row.next() ? row.getInt(1) : 0);
+                }
+            }
+            return new TermCounts(items, documents);
+        });
+    }
+
+    @Override
+    public Map<String, List<KnowledgeItem>> neighbours(Collection<String> ids, ItemFilter filter) {
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        String side = "(SELECT n.seq FROM items n WHERE n.thread = s.thread AND n.position %s s.position "
+                + "ORDER BY n.position %s LIMIT 1)";
+        String pairs = "SELECT s.id, " + String.format(side, "<", "DESC") + ", " + String.format(side, ">", "ASC")
+                + " FROM items s WHERE s.id = ANY (?) AND s.thread IS NOT NULL";
+        return read(() -> {
+            Map<String, List<Long>> seqsById = new HashMap<>();
+            Set<Long> wanted = new LinkedHashSet<>();
+            try (PreparedStatement statement = Rows.prepare(connection, pairs, List.of(Rows.texts(connection, ids)));
+                 ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    List<Long> sides = new ArrayList<>(2);
+                    for (int column = 2; column <= 3; column++) {
+                        long seq = row.getLong(column);
+                        if (!row.wasNull()) {
+                            sides.add(seq);
+                            wanted.add(seq);
+                        }
+                    }
+                    seqsById.put(row.getString(1), sides);
+                }
+            }
+            if (wanted.isEmpty()) {
+                return Map.of();
+            }
+            SqlFilter sql = SqlFilter.of(filter);
+            List<Object> parameters = new ArrayList<>();
+            parameters.add(connection.createArrayOf("bigint", wanted.toArray()));
+            parameters.addAll(sql.parameters());
+            Map<Long, KnowledgeItem> items = new HashMap<>();
+            rows.query("SELECT " + Rows.COLUMNS + " FROM items i WHERE i.seq = ANY (?) AND " + sql.condition(), parameters,
+                    0, (item, extra, seq) -> items.put(seq, item));
+            Map<String, List<KnowledgeItem>> result = new HashMap<>();
+            seqsById.forEach((id, seqs) -> result.put(id, seqs.stream().map(items::get).filter(Objects::nonNull).toList()));
+            return result;
+        });
+    }
+
+    @Override
+    public List<ItemBrief> briefs(ItemFilter filter, int offset, int limit) {
+        SqlFilter sql = SqlFilter.of(filter);
+        List<Object> parameters = new ArrayList<>(sql.parameters());
+        parameters.add(limit);
+        parameters.add(offset);
+        return read(() -> rows.briefs("SELECT " + Rows.BRIEF_COLUMNS + " FROM items i WHERE " + sql.condition()
+                + NEWEST_FIRST + " LIMIT ? OFFSET ?", parameters));
+    }
+
+    @Override
+    public List<ItemBrief> newestMatching(String matchExpression, ItemFilter filter, int offset, int limit) {
+        Optional<String> query = TsQuery.of(matchExpression);
+        if (query.isEmpty()) {
+            return List.of();
+        }
+        SqlFilter sql = SqlFilter.of(filter);
+        List<Object> parameters = new ArrayList<>();
+        parameters.add(graph.language());
+        parameters.add(query.get());
+        parameters.addAll(sql.parameters());
+        parameters.add(limit);
+        parameters.add(offset);
+        return read(() -> rows.briefs("SELECT " + Rows.BRIEF_COLUMNS + " FROM items i WHERE i.search @@ "
+                + "to_tsquery(?::regconfig, ?) AND " + sql.condition() + " ORDER BY i.seq DESC LIMIT ? OFFSET ?", parameters));
+    }
+
+    @Override
+    public List<StoredItem> stored(long position, int limit) {
+        return read(() -> rows.query("SELECT " + Rows.COLUMNS + ", i.thread, i.position FROM items i WHERE i.seq > ?"
+                + " ORDER BY i.seq LIMIT ?", List.of(position, limit), 2, (item, extra, seq) -> {
+                    String thread = (String) extra[0];
+                    Optional<ThreadPosition> place = thread == null || thread.isBlank() ? Optional.empty()
+                            : Optional.of(new ThreadPosition(thread, (Long) extra[1]));
+                    return new StoredItem(seq, item, place);
+                }));
+    }
+
+    @Override
+    public List<RelatedItem> related(String id, int limit) {
+        String sql = "SELECT i.id, i.kind, i.title, COUNT(*) AS shared FROM items self "
+                + "JOIN item_entities e ON e.seq = self.seq JOIN item_entities o ON o.name = e.name AND o.seq <> e.seq "
+                + "JOIN items i ON i.seq = o.seq WHERE self.id = ? AND i.superseded_by IS NULL "
+                + "GROUP BY i.seq ORDER BY shared DESC, i.created_at DESC LIMIT ?";
+        return read(() -> {
+            List<RelatedItem> result = new ArrayList<>();
+            try (PreparedStatement statement = Rows.prepare(connection, sql, List.of(id, limit));
+                 ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    result.add(new RelatedItem(row.getString(1), Kind.valueOf(row.getString(2)), row.getString(3), row.getInt(4)));
+                }
+            }
+            return result;
+        });
+    }
+
+    @Override
+    public List<Provenance> provenance(String id) {
+        return read(() -> PostgresItemWriter.provenance(connection, id));
+    }
+
+    @Override
+    public GraphStats stats(ItemFilter filter, int topEntities) {
+        SqlFilter sql = SqlFilter.of(filter);
+        return read(() -> {
+            Map<Kind, Integer> byKind = new EnumMap<>(Kind.class);
+            int total = 0;
+            try (PreparedStatement statement = Rows.prepare(connection,
+                    "SELECT i.kind, COUNT(*) FROM items i WHERE " + sql.condition() + " GROUP BY i.kind", sql.parameters());
+                 ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    byKind.put(Kind.valueOf(row.getString(1)), row.getInt(2));
+                    total += row.getInt(2);
+                }
+            }
+            List<Object> parameters = new ArrayList<>(sql.parameters());
+            parameters.add(topEntities);
+            List<GraphStats.EntityCount> entities = new ArrayList<>();
+            try (PreparedStatement statement = Rows.prepare(connection, "SELECT e.name, e.type, COUNT(*) AS n FROM "
+                    + "item_entities e JOIN items i ON i.seq = e.seq WHERE " + sql.condition()
+                    + " GROUP BY e.name, e.type ORDER BY n DESC, e.name LIMIT ?", parameters);
+                 ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    entities.add(new GraphStats.EntityCount(row.getString(1), row.getString(2), row.getInt(3)));
+                }
+            }
+            return new GraphStats(total, byKind, entities);
+        });
+    }
+
+    /**
+     * PostgreSQL checks its own pages (and keeps the full-text column in step itself: it is generated); what is
+     * left to see is whether the graph is at this program's schema, how large it is and how many items it holds.
+     */
+    @Override
+    public StoreHealth health(HealthDepth depth) {
+        return read(() -> {
+            List<String> problems = new ArrayList<>();
+            int items;
+            try (PreparedStatement statement = connection.prepareStatement("SELECT count(*), count(*) FILTER (WHERE "
+                    + "i.search IS NULL) FROM items i"); ResultSet row = statement.executeQuery()) {
+                row.next();
+                items = row.getInt(1);
+                if (row.getInt(2) > 0) {
+                    problems.add(row.getInt(2) + " items have no full-text entry");
+                }
+            }
+            return new StoreHealth(Path.of(name), depth, graph.version(), PostgresMigrations.latest(), problems, List.of(),
+                    sizeOnDisk(), 0, items);
+        });
+    }
+
+    @Override
+    public long sizeOnDisk() {
+        return read(() -> {
+            try (PreparedStatement statement = connection.prepareStatement("SELECT coalesce(sum(pg_total_relation_size(c.oid)),"
+                    + " 0) FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ? AND c.relkind = 'r'")) {
+                statement.setString(1, graph.schema());
+                try (ResultSet row = statement.executeQuery()) {
+                    return row.next() ? row.getLong(1) : 0L;
+                }
+            }
+        });
+    }
+
+    /** VACUUM returns what it can (not the file to the system, as VACUUM FULL would, which locks readers out). */
+    @Override
+    public void reclaimSpace() {
+        retries.run(() -> {
+            for (String table : List.of("items", "item_tags", "item_entities", "provenance", "item_vectors")) {
+                Retries.execute(connection, "VACUUM (ANALYZE) " + table);
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public void close() {
+        release.run();
+    }
+
+    private List<KnowledgeItem> select(String condition, List<Object> parameters) {
+        return read(() -> rows.items("SELECT " + Rows.COLUMNS + " FROM items i WHERE " + condition, parameters));
+    }
+
+    private <T> T read(Retries.SqlWork<T> work) {
+        return retries.run(work);
+    }
+}

@@ -1,0 +1,226 @@
+package dev.graphiti.store.postgres;
+
+import dev.graphiti.graph.ItemFilter;
+import dev.graphiti.graph.KnowledgeItem;
+import dev.graphiti.graph.QuantizedVector;
+import dev.graphiti.graph.Scope;
+import dev.graphiti.graph.VectorStore;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Passage vectors of one graph on PostgreSQL, without pgvector: int8 values and a scale per passage in a bytea, as on
+ * SQLite, so the graph's own index ranks them in memory (the same code, the same scores, on any PostgreSQL).
+ */
+final class PostgresVectorStore implements VectorStore {
+
+    private static final String UNEMBEDDED = "FROM items i WHERE NOT EXISTS (SELECT 1 FROM item_vectors v WHERE v.seq = i.seq)";
+
+    private final Connection connection;
+    private final int graph;
+    private final Retries retries;
+    private final Rows rows;
+    private final Runnable release;
+
+    PostgresVectorStore(Connection connection, int graph, Scope scope, Retries retries, Runnable release) {
+        this.connection = connection;
+        this.graph = graph;
+        this.retries = retries;
+        this.rows = new Rows(connection, scope);
+        this.release = release;
+    }
+
+    @Override
+    public List<Unembedded> unembedded(String model, long afterSeq, int limit) {
+        return retries.run(() -> {
+            String condition = model.equals(storedModel()) ? UNEMBEDDED + " AND" : "FROM items i WHERE";
+            List<Unembedded> found = new ArrayList<>();
+            try (PreparedStatement statement = Rows.prepare(connection, "SELECT i.seq, i.title, i.content " + condition
+                    + " i.seq > ? ORDER BY i.seq LIMIT ?", List.of(afterSeq, limit));
+                 ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    found.add(new Unembedded(row.getLong(1), row.getString(2), row.getString(3)));
+                }
+            }
+            return found;
+        });
+    }
+
+    @Override
+    public int unembeddedCount(String model) {
+        return retries.run(() -> {
+            String condition = model.equals(storedModel()) ? UNEMBEDDED : "FROM items i";
+            try (PreparedStatement statement = connection.prepareStatement("SELECT COUNT(*) " + condition);
+                 ResultSet row = statement.executeQuery()) {
+                return row.next() ? row.getInt(1) : 0;
+            }
+        });
+    }
+
+    @Override
+    public void put(String model, List<ItemVectors> items) {
+        retries.write(connection, graph, () -> {
+            if (!model.equals(storedModel())) {
+                Retries.execute(connection, "DELETE FROM item_vectors");
+                try (PreparedStatement statement = connection.prepareStatement("UPDATE vector_model SET model = ?")) {
+                    statement.setString(1, model);
+                    statement.executeUpdate();
+                }
+            }
+            // An item deleted meanwhile, or embedded by another process first, is skipped.
+            try (PreparedStatement insert = connection.prepareStatement("INSERT INTO item_vectors (seq, chunk, scale, vector) "
+                    + "SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM items WHERE seq = ?) ON CONFLICT (seq, chunk) DO NOTHING")) {
+                for (ItemVectors item : items) {
+                    for (int chunk = 0; chunk < item.passages().size(); chunk++) {
+                        QuantizedVector vector = item.passages().get(chunk);
+                        insert.setLong(1, item.seq());
+                        insert.setInt(2, chunk);
+                        insert.setFloat(3, vector.scale());
+                        insert.setBytes(4, vector.values());
+                        insert.setLong(5, item.seq());
+                        insert.addBatch();
+                    }
+                }
+                insert.executeBatch();
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public VectorState state() {
+        return retries.run(() -> {
+            try (PreparedStatement statement = connection.prepareStatement(
+                    "SELECT model, removed, (SELECT COALESCE(MAX(id), 0) FROM item_vectors) FROM vector_model");
+                 ResultSet row = statement.executeQuery()) {
+                return row.next() ? new VectorState(row.getString(1), row.getLong(3), row.getLong(2))
+                        : new VectorState("", 0, 0);
+            }
+        });
+    }
+
+    @Override
+    public List<StoredVector> after(long afterId, int limit) {
+        return retries.run(() -> {
+            List<StoredVector> found = new ArrayList<>();
+            try (PreparedStatement statement = Rows.prepare(connection,
+                    "SELECT v.id, i.id, v.scale, v.vector FROM item_vectors v JOIN items i ON i.seq = v.seq "
+                            + "WHERE v.id > ? ORDER BY v.id LIMIT ?", List.of(afterId, limit));
+                 ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    found.add(new StoredVector(row.getLong(1), row.getString(2),
+                            new QuantizedVector(row.getFloat(3), row.getBytes(4))));
+                }
+            }
+            return found;
+        });
+    }
+
+    @Override
+    public Map<String, KnowledgeItem> items(Collection<String> ids, ItemFilter filter) {
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        SqlFilter sql = SqlFilter.of(filter);
+        Map<String, KnowledgeItem> found = new HashMap<>();
+        for (KnowledgeItem item : retries.run(() -> rows.items("SELECT " + Rows.COLUMNS + " FROM items i WHERE i.id = ANY (?)"
+                + " AND " + sql.condition(), withIds(ids, sql)))) {
+            found.put(item.id(), item);
+        }
+        return found;
+    }
+
+    @Override
+    public Map<String, Instant> passing(Collection<String> ids, ItemFilter filter) {
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        SqlFilter sql = SqlFilter.of(filter);
+        return retries.run(() -> {
+            Map<String, Instant> found = new HashMap<>();
+            try (PreparedStatement statement = Rows.prepare(connection, "SELECT i.id, i.created_at FROM items i WHERE "
+                    + "i.id = ANY (?) AND " + sql.condition(), withIds(ids, sql));
+                 ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    found.put(row.getString(1), Instant.ofEpochMilli(row.getLong(2)));
+                }
+            }
+            return found;
+        });
+    }
+
+    @Override
+    public Map<Long, QuantizedVector> passages(long[] ids) {
+        if (ids.length == 0) {
+            return Map.of();
+        }
+        return retries.run(() -> {
+            Map<Long, QuantizedVector> found = new HashMap<>(ids.length * 2);
+            try (PreparedStatement statement = connection.prepareStatement(
+                    "SELECT id, scale, vector FROM item_vectors WHERE id = ANY (?)")) {
+                Long[] boxed = new Long[ids.length];
+                for (int i = 0; i < ids.length; i++) {
+                    boxed[i] = ids[i];
+                }
+                statement.setArray(1, connection.createArrayOf("bigint", boxed));
+                try (ResultSet row = statement.executeQuery()) {
+                    while (row.next()) {
+                        found.put(row.getLong(1), new QuantizedVector(row.getFloat(2), row.getBytes(3)));
+                    }
+                }
+            }
+            return found;
+        });
+    }
+
+    @Override
+    public Map<String, List<QuantizedVector>> vectors(String model, Collection<String> ids) {
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        return retries.run(() -> {
+            Map<String, List<QuantizedVector>> found = new HashMap<>();
+            if (!model.equals(storedModel())) {
+                return found;
+            }
+            try (PreparedStatement statement = connection.prepareStatement("SELECT i.id, v.scale, v.vector FROM items i "
+                    + "JOIN item_vectors v ON v.seq = i.seq WHERE i.id = ANY (?) ORDER BY v.seq, v.chunk")) {
+                statement.setArray(1, Rows.texts(connection, ids));
+                try (ResultSet row = statement.executeQuery()) {
+                    while (row.next()) {
+                        found.computeIfAbsent(row.getString(1), id -> new ArrayList<>())
+                                .add(new QuantizedVector(row.getFloat(2), row.getBytes(3)));
+                    }
+                }
+            }
+            return found;
+        });
+    }
+
+    private List<Object> withIds(Collection<String> ids, SqlFilter sql) throws SQLException {
+        List<Object> parameters = new ArrayList<>();
+        parameters.add(Rows.texts(connection, ids));
+        parameters.addAll(sql.parameters());
+        return parameters;
+    }
+
+    private String storedModel() throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement("SELECT model FROM vector_model");
+             ResultSet row = statement.executeQuery()) {
+            return row.next() ? row.getString(1) : "";
+        }
+    }
+
+    @Override
+    public void close() {
+        release.run();
+    }
+}

@@ -1,0 +1,122 @@
+package dev.graphiti.store.postgres;
+
+import dev.graphiti.graph.StoreException;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Runs work against one graph on PostgreSQL: a failure a concurrent writer caused (serialization failure, deadlock,
+ * lock not available) is retried with growing, jittered pauses until a time budget runs out; every other failure
+ * becomes a message a person can act on. A write transaction first takes the graph's advisory lock, so writers of
+ * one graph take turns as on SQLite (its deduplication reads then writes) while readers and other graphs go on.
+ */
+final class Retries {
+
+    /** The first key of graphiti's advisory locks ("grph"); the second is the graph's number. */
+    static final int LOCK_SPACE = 0x67727068;
+
+    private final Duration budget;
+    private final String graph;
+
+    Retries(Duration budget, String graph) {
+        this.budget = budget;
+        this.graph = graph;
+    }
+
+    @FunctionalInterface
+    interface SqlWork<T> {
+        T run() throws SQLException;
+    }
+
+    <T> T run(SqlWork<T> work) {
+        long deadline = System.nanoTime() + budget.toNanos();
+        long pauseMillis = 2;
+        while (true) {
+            try {
+                return work.run();
+            } catch (SQLException e) {
+                if (!contended(e) || System.nanoTime() > deadline) {
+                    throw translate(e);
+                }
+            }
+            try {
+                Thread.sleep(ThreadLocalRandom.current().nextLong(1, pauseMillis + 1));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new StoreException("interrupted while waiting for the database", e);
+            }
+            pauseMillis = Math.min(pauseMillis * 2, 100);
+        }
+    }
+
+    /** One write transaction holding graph {@code number}'s lock, retried as a whole. */
+    <T> T write(Connection connection, int number, SqlWork<T> work) {
+        return run(() -> {
+            connection.setAutoCommit(false);
+            boolean committed = false;
+            try {
+                try (var lock = connection.prepareStatement("SELECT pg_advisory_xact_lock(?, ?)")) {
+                    lock.setInt(1, LOCK_SPACE);
+                    lock.setInt(2, number);
+                    lock.execute();
+                }
+                T result = work.run();
+                connection.commit();
+                committed = true;
+                return result;
+            } finally {
+                if (!committed) {
+                    rollbackQuietly(connection);
+                }
+                connection.setAutoCommit(true);
+            }
+        });
+    }
+
+    static boolean contended(SQLException e) {
+        String state = e.getSQLState();
+        return "40001".equals(state) || "40P01".equals(state) || "55P03".equals(state);
+    }
+
+    StoreException translate(SQLException e) {
+        String state = e.getSQLState() == null ? "" : e.getSQLState();
+        String reason = e.getMessage();
+        String message;
+        if (e instanceof PostgresMigrations.Refusal) {
+            message = reason;
+        } else if (contended(e)) {
+            message = "the graph " + graph + " stayed contended for " + budget.toSeconds()
+                    + " s while other graphiti processes wrote to it; nothing was changed, try again";
+        } else if (state.startsWith("08")) {
+            message = "lost the connection to PostgreSQL while working on the graph " + graph + " (" + reason
+                    + "); the transaction was not committed, try again";
+        } else if (state.equals("53100")) {
+            message = "the disk of the PostgreSQL server holding " + graph + " is full; nothing was changed";
+        } else if (state.equals("25006")) {
+            message = "cannot write the graph " + graph + ": the PostgreSQL server is read-only here (a replica?); nothing"
+                    + " was changed";
+        } else if (state.startsWith("42501") || state.startsWith("28")) {
+            message = "PostgreSQL refused graphiti's user for the graph " + graph + " (" + reason + ")";
+        } else {
+            message = "database error on the graph " + graph + ": " + reason;
+        }
+        return new StoreException(message, e);
+    }
+
+    static void execute(Connection connection, String sql) throws SQLException {
+        try (Statement statement = connection.createStatement()) {
+            statement.execute(sql);
+        }
+    }
+
+    private static void rollbackQuietly(Connection connection) {
+        try {
+            connection.rollback();
+        } catch (SQLException ignored) {
+            // the connection is gone; the first error is the one to report
+        }
+    }
+}

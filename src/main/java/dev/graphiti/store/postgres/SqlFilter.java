@@ -1,0 +1,36 @@
+package dev.graphiti.store.postgres;
+
+import dev.graphiti.graph.ItemFilter;
+import dev.graphiti.graph.Kind;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** An {@link ItemFilter} as a condition on {@code items i} and its parameters. */
+record SqlFilter(String condition, List<Object> parameters) {
+
+    static SqlFilter of(ItemFilter filter) {
+        List<String> conditions = new ArrayList<>();
+        List<Object> parameters = new ArrayList<>();
+        if (!filter.includeSuperseded()) {
+            conditions.add("i.superseded_by IS NULL");
+        }
+        if (!filter.kinds().isEmpty()) {
+            conditions.add("i.kind IN (" + filter.kinds().stream().map(k -> "?").collect(Collectors.joining(", ")) + ")");
+            filter.kinds().stream().map(Kind::name).sorted().forEach(parameters::add);
+        }
+        filter.tag().ifPresent(tag -> {
+            conditions.add("EXISTS (SELECT 1 FROM item_tags t WHERE t.tag = ? AND t.seq = i.seq)");
+            parameters.add(tag);
+        });
+        filter.since().ifPresent(since -> {
+            conditions.add("i.created_at >= ?");
+            parameters.add(since.toEpochMilli());
+        });
+        filter.before().ifPresent(before -> {
+            conditions.add("i.created_at < ?");
+            parameters.add(before.toEpochMilli());
+        });
+        return new SqlFilter(conditions.isEmpty() ? "TRUE" : String.join(" AND ", conditions), parameters);
+    }
+}

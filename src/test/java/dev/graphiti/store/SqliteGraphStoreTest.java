@@ -1,0 +1,17 @@
+package dev.graphiti.store;
+
+import dev.graphiti.graph.Scope;
+import java.nio.file.Path;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The store contract on SQLite: one file per graph under a temporary directory. */
+class SqliteGraphStoreTest extends GraphStoreContract {
+
+    @TempDir
+    Path temp;
+
+    @Override
+    protected GraphDatabase open(String name, Scope scope) {
+        return SqliteStore.withDefaults().openWithIngest(temp.resolve(name).resolve("graph.db"), scope);
+    }
+}

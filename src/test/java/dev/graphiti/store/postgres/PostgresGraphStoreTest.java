@@ -1,0 +1,37 @@
+package dev.graphiti.store.postgres;
+
+import dev.graphiti.graph.Scope;
+import dev.graphiti.store.GraphDatabase;
+import dev.graphiti.store.GraphStoreContract;
+import java.time.Duration;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.RegisterExtension;
+
+/** The store contract on a real PostgreSQL 15: one database for the class, a schema per graph, HikariCP's pool. */
+class PostgresGraphStoreTest extends GraphStoreContract {
+
+    @RegisterExtension
+    static final org.junit.jupiter.api.extension.BeforeAllCallback SERVER = PostgresGraphStoreTest::start;
+
+    private static PostgresStore store;
+
+    private static void start(ExtensionContext context) {
+        PostgresServer server = PostgresServer.shared(context);
+        store = PostgresStore.pooled(server.newDatabase(), Optional.empty(), Optional.empty(), 12, "english",
+                Duration.ofSeconds(30));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (store != null) {
+            store.close();
+        }
+    }
+
+    @Override
+    protected GraphDatabase open(String name, Scope scope) {
+        return store.open(name, scope);
+    }
+}
