@@ -56,9 +56,14 @@ public final class Cli implements AutoCloseable {
 
     private Cli(CliEnvironment environment, TokenCounter counter, Optional<SemanticSearch> semantics,
                 Runnable closeSemantics) {
+        this(environment, counter, new KeptConnections(), semantics, closeSemantics);
+    }
+
+    private Cli(CliEnvironment environment, TokenCounter counter, KeptConnections connections,
+                Optional<SemanticSearch> semantics, Runnable closeSemantics) {
         this.environment = environment;
         this.tokens = () -> counter;
-        this.connections = Optional.of(new KeptConnections());
+        this.connections = Optional.of(connections);
         this.semantics = semantics;
         this.closeSemantics = closeSemantics;
     }
@@ -72,8 +77,10 @@ public final class Cli implements AutoCloseable {
         if (!semantic) {
             return new Cli(environment, counter, Optional.empty());
         }
-        SemanticSearch embedding = ServerEmbedding.start(log);
-        return new Cli(environment, counter, Optional.of(embedding), embedding::close);
+        // The embedding worker opens vectors where the commands open graphs, on the same pool.
+        KeptConnections connections = new KeptConnections();
+        SemanticSearch embedding = ServerEmbedding.start(log, connections, environment.variables());
+        return new Cli(environment, counter, connections, Optional.of(embedding), embedding::close);
     }
 
     /** Runs one command; returns 0 (success), 1 (failure) or 2 (usage error). */
@@ -160,10 +167,10 @@ public final class Cli implements AutoCloseable {
         return semantics;
     }
 
-    /** Closes the database connections kept between calls, then stops the server's embedding, if any. */
+    /** Stops the server's embedding, if any (it may be using a connection), then closes the connections kept between calls. */
     @Override
     public void close() {
-        connections.ifPresent(KeptConnections::close);
         closeSemantics.run();
+        connections.ifPresent(KeptConnections::close);
     }
 }

@@ -132,7 +132,8 @@ final class CommandContext {
                 Graphs.loadNativeLibraryFrom(locations().cache());
             }
             Duration wait = Duration.ofMillis(config().getInt(ConfigKeys.STORE_BUSY_TIMEOUT_MS));
-            graphs = new Graphs(wait, invocation().connections(), invocation().semantics(), this::warn);
+            graphs = new Graphs(wait, invocation().connections(), invocation().semantics(), this::warn,
+                    invocation().environment().variables());
         }
         return graphs;
     }

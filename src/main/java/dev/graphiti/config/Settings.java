@@ -28,6 +28,22 @@ public record Settings(Map<String, String> properties, Map<String, String> envir
     /** The project a call without dir or client roots is about. */
     public static final String PROJECT_ROOT = "graphiti.project-root";
 
+    /** A PostgreSQL JDBC URL: graphs live in that database instead of SQLite files (see docs/postgresql.md). */
+    public static final String STORE_URL = "graphiti.store.url";
+
+    /** The PostgreSQL user and password, when the URL does not carry them. */
+    public static final String STORE_USER = "graphiti.store.user";
+    public static final String STORE_PASSWORD = "graphiti.store.password";
+
+    /** The JNDI name of a PostgreSQL DataSource the application server provides (a WAR), instead of a URL. */
+    public static final String STORE_JNDI = "graphiti.store.jndi";
+
+    /** The text search configuration new PostgreSQL graphs stem with (english unless set). */
+    public static final String STORE_LANGUAGE = "graphiti.store.language";
+
+    /** How many connections a server keeps to PostgreSQL at most (10 unless set). */
+    public static final String STORE_POOL_SIZE = "graphiti.store.pool-size";
+
     public Settings {
         properties = Map.copyOf(properties);
         environment = Map.copyOf(environment);
@@ -111,11 +127,13 @@ public record Settings(Map<String, String> properties, Map<String, String> envir
     /**
      * The environment a CLI run by this process sees: the process environment, with GRAPHITI_HOME,
      * GRAPHITI_ALLOWED_ROOTS and GRAPHITI_PROJECT_ROOT set from {@value #HOME}, {@value #ALLOWED_ROOTS} and
-     * {@value #PROJECT_ROOT} when any source gives them, so a system property or a context parameter reaches it.
+     * {@value #PROJECT_ROOT} when any source gives them, so a system property or a context parameter reaches it;
+     * the same for the graphiti.store.* settings (where graphs live).
      */
     public Map<String, String> cliEnvironment() {
         Map<String, String> variables = new HashMap<>(environment);
-        for (String name : List.of(HOME, ALLOWED_ROOTS, PROJECT_ROOT)) {
+        for (String name : List.of(HOME, ALLOWED_ROOTS, PROJECT_ROOT, STORE_URL, STORE_USER, STORE_PASSWORD, STORE_JNDI,
+                STORE_LANGUAGE, STORE_POOL_SIZE)) {
             get(name).ifPresent(value -> variables.put(environmentName(name), value));
         }
         return Map.copyOf(variables);

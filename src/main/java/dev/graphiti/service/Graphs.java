@@ -8,15 +8,18 @@ import dev.graphiti.graph.VectorStore;
 import dev.graphiti.store.GraphDatabase;
 import dev.graphiti.store.NativeLibrary;
 import dev.graphiti.store.SqliteStore;
+import dev.graphiti.store.postgres.PostgresStore;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
  * Opens graphs: a graph's location in, its database open (created on first use, and kept out of git) out. The one
- * place above the store that knows graphs are SQLite files.
+ * place above the store that knows where graphs live: SQLite files, or the PostgreSQL database the operator
+ * configured (graphiti.store.url or graphiti.store.jndi), where a graph is named by its location's path.
  */
 public final class Graphs {
 
@@ -24,6 +27,7 @@ public final class Graphs {
     private static final Duration BUSY_TIMEOUT = Duration.ofSeconds(5);
 
     private final SqliteStore store;
+    private final Optional<PostgresStore> postgres;
     private final Optional<SemanticSearch> semantics;
     private final Consumer<String> warnings;
 
@@ -35,7 +39,23 @@ public final class Graphs {
      */
     public Graphs(Duration retryBudget, Optional<KeptConnections> kept, Optional<SemanticSearch> semantics,
                   Consumer<String> warnings) {
+        this(retryBudget, kept, semantics, warnings, Optional.empty());
+    }
+
+    /**
+     * Graphs where the settings in {@code variables} (the process's graphiti.store.* settings, by their environment
+     * names) put them: PostgreSQL when configured (pooled in a long-lived process, which has {@code kept}), else SQLite.
+     */
+    public Graphs(Duration retryBudget, Optional<KeptConnections> kept, Optional<SemanticSearch> semantics,
+                  Consumer<String> warnings, Map<String, String> variables) {
+        this(retryBudget, kept, semantics, warnings, kept.isPresent() ? kept.get().postgres(variables)
+                : ServerDatabase.configured(variables, false));
+    }
+
+    private Graphs(Duration retryBudget, Optional<KeptConnections> kept, Optional<SemanticSearch> semantics,
+                   Consumer<String> warnings, Optional<PostgresStore> postgres) {
         this.store = new SqliteStore(BUSY_TIMEOUT, retryBudget, kept.map(KeptConnections::idle));
+        this.postgres = postgres;
         this.semantics = semantics;
         this.warnings = warnings;
     }
@@ -55,6 +75,15 @@ public final class Graphs {
 
     /** Opens the graph's database, creating it (and keeping it out of git) on first use. */
     public OpenGraph open(GraphLocation location) {
+        GraphDatabase database = postgres.isPresent() ? postgres.get().open(name(location.database()), location.scope())
+                : openFile(location);
+        // Told on opening and again on closing, after the command's writes committed.
+        Runnable tell = () -> semantics.ifPresent(search -> search.opened(location.database(), location.scope()));
+        tell.run();
+        return new OpenGraph(location, database.items(), database.ingest(), database.vectors(), tell);
+    }
+
+    private GraphDatabase openFile(GraphLocation location) {
         location.workTree().ifPresent(tree -> {
             try {
                 tree.exclude("/" + ScopeResolver.PROJECT_DIRECTORY + "/");
@@ -62,20 +91,23 @@ public final class Graphs {
                 warnings.accept("could not add .graphiti/ to " + tree.commonDir() + "/info/exclude (" + e.getMessage() + ")");
             }
         });
-        GraphDatabase database = store.openWithIngest(location.database(), location.scope());
-        // Told on opening and again on closing, after the command's writes committed.
-        Runnable tell = () -> semantics.ifPresent(search -> search.opened(location.database(), location.scope()));
-        tell.run();
-        return new OpenGraph(location, database.items(), database.ingest(), database.vectors(), tell);
+        return store.openWithIngest(location.database(), location.scope());
+    }
+
+    /** A graph's name in PostgreSQL: its location's path, as a SQLite file would have it. */
+    static String name(Path database) {
+        return database.toAbsolutePath().normalize().toString();
     }
 
     /** Opens what git indexing and capture remember, in the graph's database file, on a connection of its own. */
     public IngestState openIngest(GraphLocation location) {
-        return store.openIngest(location.database());
+        return postgres.isPresent() ? postgres.get().openIngest(name(location.database()))
+                : store.openIngest(location.database());
     }
 
     /** Opens a graph's vectors on a connection of their own (a search's nearest-vector lookup, on its own thread). */
     VectorStore openVectors(GraphLocation location) {
-        return store.openVectors(location.database(), location.scope());
+        return postgres.isPresent() ? postgres.get().openVectors(name(location.database()), location.scope())
+                : store.openVectors(location.database(), location.scope());
     }
 }

@@ -1,6 +1,9 @@
 package dev.graphiti.service;
 
 import dev.graphiti.store.IdleConnections;
+import dev.graphiti.store.postgres.PostgresStore;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The database connections a long-lived process (an MCP server running a command per tool call) keeps open
@@ -9,13 +12,28 @@ import dev.graphiti.store.IdleConnections;
 public final class KeptConnections implements AutoCloseable {
 
     private final IdleConnections idle = new IdleConnections();
+    /** The operator's PostgreSQL database, when configured: its pool made on first use, closed with this. */
+    private Optional<PostgresStore> postgres;
 
     IdleConnections idle() {
         return idle;
     }
 
+    /** The pooled PostgreSQL store the settings in {@code variables} configure (the same for every command). */
+    synchronized Optional<PostgresStore> postgres(Map<String, String> variables) {
+        if (postgres == null) {
+            postgres = ServerDatabase.configured(variables, true);
+        }
+        return postgres;
+    }
+
     @Override
     public void close() {
         idle.close();
+        synchronized (this) {
+            if (postgres != null) {
+                postgres.ifPresent(PostgresStore::close);
+            }
+        }
     }
 }

@@ -54,10 +54,7 @@ public final class PostgresStore implements AutoCloseable {
      */
     public static PostgresStore pooled(String url, Optional<String> user, Optional<String> password, int poolSize,
                                        String language, Duration retryBudget) {
-        if (!url.startsWith("jdbc:postgresql:")) {
-            throw new StoreException("graphiti.store.url must be a PostgreSQL JDBC URL (jdbc:postgresql://host:5432/db),"
-                    + " not " + url.replaceAll("[?].*", "?..."), null);
-        }
+        requireUrl(url);
         HikariConfig config = new HikariConfig();
         config.setPoolName("graphiti");
         config.setJdbcUrl(url);
@@ -72,6 +69,14 @@ public final class PostgresStore implements AutoCloseable {
         config.addDataSourceProperty("reWriteBatchedInserts", "true");
         HikariDataSource pool = new HikariDataSource(config);
         return new PostgresStore(pool, Optional.of(pool), language, retryBudget, withoutSecrets(url));
+    }
+
+    /** Fails, saying what is expected, on a URL that is not PostgreSQL's (the part after ? may hold a password). */
+    public static void requireUrl(String url) {
+        if (!url.startsWith("jdbc:postgresql:")) {
+            throw new StoreException("graphiti.store.url must be a PostgreSQL JDBC URL (jdbc:postgresql://host:5432/db),"
+                    + " not " + withoutSecrets(url), null);
+        }
     }
 
     /** A store on a DataSource someone else owns and closes (an application server's, found through JNDI). */

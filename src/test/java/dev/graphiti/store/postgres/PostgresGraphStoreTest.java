@@ -6,20 +6,20 @@ import dev.graphiti.store.GraphStoreContract;
 import java.time.Duration;
 import java.util.Optional;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The store contract on a real PostgreSQL 15: one database for the class, a schema per graph, HikariCP's pool. */
 class PostgresGraphStoreTest extends GraphStoreContract {
 
     @RegisterExtension
-    static final org.junit.jupiter.api.extension.BeforeAllCallback SERVER = PostgresGraphStoreTest::start;
+    static final PostgresServer.Fixture POSTGRES = new PostgresServer.Fixture();
 
     private static PostgresStore store;
 
-    private static void start(ExtensionContext context) {
-        PostgresServer server = PostgresServer.shared(context);
-        store = PostgresStore.pooled(server.newDatabase(), Optional.empty(), Optional.empty(), 12, "english",
+    @BeforeAll
+    static void start() {
+        store = PostgresStore.pooled(POSTGRES.server().newDatabase(), Optional.empty(), Optional.empty(), 12, "english",
                 Duration.ofSeconds(30));
     }
 

@@ -18,17 +18,18 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * A real PostgreSQL 15 for the tests: Debian's, unpacked under .cache/postgresql by scripts/install-postgresql (which
  * scripts/test runs and names in GRAPHITI_POSTGRES). initdb into a temporary directory, started on a free loopback
  * port with no Unix socket, stopped (and its directory removed) when the test JVM's root extension context closes.
- * One server per test JVM; each caller gets a database of its own ({@link #newDatabase}). PostgreSQL refuses to
+ * One server per test JVM ({@link Fixture}); each caller gets a database of its own ({@link #newDatabase}). PostgreSQL refuses to
  * run as root, so as root it runs as nobody. A watchdog stops it should the JVM die without closing it.
  * Skipped (an assumption) when no binaries are found; scripts/test makes that a failure on CI.
  */
-public final class PostgresServer implements ExtensionContext.Store.CloseableResource {
+public final class PostgresServer implements AutoCloseable {
 
     private static final String USER = "graphiti";
     private static final int NOBODY = 65534;
@@ -53,6 +54,24 @@ public final class PostgresServer implements ExtensionContext.Store.CloseableRes
                 + " has no server; scripts/test installs Debian's postgresql-15 there (scripts/install-postgresql)");
         return context.getRoot().getStore(ExtensionContext.Namespace.GLOBAL)
                 .getOrComputeIfAbsent(PostgresServer.class, key -> start(bin), PostgresServer.class);
+    }
+
+    /**
+     * For a test class: {@code @RegisterExtension static final PostgresServer.Fixture POSTGRES = new PostgresServer.Fixture();}
+     * then {@code POSTGRES.server()} in its tests.
+     */
+    public static final class Fixture implements BeforeAllCallback {
+
+        private PostgresServer server;
+
+        @Override
+        public void beforeAll(ExtensionContext context) {
+            server = shared(context);
+        }
+
+        public PostgresServer server() {
+            return server;
+        }
     }
 
     /** The directory of initdb, pg_ctl and postgres: GRAPHITI_POSTGRES, else .cache/postgresql/bin above here. */

@@ -1,0 +1,76 @@
+package dev.graphiti.service;
+
+import dev.graphiti.config.Settings;
+import dev.graphiti.graph.InvalidInputException;
+import dev.graphiti.graph.StoreException;
+import dev.graphiti.store.postgres.PostgresStore;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import javax.naming.InitialContext;
+import javax.naming.NamingException;
+import javax.sql.DataSource;
+import org.postgresql.ds.PGSimpleDataSource;
+
+/**
+ * Where graphs live when the operator says so: one PostgreSQL database, named by {@value Settings#STORE_URL} or, in
+ * an application server, by the JNDI name of its DataSource ({@value Settings#STORE_JNDI}); SQLite files otherwise.
+ * Read from the process's settings only (system properties, environment, a WAR's context parameters), never from
+ * the settings file or a tool call: where a server keeps the team's knowledge is the operator's to choose.
+ */
+final class ServerDatabase {
+
+    private static final Duration RETRY_BUDGET = Duration.ofSeconds(60);
+
+    private ServerDatabase() {
+    }
+
+    /**
+     * The configured PostgreSQL store: a pool of its own when {@code pooled} (a long-lived server), else a connection
+     * per open graph (a one-shot command opens one or two and exits).
+     */
+    static Optional<PostgresStore> configured(Map<String, String> variables, boolean pooled) {
+        Settings settings = Settings.ofEnvironment(variables);
+        String language = settings.get(Settings.STORE_LANGUAGE).orElse("english").strip();
+        Optional<String> jndi = settings.get(Settings.STORE_JNDI);
+        if (jndi.isPresent()) {
+            return Optional.of(PostgresStore.on(lookup(jndi.get().strip()), language, RETRY_BUDGET, jndi.get().strip()));
+        }
+        Optional<String> url = settings.get(Settings.STORE_URL).map(String::strip);
+        if (url.isEmpty()) {
+            return Optional.empty();
+        }
+        PostgresStore.requireUrl(url.get());
+        Optional<String> user = settings.get(Settings.STORE_USER);
+        Optional<String> password = settings.get(Settings.STORE_PASSWORD);
+        if (pooled) {
+            int size;
+            try {
+                size = (int) settings.number(Settings.STORE_POOL_SIZE, 10);
+            } catch (IllegalArgumentException e) {
+                throw new InvalidInputException(e.getMessage());
+            }
+            return Optional.of(PostgresStore.pooled(url.get(), user, password, Math.max(1, size), language, RETRY_BUDGET));
+        }
+        PGSimpleDataSource source = new PGSimpleDataSource();
+        source.setURL(url.get());
+        user.ifPresent(source::setUser);
+        password.ifPresent(source::setPassword);
+        source.setApplicationName("graphiti");
+        return Optional.of(PostgresStore.on(source, language, RETRY_BUDGET, url.get().replaceAll("[?;].*", "")));
+    }
+
+    private static DataSource lookup(String name) {
+        try {
+            Object found = new InitialContext().lookup(name);
+            if (found instanceof DataSource source) {
+                return source;
+            }
+            throw new StoreException(Settings.describe(Settings.STORE_JNDI) + " names " + name + ", which is a "
+                    + found.getClass().getName() + ", not a DataSource", null);
+        } catch (NamingException e) {
+            throw new StoreException("the application server has no DataSource named " + name + " ("
+                    + Settings.describe(Settings.STORE_JNDI) + "): " + e.getMessage(), e);
+        }
+    }
+}
