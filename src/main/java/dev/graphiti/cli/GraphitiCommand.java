@@ -21,7 +21,7 @@ final class GraphitiCommand implements Runnable {
     /** The subcommands, in the order help lists them; {@link Cli} registers those a command line needs. */
     static final List<Class<?>> SUBCOMMANDS = List.of(AddCommand.class, SearchCommand.class, ListCommand.class,
             ShowCommand.class, DeleteCommand.class, SummarizeCommand.class, CompactCommand.class, HealthCommand.class,
-            ConfigCommand.class, ContextCommand.class, RecallCommand.class, IndexCommand.class, CaptureCommand.class, EmbedCommand.class, ExportCommand.class,
+            ConfigCommand.class, ContextCommand.class, RecallCommand.class, IndexCommand.class, CaptureCommand.class, EmbedCommand.class, MigrateCommand.class, ExportCommand.class,
             ImportCommand.class, UiCommand.class, Mcp.class);
 
     final Invocation invocation;

@@ -1,6 +1,8 @@
 package dev.graphiti.service;
 
+import dev.graphiti.config.Settings;
 import dev.graphiti.graph.GraphLocation;
+import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.graph.IngestState;
 import dev.graphiti.graph.ScopeResolver;
 import dev.graphiti.graph.SemanticSearch;
@@ -76,14 +78,15 @@ public final class Graphs {
     /** Opens the graph's database, creating it (and keeping it out of git) on first use. */
     public OpenGraph open(GraphLocation location) {
         GraphDatabase database = postgres.isPresent() ? postgres.get().open(name(location.database()), location.scope())
-                : openFile(location);
+                : openSqlite(location);
         // Told on opening and again on closing, after the command's writes committed.
         Runnable tell = () -> semantics.ifPresent(search -> search.opened(location.database(), location.scope()));
         tell.run();
         return new OpenGraph(location, database.items(), database.ingest(), database.vectors(), tell);
     }
 
-    private GraphDatabase openFile(GraphLocation location) {
+    /** The graph at {@code location} in its SQLite file (made when absent), whatever the settings say: one side of migrate. */
+    public GraphDatabase openSqlite(GraphLocation location) {
         location.workTree().ifPresent(tree -> {
             try {
                 tree.exclude("/" + ScopeResolver.PROJECT_DIRECTORY + "/");
@@ -92,6 +95,13 @@ public final class Graphs {
             }
         });
         return store.openWithIngest(location.database(), location.scope());
+    }
+
+    /** The graph at {@code location} in the configured PostgreSQL database: the other side of migrate. */
+    public GraphDatabase openPostgres(GraphLocation location) {
+        return postgres.orElseThrow(() -> new InvalidInputException("no PostgreSQL database is configured: set "
+                + Settings.describe(Settings.STORE_URL) + " (or " + Settings.describe(Settings.STORE_JNDI) + ") first"))
+                .open(name(location.database()), location.scope());
     }
 
     /** A graph's name in PostgreSQL: its location's path, as a SQLite file would have it. */
