@@ -275,6 +275,24 @@ public abstract class GraphStoreContract {
         assertEquals(List.of(Optional.of(new ThreadPosition("s1", 1)), Optional.of(new ThreadPosition("s1", 2)),
                 Optional.of(new ThreadPosition("s1", 3))), stored.stream().map(StoredItem::place).toList());
         assertEquals(List.of(stored.get(2)), database.items().stored(stored.get(1).position(), 10));
+        assertEquals(Optional.of(new ThreadPosition("s1", 2)), database.items().place(reply));
+    }
+
+    @Test
+    void theReviewQueueHoldsCurrentItemsFromTheGivenSourcesWithoutTheTag() {
+        NewItem captured = new NewItem(Kind.decision, Optional.of("Captured"), "we cache tokens for an hour", List.of(),
+                "capture:s9", Optional.empty(), Optional.of(T0));
+        KnowledgeItem waiting = add(captured);
+        add(new NewItem(Kind.note, Optional.of("Reviewed"), "retries back off", List.of("reviewed"), "capture:s9",
+                Optional.empty(), Optional.of(T0.plusSeconds(1))));
+        add(item(Kind.note, "By hand", "typed in by a person"));
+        add(new NewItem(Kind.note, Optional.of("Percent"), "a source with a wildcard", List.of(), "capturX%", Optional.empty(),
+                Optional.of(T0.plusSeconds(2))));
+        assertEquals(List.of(waiting.id()), database.items().untagged(List.of("capture:"), "reviewed", 0, 10).stream()
+                .map(KnowledgeItem::id).toList());
+        assertTrue(database.items().untagged(List.of("capture:"), "reviewed", 1, 10).isEmpty());
+        assertTrue(database.items().untagged(List.of("captur_"), "reviewed", 0, 10).isEmpty(), "_ is no wildcard");
+        assertEquals(Optional.empty(), database.items().place(waiting.id()));
     }
 
     private static NewItem turn(String text, String thread, long position) {

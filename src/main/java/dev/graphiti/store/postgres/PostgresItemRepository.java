@@ -262,6 +262,39 @@ final class PostgresItemRepository implements ItemRepository {
     }
 
     @Override
+    public Optional<ThreadPosition> place(String id) {
+        return read(() -> {
+            try (PreparedStatement statement = Rows.prepare(connection,
+                    "SELECT thread, position FROM items WHERE id = ? AND thread IS NOT NULL", List.of(id));
+                 ResultSet row = statement.executeQuery()) {
+                return row.next() && !row.getString(1).isBlank()
+                        ? Optional.of(new ThreadPosition(row.getString(1), row.getLong(2))) : Optional.empty();
+            }
+        });
+    }
+
+    @Override
+    public List<KnowledgeItem> untagged(List<String> sourcePrefixes, String tag, int offset, int limit) {
+        if (sourcePrefixes.isEmpty()) {
+            return List.of();
+        }
+        List<Object> parameters = new ArrayList<>();
+        List<String> sources = new ArrayList<>();
+        for (String prefix : sourcePrefixes) {
+            // left(), not LIKE: a prefix's % or _ are its own characters, and the comparison keeps case
+            sources.add("left(i.source, ?) = ?");
+            parameters.add(prefix.length());
+            parameters.add(prefix);
+        }
+        parameters.add(tag);
+        parameters.add(limit);
+        parameters.add(offset);
+        return select("i.superseded_by IS NULL AND (" + String.join(" OR ", sources) + ")"
+                + " AND NOT EXISTS (SELECT 1 FROM item_tags t WHERE t.tag = ? AND t.seq = i.seq)"
+                + NEWEST_FIRST + " LIMIT ? OFFSET ?", parameters);
+    }
+
+    @Override
     public List<RelatedItem> related(String id, int limit) {
         String sql = "SELECT i.id, i.kind, i.title, COUNT(*) AS shared FROM items self "
                 + "JOIN item_entities e ON e.seq = self.seq JOIN item_entities o ON o.name = e.name AND o.seq <> e.seq "

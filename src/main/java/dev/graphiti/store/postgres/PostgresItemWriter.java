@@ -171,16 +171,31 @@ final class PostgresItemWriter implements ItemWriter {
         });
     }
 
+    /** One statement for all of an item's tags (a round trip each would hold the graph's write lock longer). */
     private void writeTags(long seq, List<String> tags) {
-        for (String tag : tags) {
-            update("INSERT INTO item_tags (tag, seq) VALUES (?, ?) ON CONFLICT DO NOTHING", List.of(tag, seq));
+        if (!tags.isEmpty()) {
+            sql(() -> {
+                try (PreparedStatement statement = connection.prepareStatement("INSERT INTO item_tags (tag, seq) "
+                        + "SELECT tag, ? FROM unnest(?::text[]) AS tag ON CONFLICT DO NOTHING")) {
+                    statement.setLong(1, seq);
+                    statement.setArray(2, Rows.texts(connection, tags));
+                    return statement.executeUpdate();
+                }
+            });
         }
     }
 
     private void writeEntities(long seq, List<Entity> entities) {
-        for (Entity entity : entities) {
-            update("INSERT INTO item_entities (seq, name, type) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                    List.of(seq, entity.name(), entity.type()));
+        if (!entities.isEmpty()) {
+            sql(() -> {
+                try (PreparedStatement statement = connection.prepareStatement("INSERT INTO item_entities (seq, name, type) "
+                        + "SELECT ?, name, type FROM unnest(?::text[], ?::text[]) AS e (name, type) ON CONFLICT DO NOTHING")) {
+                    statement.setLong(1, seq);
+                    statement.setArray(2, Rows.texts(connection, entities.stream().map(Entity::name).toList()));
+                    statement.setArray(3, Rows.texts(connection, entities.stream().map(Entity::type).toList()));
+                    return statement.executeUpdate();
+                }
+            });
         }
     }
 
