@@ -11,6 +11,8 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -48,6 +50,10 @@ final class CaptureCommand extends GraphSubcommand {
             + " stores only what changed.")
     boolean memory;
 
+    @Option(names = "--within", paramLabel = "DIR", description = "With --memory: read only files under DIR (repeatable);"
+            + " any other is named and passed over. The MCP tools pass the directories their server may reach.")
+    List<Path> within = new ArrayList<>();
+
     @Override
     public Integer call() {
         CommandContext context = context();
@@ -56,7 +62,10 @@ final class CaptureCommand extends GraphSubcommand {
                 throw new ParameterException(spec.commandLine(), "--memory imports memory files: it takes no --all,"
                         + " --all-projects, --transcript, --session-id or --async");
             }
-            return new CaptureMemory(context).run();
+            return new CaptureMemory(context, within.stream().map(dir -> context.directory().resolve(dir)).toList()).run();
+        }
+        if (!within.isEmpty()) {
+            throw new ParameterException(spec.commandLine(), "--within goes with --memory");
         }
         if (allProjects && !all) {
             throw new ParameterException(spec.commandLine(), "--all-projects goes with --all");

@@ -27,9 +27,12 @@ import java.util.Optional;
 final class CaptureMemory {
 
     private final CommandContext context;
+    private final List<Path> within;
 
-    CaptureMemory(CommandContext context) {
+    /** @param within the directories files may be read from (empty: anywhere the user's files lead) */
+    CaptureMemory(CommandContext context, List<Path> within) {
         this.context = context;
+        this.within = within;
     }
 
     int run() {
@@ -37,13 +40,14 @@ final class CaptureMemory {
         Optional<Scope> requested = context.requestedScope();
         GraphLocation here = context.location();
         Map<GraphLocation, MemoryFiles.Found> plan = new LinkedHashMap<>();
+        MemoryFiles files = new MemoryFiles(claude, within);
         try {
             if (here.scope() == Scope.project) {
-                plan.put(here, MemoryFiles.project(here.workTree().map(GitWorkTree::root).orElseThrow(), claude));
+                plan.put(here, files.project(here.workTree().map(GitWorkTree::root).orElseThrow()));
             }
             if (requested.isEmpty() || requested.get() == Scope.global) {
                 GraphLocation global = new ScopeResolver(context.home()).resolve(context.directory(), Optional.of(Scope.global));
-                plan.put(global, MemoryFiles.user(claude));
+                plan.put(global, files.user());
             }
         } catch (IOException e) {
             throw new GraphException("cannot look for memory files: " + e.getMessage(), e);

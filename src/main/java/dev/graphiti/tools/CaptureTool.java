@@ -4,25 +4,32 @@ import dev.graphiti.protocol.feature.RequestContext;
 import dev.graphiti.protocol.feature.ToolDescriptor;
 import dev.graphiti.protocol.feature.ToolResult;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
 import java.io.StringReader;
+import java.nio.file.Path;
 import java.util.List;
 
 /**
- * graphiti_capture: `graphiti capture --async`. The CLI finds the transcript (the argument, the session's
- * file, or the project's newest) and fails at once when there is none; otherwise it starts the capture in
- * the background (in-process: a thread of this server; external runner: a detached process) and the tool
- * answers at once with which transcript is being captured and where the outcome is logged. A tool call has
- * no hook input on stdin, so the transcript comes from the arguments or the transcripts on disk. A transcript
- * argument must lie in the Claude Code projects folder of the server's user or under the allowed roots: a
- * call cannot make the server read any file it can reach.
+ * graphiti_capture: `graphiti capture --async`, `capture --all [--all-projects]` or `capture --memory`. One session:
+ * the CLI finds the transcript (the argument, the session's file, or the project's newest) and fails at once when
+ * there is none; otherwise it starts the capture in the background (in-process: a thread of this server; external
+ * runner: a detached process) and the tool answers at once with which transcript is being captured and where the
+ * outcome is logged. A tool call has no hook input on stdin, so the transcript comes from the arguments or the
+ * transcripts on disk. {@code all} and {@code memory} run to the end and answer with the CLI's counts.
+ * A call cannot make the server read or write where it may not: a transcript argument must lie in the Claude Code
+ * projects folder of the server's user or under the allowed roots; on a server with allowed roots, memory files
+ * are read only from those and that projects folder (so not the server user's own ~/.claude/CLAUDE.md, nor an
+ * auto-memory folder a project's settings point elsewhere), and {@code all_projects}, which writes into every
+ * project the user ran Claude Code in, is refused.
  */
 public class CaptureTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_capture", "Capture session",
-            "Read new turns of a Claude Code transcript and store the decisions, preferences and root causes in it. "
-                    + "Returns at once; capture runs in the background.",
-            new InputSchema().string("transcript", "JSONL path; default: latest").string("session_id", null)
-                    .string("dir", null),
+            "Store decisions, preferences and root causes from a Claude Code transcript's new turns, in the background."
+                    + " all: every kept transcript; all_projects: every project's; memory: CLAUDE.md and auto-memory.",
+            new InputSchema().string("transcript", "JSONL; default: latest").string("session_id", null)
+                    .flag("all", null).flag("all_projects", null).flag("memory", null).string("dir", null),
             // Idempotent: a turn captured once is never stored again, however often capture runs.
             false, writes(true));
 
@@ -32,14 +39,43 @@ public class CaptureTool extends CliTool {
 
     @Override
     List<String> command(JsonObject arguments) {
+        if (arguments.get("memory") == JsonValue.TRUE) {
+            Argv argv = new Argv(arguments, "capture", "--memory").flag("--all", "all").flag("--all-projects", "all_projects")
+                    .option("--transcript", "transcript").option("--session-id", "session_id");
+            for (Path dir : gateway().projects().memoryReach()) {
+                argv.fixed("--within", dir.toString());
+            }
+            return argv.build();
+        }
+        if (arguments.get("all") == JsonValue.TRUE || arguments.get("all_projects") == JsonValue.TRUE) {
+            return new Argv(arguments, "capture", "--all").flag("--all-projects", "all_projects")
+                    .option("--transcript", "transcript").option("--session-id", "session_id").build();
+        }
         return new Argv(arguments, "capture", "--async").option("--transcript", "transcript")
                 .option("--session-id", "session_id").build();
     }
 
     @Override
     public ToolResult call(JsonObject arguments, RequestContext context) {
+        boolean memory = arguments.get("memory") == JsonValue.TRUE;
+        boolean everyProject = arguments.get("all_projects") == JsonValue.TRUE;
+        if (!gateway().projects().unrestricted()) {
+            if (everyProject && !memory) {
+                throw new IllegalArgumentException("all_projects writes into the graph of every project the server's user"
+                        + " ran Claude Code in, wherever it is; this server serves only some directories: pass all"
+                        + " (this project's transcripts) instead");
+            }
+            if (memory && arguments.get("scope") instanceof JsonString scope && "global".equals(scope.getString())) {
+                throw new IllegalArgumentException("memory with scope global reads the server user's own ~/.claude files,"
+                        + " which lie outside the directories this server serves");
+            }
+        }
         ProjectDirectory.Place place = gateway().place(arguments, context);
         gateway().projects().checkTranscript(arguments, place);
+        if (memory || everyProject || arguments.get("all") == JsonValue.TRUE) {
+            return gateway().renderer().render("capture", gateway().run(command(arguments), arguments, place, context),
+                    ResultShape.OBJECT);
+        }
         CliOutcome outcome = gateway().run(command(arguments), arguments, place, context);
         if (!outcome.succeeded()) {
             return gateway().renderer().render("capture", outcome, ResultShape.OBJECT);

@@ -145,6 +145,24 @@ public final class ProjectDirectory {
         return value.getString();
     }
 
+    /**
+     * The directories a call may read the user's memory files from: the allowed roots and the Claude Code projects
+     * folder (auto-memory lives there, beside the transcripts); empty when the server may reach every directory.
+     */
+    List<Path> memoryReach() {
+        if (allowed.unrestricted()) {
+            return List.of();
+        }
+        List<Path> reach = new ArrayList<>(allowed.directories());
+        reach.add(transcripts);
+        return reach;
+    }
+
+    /** Whether calls may reach every directory (a local stdio server's own user), not only some. */
+    boolean unrestricted() {
+        return allowed.unrestricted();
+    }
+
     /** A directory inside the allowed roots whose git work tree, if any, is inside them too. */
     private Path project(Path path, String what) {
         Path real = allowed.confine(path, what);

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.cli.GitFixture;
+import dev.graphiti.ingest.transcript.GeneratedTranscripts;
 import dev.graphiti.ingest.transcript.TranscriptFiles;
 import dev.graphiti.protocol.feature.Content;
 import dev.graphiti.protocol.feature.ToolResult;
@@ -89,6 +90,74 @@ class CaptureToolTest {
         assertEquals(List.of(), items());
     }
 
+    @Test
+    void allTakesEveryTranscriptKeptForTheProjectOnceAndAnswersWithTheCounts() throws Exception {
+        List<GeneratedTranscripts.Session> sessions = GeneratedTranscripts.write(claude, project, 4, 7);
+        ToolResult first = capture.call(Json.createObjectBuilder().add("all", true).build(), null);
+        assertFalse(first.isError(), text(first));
+        JsonObject counts = first.structuredContent().orElseThrow();
+        assertEquals(sessions.size(), counts.getInt("transcripts"), counts::toString);
+        assertTrue(counts.getInt("items_added") > 0, counts::toString);
+        assertEquals(counts.getInt("items_added"), items().size());
+
+        JsonObject again = capture.call(Json.createObjectBuilder().add("all", true).build(), null).structuredContent()
+                .orElseThrow();
+        assertEquals(0, again.getInt("items_added"), again::toString);
+        assertEquals(counts.getInt("items_added"), items().size());
+    }
+
+    @Test
+    void memoryImportsTheProjectsClaudeMdAndTheUsersOwnIntoTheGlobalGraph() throws Exception {
+        writeMemoryFiles();
+        ToolResult imported = capture.call(Json.createObjectBuilder().add("memory", true).build(), null);
+        assertFalse(imported.isError(), text(imported));
+        assertEquals(3, imported.structuredContent().orElseThrow().getInt("items_added"), text(imported));
+        assertEquals(List.of("memory:CLAUDE.md#Conventions", "memory:auto-memory/MEMORY.md"),
+                items().stream().map(item -> item.getString("source")).sorted().toList());
+        assertEquals(List.of("memory:user/CLAUDE.md"), items("-g").stream().map(item -> item.getString("source")).toList());
+        assertEquals(0, capture.call(Json.createObjectBuilder().add("memory", true).build(), null).structuredContent()
+                .orElseThrow().getInt("items_added"), "a re-import stores nothing");
+
+        ToolResult mixed = capture.call(Json.createObjectBuilder().add("memory", true).add("all", true).build(), null);
+        assertTrue(mixed.isError(), text(mixed));
+        assertTrue(text(mixed).contains("all"), text(mixed));
+    }
+
+    @Test
+    void onAServerThatServesSomeDirectoriesMemoryReadsOnlyThereAndAllProjectsIsRefused() throws Exception {
+        tools.close();
+        Path home = temp.resolve("home");
+        tools = new GraphitiTools(ToolSettings.defaults().withProjectRoot(project)
+                .withAllowedRoots(dev.graphiti.access.AllowedRoots.of(List.of(project))), Map.of("GRAPHITI_HOME",
+                home.toString(), "HOME", home.toString(), "CLAUDE_CONFIG_DIR", claude.toString()), project);
+        capture = (CaptureTool) tools.tools().stream().filter(t -> t instanceof CaptureTool).findFirst().orElseThrow();
+        writeMemoryFiles();
+
+        ToolResult imported = capture.call(Json.createObjectBuilder().add("memory", true).build(), null);
+        assertFalse(imported.isError(), text(imported));
+        JsonObject counts = imported.structuredContent().orElseThrow();
+        assertEquals(2, counts.getInt("items_added"), counts::toString);
+        assertTrue(counts.getJsonArray("refused").getString(0).startsWith(claude.resolve("CLAUDE.md").toString()),
+                counts::toString);
+        assertEquals(List.of(), items("-g"), "the server user's own CLAUDE.md stays out of the shared global graph");
+
+        for (JsonObject refused : List.of(
+                Json.createObjectBuilder().add("memory", true).add("scope", "global").build(),
+                Json.createObjectBuilder().add("all_projects", true).build())) {
+            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                    () -> capture.call(refused, null));
+            assertTrue(e.getMessage().contains("this server serves"), e.getMessage());
+        }
+    }
+
+    /** A project CLAUDE.md, an auto-memory note for the project, and the user's own CLAUDE.md. */
+    private void writeMemoryFiles() throws Exception {
+        Files.writeString(project.resolve("CLAUDE.md"), "# Conventions\n- Never mock the database; use a real SQLite file.\n");
+        Path memory = Files.createDirectories(GeneratedTranscripts.folder(claude, project).resolve("memory"));
+        Files.writeString(memory.resolve("MEMORY.md"), "- The staging database is reset every Monday at 06:00 UTC.\n");
+        Files.writeString(claude.resolve("CLAUDE.md"), "- I prefer records over Lombok for data classes.\n");
+    }
+
     private List<JsonObject> awaitItems(int count) throws InterruptedException {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         List<JsonObject> items = items();
@@ -110,9 +179,11 @@ class CaptureToolTest {
         assertTrue(Files.readString(log).contains("added 6 items"), Files.readString(log));
     }
 
-    private List<JsonObject> items() {
-        CliOutcome listed = tools.gateway().runner().run(new CliCall(List.of("-C", project.toString(), "--format", "json",
-                "list", "-l", "100"), project));
+    private List<JsonObject> items(String... scope) {
+        List<String> args = new java.util.ArrayList<>(List.of("-C", project.toString(), "--format", "json"));
+        args.addAll(List.of(scope));
+        args.addAll(List.of("list", "-l", "100"));
+        CliOutcome listed = tools.gateway().runner().run(new CliCall(args, project));
         assertTrue(listed.succeeded(), listed.stderr());
         return Json.createReader(new StringReader(listed.stdout())).readArray().getValuesAs(JsonObject.class);
     }

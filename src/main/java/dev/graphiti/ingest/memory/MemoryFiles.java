@@ -12,7 +12,8 @@ import java.util.List;
  * Where the memory files are. A project's: CLAUDE.md, .claude/CLAUDE.md, CLAUDE.local.md and .claude/rules/*.md
  * under its root, and Claude Code's auto-memory folder for it (&lt;claude home&gt;/projects/&lt;project folder&gt;/memory,
  * MEMORY.md and its topic files). The user's: &lt;claude home&gt;/CLAUDE.md and rules/*.md. A file that resolves
- * (through a link) outside the root or the Claude home is refused, not read.
+ * (through a link) outside the root or the Claude home is refused, not read; so is one outside the directories
+ * given as {@code within} (an MCP tool call may only reach those of its server).
  */
 public final class MemoryFiles {
 
@@ -22,10 +23,16 @@ public final class MemoryFiles {
 
     public static final String MEMORY_INDEX = "MEMORY.md";
 
-    private MemoryFiles() {
+    private final Path claudeHome;
+    private final List<Path> within;
+
+    /** @param within the directories files may be read from; empty: no bound beyond the root or the Claude home */
+    public MemoryFiles(Path claudeHome, List<Path> within) {
+        this.claudeHome = claudeHome;
+        this.within = List.copyOf(within);
     }
 
-    public static Found project(Path root, Path claudeHome) throws IOException {
+    public Found project(Path root) throws IOException {
         List<MemoryFile> files = new ArrayList<>();
         List<String> refused = new ArrayList<>();
         for (String name : List.of("CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md")) {
@@ -43,7 +50,7 @@ public final class MemoryFiles {
         return new Found(files, refused);
     }
 
-    public static Found user(Path claudeHome) throws IOException {
+    public Found user() throws IOException {
         List<MemoryFile> files = new ArrayList<>();
         List<String> refused = new ArrayList<>();
         add(claudeHome.resolve("CLAUDE.md"), "user/CLAUDE.md", false, claudeHome, files, refused);
@@ -53,17 +60,31 @@ public final class MemoryFiles {
         return new Found(files, refused);
     }
 
-    private static void add(Path file, String label, boolean index, Path base,
-                            List<MemoryFile> files, List<String> refused) throws IOException {
+    private void add(Path file, String label, boolean index, Path base,
+                     List<MemoryFile> files, List<String> refused) throws IOException {
         if (!Files.isRegularFile(file)) {
             return;
         }
-        if (!file.toRealPath().startsWith(base.toRealPath())) {
-            refused.add(file + " leads outside " + base + " (" + file.toRealPath() + "); not read");
+        Path real = file.toRealPath();
+        if (!real.startsWith(base.toRealPath())) {
+            refused.add(file + " leads outside " + base + " (" + real + "); not read");
+            return;
+        }
+        if (!within.isEmpty() && within.stream().noneMatch(dir -> real.startsWith(realPath(dir)))) {
+            refused.add(file + " is outside " + within.stream().map(Path::toString).collect(
+                    java.util.stream.Collectors.joining(", ")) + "; not read");
             return;
         }
         if (files.stream().noneMatch(known -> samePath(known.path(), file))) {
             files.add(new MemoryFile(file, label, index));
+        }
+    }
+
+    private static Path realPath(Path dir) {
+        try {
+            return dir.toRealPath();
+        } catch (IOException e) {
+            return dir.toAbsolutePath().normalize();
         }
     }
 
