@@ -12,6 +12,7 @@ import dev.graphiti.service.CaptureService;
 import jakarta.json.JsonArrayBuilder;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -40,7 +41,7 @@ final class CaptureMemory {
         Optional<Scope> requested = context.requestedScope();
         GraphLocation here = context.location();
         Map<GraphLocation, MemoryFiles.Found> plan = new LinkedHashMap<>();
-        MemoryFiles files = new MemoryFiles(claude, within);
+        MemoryFiles files = new MemoryFiles(claude, context.locations().userHome(), within);
         try {
             if (here.scope() == Scope.project) {
                 plan.put(here, files.project(here.workTree().map(GitWorkTree::root).orElseThrow()));
@@ -54,63 +55,83 @@ final class CaptureMemory {
         }
         CaptureService service = new CaptureService(context.graphs(), context.clock(),
                 context.config().getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES));
-        List<MemoryImport.FileReport> reports = new ArrayList<>();
-        Map<MemoryImport.FileReport, Scope> scopes = new LinkedHashMap<>();
+        List<Imported> imported = new ArrayList<>();
         List<String> refused = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
         plan.forEach((location, found) -> {
             refused.addAll(found.refused());
-            if (!found.files().isEmpty()) {
-                for (MemoryImport.FileReport report : service.importMemory(location, found.files())) {
-                    reports.add(report);
-                    scopes.put(report, location.scope());
-                }
+            notes.addAll(found.notes());
+            // a graph that does not exist holds nothing to retire: no file, no graph made for nothing
+            if (!found.files().isEmpty() || Files.exists(location.database())) {
+                imported.add(new Imported(location.scope(), service.importMemory(location, found.files(), found.unread())));
             }
         });
         refused.forEach(context::warn);
-        print(reports, scopes, refused);
+        notes.forEach(context::warn);
+        print(imported, refused, notes);
         return 0;
     }
 
-    private void print(List<MemoryImport.FileReport> reports, Map<MemoryImport.FileReport, Scope> scopes,
-                       List<String> refused) {
+    /** One graph's import. */
+    private record Imported(Scope scope, MemoryImport.Outcome outcome) {
+    }
+
+    private void print(List<Imported> imported, List<String> refused, List<String> notes) {
         PrintWriter out = context.out();
+        List<MemoryImport.FileReport> reports = imported.stream().flatMap(i -> i.outcome().files().stream()).toList();
         int added = reports.stream().mapToInt(MemoryImport.FileReport::added).sum();
         int updated = reports.stream().mapToInt(MemoryImport.FileReport::updated).sum();
+        int retired = reports.stream().mapToInt(MemoryImport.FileReport::retired).sum()
+                + imported.stream().flatMap(i -> i.outcome().gone().stream()).mapToInt(MemoryImport.GoneFile::retired).sum();
         if (context.json()) {
             JsonArrayBuilder files = JsonShapes.JSON.createArrayBuilder();
-            reports.forEach(report -> files.add(JsonShapes.JSON.createObjectBuilder()
-                    .add("file", report.file().path().toString()).add("source", "memory:" + report.file().label())
-                    .add("scope", scopes.get(report).name()).add("chunks", report.chunks()).add("added", report.added())
-                    .add("updated", report.updated()).add("unchanged", report.unchanged())
-                    .add("duplicates", report.duplicates()).add("gone", report.gone())));
-            JsonShapes.print(out, JsonShapes.JSON.createObjectBuilder().add("files", files).add("items_added", added)
-                    .add("items_updated", updated)
+            JsonArrayBuilder gone = JsonShapes.JSON.createArrayBuilder();
+            for (Imported one : imported) {
+                one.outcome().files().forEach(report -> files.add(JsonShapes.JSON.createObjectBuilder()
+                        .add("file", report.file().path().toString()).add("source", "memory:" + report.file().label())
+                        .add("scope", one.scope().name()).add("chunks", report.chunks()).add("added", report.added())
+                        .add("updated", report.updated()).add("unchanged", report.unchanged())
+                        .add("duplicates", report.duplicates()).add("retired", report.retired())));
+                one.outcome().gone().forEach(file -> gone.add(JsonShapes.JSON.createObjectBuilder()
+                        .add("source", "memory:" + file.label()).add("scope", one.scope().name())
+                        .add("retired", file.retired())));
+            }
+            JsonShapes.print(out, JsonShapes.JSON.createObjectBuilder().add("files", files).add("gone_files", gone)
+                    .add("items_added", added).add("items_updated", updated).add("items_retired", retired)
                     .add("unchanged", reports.stream().mapToInt(MemoryImport.FileReport::unchanged).sum())
                     .add("duplicates", reports.stream().mapToInt(MemoryImport.FileReport::duplicates).sum())
-                    .add("refused", JsonShapes.JSON.createArrayBuilder(refused)));
+                    .add("refused", JsonShapes.JSON.createArrayBuilder(refused))
+                    .add("notes", JsonShapes.JSON.createArrayBuilder(notes)));
             return;
         }
         if (context.quiet()) {
-            out.println(added + updated);
+            out.println(added + updated + retired);
             return;
         }
-        if (reports.isEmpty()) {
-            out.println("no CLAUDE.md or auto-memory files found (looked in the project root, its .claude/, "
-                    + context.locations().claude() + " and its projects/<project>/memory/)");
+        if (reports.isEmpty() && retired == 0) {
+            out.println("no CLAUDE.md or auto-memory files found (looked in the project and its subfolders, their .claude/, "
+                    + context.locations().claude() + ", its projects/<project>/memory/ or the folder autoMemoryDirectory"
+                    + " names)");
             return;
         }
-        for (MemoryImport.FileReport report : reports) {
-            StringBuilder line = new StringBuilder(report.file().path().toString()).append(" (")
-                    .append(scopes.get(report)).append(" graph): ").append(report.chunks()).append(" parts; added ")
-                    .append(report.added()).append(", updated ").append(report.updated()).append(", unchanged ")
-                    .append(report.unchanged());
-            if (report.duplicates() > 0) {
-                line.append(", ").append(report.duplicates()).append(" already known");
+        for (Imported one : imported) {
+            for (MemoryImport.FileReport report : one.outcome().files()) {
+                StringBuilder line = new StringBuilder(report.file().path().toString()).append(" (")
+                        .append(one.scope()).append(" graph): ").append(report.chunks()).append(" parts; added ")
+                        .append(report.added()).append(", updated ").append(report.updated()).append(", unchanged ")
+                        .append(report.unchanged());
+                if (report.duplicates() > 0) {
+                    line.append(", ").append(report.duplicates()).append(" already known");
+                }
+                if (report.retired() > 0) {
+                    line.append("; ").append(report.retired()).append(" no longer in the file, retired");
+                }
+                out.println(line);
             }
-            if (report.gone() > 0) {
-                line.append("; ").append(report.gone()).append(" imported before are no longer in the file (kept)");
+            for (MemoryImport.GoneFile file : one.outcome().gone()) {
+                out.println("memory:" + file.label() + " (" + one.scope() + " graph): the file is gone; " + file.retired()
+                        + (file.retired() == 1 ? " item" : " items") + " retired");
             }
-            out.println(line);
         }
     }
 }

@@ -19,6 +19,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
+import java.util.Set;
 
 /**
  * `graphiti capture`: stores the decisions, preferences, root causes and architecture statements of the turns of a
@@ -61,9 +62,9 @@ public final class CaptureService {
      * Imports memory files (CLAUDE.md, auto-memory) into the graph at {@code location}; see {@link MemoryImport}.
      * A file that cannot be read stops the import with its name (what was imported before it stays).
      */
-    public List<MemoryImport.FileReport> importMemory(GraphLocation location, List<MemoryFile> files) {
+    public MemoryImport.Outcome importMemory(GraphLocation location, List<MemoryFile> files, Set<String> unread) {
         try (OpenGraph graph = graphs.open(location)) {
-            return new MemoryImport(graph.items(clock, maxContentBytes), new Redactor(), maxContentBytes).run(files);
+            return new MemoryImport(graph.items(clock, maxContentBytes), new Redactor(), maxContentBytes).run(files, unread);
         } catch (IOException e) {
             throw new GraphException("cannot read a memory file: " + e.getMessage(), e);
         }

@@ -141,6 +141,17 @@ class CaptureToolTest {
                 counts::toString);
         assertEquals(List.of(), items("-g"), "the server user's own CLAUDE.md stays out of the shared global graph");
 
+        // A project's own settings cannot send the import elsewhere either.
+        Path secret = Files.createDirectories(temp.resolve("secret"));
+        Files.writeString(secret.resolve("keys.md"), "- The signing key lives in /srv/keys/release.pem.\n");
+        Files.createDirectories(project.resolve(".claude"));
+        Files.writeString(project.resolve(".claude/settings.local.json"), "{\"autoMemoryDirectory\": \"" + secret + "\"}");
+        JsonObject redirected = capture.call(Json.createObjectBuilder().add("memory", true).build(), null)
+                .structuredContent().orElseThrow();
+        assertTrue(redirected.getJsonArray("refused").toString().contains(secret.resolve("keys.md").toString()),
+                redirected::toString);
+        assertTrue(items().stream().noneMatch(item -> item.getString("title").contains("signing key")), items()::toString);
+
         for (JsonObject refused : List.of(
                 Json.createObjectBuilder().add("memory", true).add("scope", "global").build(),
                 Json.createObjectBuilder().add("all_projects", true).build())) {

@@ -3,81 +3,154 @@ package dev.graphiti.ingest.memory;
 import dev.graphiti.ingest.transcript.TranscriptLocator;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * Where the memory files are. A project's: CLAUDE.md, .claude/CLAUDE.md, CLAUDE.local.md and .claude/rules/*.md
- * under its root, and Claude Code's auto-memory folder for it (&lt;claude home&gt;/projects/&lt;project folder&gt;/memory,
- * MEMORY.md and its topic files). The user's: &lt;claude home&gt;/CLAUDE.md and rules/*.md. A file that resolves
- * (through a link) outside the root or the Claude home is refused, not read; so is one outside the directories
- * given as {@code within} (an MCP tool call may only reach those of its server).
+ * under its root, the same three CLAUDE files in its subfolders (Claude Code reads those when it works there;
+ * folders of dependencies and build output, hidden ones and nested repositories are passed over), and Claude Code's
+ * auto-memory for it: the folder autoMemoryDirectory names (see {@link AutoMemoryDirectory}), else
+ * &lt;claude home&gt;/projects/&lt;project folder&gt;/memory (MEMORY.md and its topic files). The user's:
+ * &lt;claude home&gt;/CLAUDE.md and rules/*.md. A file that resolves (through a link) outside the root, the Claude
+ * home or the auto-memory folder is refused, not read; so is one outside the directories given as {@code within}
+ * (an MCP tool call may only reach those of its server).
  */
 public final class MemoryFiles {
 
-    /** The files found, and those refused (one sentence each). */
-    public record Found(List<MemoryFile> files, List<String> refused) {
+    /**
+     * The files found; those refused (one sentence each) and their labels, whose items an import keeps as they are;
+     * and notes on settings that could not be used.
+     */
+    public record Found(List<MemoryFile> files, List<String> refused, Set<String> unread, List<String> notes) {
     }
 
     public static final String MEMORY_INDEX = "MEMORY.md";
 
+    private static final List<String> CLAUDE_FILES = List.of("CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md");
+    /** Folders no one writes instructions for agents in: dependencies, build output, caches. */
+    private static final Set<String> PASSED_OVER = Set.of("node_modules", "target", "build", "dist", "out", "vendor",
+            "venv", "__pycache__", "bin", "obj");
+    private static final int MAX_DEPTH = 12;
+
     private final Path claudeHome;
+    private final Path userHome;
     private final List<Path> within;
 
-    /** @param within the directories files may be read from; empty: no bound beyond the root or the Claude home */
-    public MemoryFiles(Path claudeHome, List<Path> within) {
+    /**
+     * @param userHome the home a ~/ in autoMemoryDirectory means
+     * @param within   the directories files may be read from; empty: no bound beyond the root or the Claude home
+     */
+    public MemoryFiles(Path claudeHome, Path userHome, List<Path> within) {
         this.claudeHome = claudeHome;
+        this.userHome = userHome;
         this.within = List.copyOf(within);
     }
 
     public Found project(Path root) throws IOException {
-        List<MemoryFile> files = new ArrayList<>();
-        List<String> refused = new ArrayList<>();
-        for (String name : List.of("CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md")) {
-            add(root.resolve(name), name, false, root, files, refused);
+        Collector found = new Collector();
+        for (String name : CLAUDE_FILES) {
+            add(root.resolve(name), name, false, root, found);
         }
         for (Path rule : markdownIn(root.resolve(".claude/rules"))) {
-            add(rule, ".claude/rules/" + rule.getFileName(), false, root, files, refused);
+            add(rule, ".claude/rules/" + rule.getFileName(), false, root, found);
         }
-        for (Path folder : new TranscriptLocator(claudeHome).projectFolders(root)) {
-            for (Path memory : markdownIn(folder.resolve("memory"))) {
-                String name = memory.getFileName().toString();
-                add(memory, "auto-memory/" + name, name.equals(MEMORY_INDEX), claudeHome, files, refused);
+        for (Path folder : subfolders(root)) {
+            String prefix = root.relativize(folder).toString().replace('\\', '/') + "/";
+            for (String name : CLAUDE_FILES) {
+                add(folder.resolve(name), prefix + name, false, root, found);
             }
         }
-        return new Found(files, refused);
+        Optional<AutoMemoryDirectory.Setting> setting = AutoMemoryDirectory.find(
+                AutoMemoryDirectory.settingsFiles(root, claudeHome), userHome, found.notes);
+        List<Path> memoryFolders = setting.isPresent() ? List.of(setting.get().directory())
+                : new TranscriptLocator(claudeHome).projectFolders(root).stream().map(f -> f.resolve("memory")).toList();
+        for (Path folder : memoryFolders) {
+            for (Path memory : markdownIn(folder)) {
+                String name = memory.getFileName().toString();
+                add(memory, "auto-memory/" + name, name.equals(MEMORY_INDEX), setting.isPresent() ? folder : claudeHome,
+                        found);
+            }
+        }
+        return found.result();
     }
 
     public Found user() throws IOException {
-        List<MemoryFile> files = new ArrayList<>();
-        List<String> refused = new ArrayList<>();
-        add(claudeHome.resolve("CLAUDE.md"), "user/CLAUDE.md", false, claudeHome, files, refused);
+        Collector found = new Collector();
+        add(claudeHome.resolve("CLAUDE.md"), "user/CLAUDE.md", false, claudeHome, found);
         for (Path rule : markdownIn(claudeHome.resolve("rules"))) {
-            add(rule, "user/rules/" + rule.getFileName(), false, claudeHome, files, refused);
+            add(rule, "user/rules/" + rule.getFileName(), false, claudeHome, found);
         }
-        return new Found(files, refused);
+        return found.result();
     }
 
-    private void add(Path file, String label, boolean index, Path base,
-                     List<MemoryFile> files, List<String> refused) throws IOException {
+    private static final class Collector {
+        final List<MemoryFile> files = new ArrayList<>();
+        final List<String> refused = new ArrayList<>();
+        final Set<String> unread = new java.util.LinkedHashSet<>();
+        final List<String> notes = new ArrayList<>();
+
+        Found result() {
+            return new Found(List.copyOf(files), List.copyOf(refused), Set.copyOf(unread), List.copyOf(notes));
+        }
+    }
+
+    private void add(Path file, String label, boolean index, Path base, Collector found) throws IOException {
         if (!Files.isRegularFile(file)) {
             return;
         }
         Path real = file.toRealPath();
-        if (!real.startsWith(base.toRealPath())) {
-            refused.add(file + " leads outside " + base + " (" + real + "); not read");
+        if (!real.startsWith(realPath(base))) {
+            found.refused.add(file + " leads outside " + base + " (" + real + "); not read");
+            found.unread.add(label);
             return;
         }
         if (!within.isEmpty() && within.stream().noneMatch(dir -> real.startsWith(realPath(dir)))) {
-            refused.add(file + " is outside " + within.stream().map(Path::toString).collect(
-                    java.util.stream.Collectors.joining(", ")) + "; not read");
+            found.refused.add(file + " is outside " + within.stream().map(Path::toString)
+                    .collect(Collectors.joining(", ")) + "; not read");
+            found.unread.add(label);
             return;
         }
-        if (files.stream().noneMatch(known -> samePath(known.path(), file))) {
-            files.add(new MemoryFile(file, label, index));
+        if (found.files.stream().noneMatch(known -> samePath(known.path(), file))) {
+            found.files.add(new MemoryFile(file, label, index));
         }
+    }
+
+    /**
+     * The folders under {@code root} (not itself) that may hold instructions: links are not followed, and hidden
+     * folders, dependency and build folders and nested git repositories are passed over.
+     */
+    private static List<Path> subfolders(Path root) throws IOException {
+        List<Path> folders = new ArrayList<>();
+        Files.walkFileTree(root, Set.of(), MAX_DEPTH, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
+                if (dir.equals(root)) {
+                    return FileVisitResult.CONTINUE;
+                }
+                String name = dir.getFileName().toString();
+                if (name.startsWith(".") || PASSED_OVER.contains(name) || Files.exists(dir.resolve(".git"))) {
+                    return FileVisitResult.SKIP_SUBTREE;
+                }
+                folders.add(dir);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult visitFileFailed(Path file, IOException e) {
+                return FileVisitResult.CONTINUE; // an unreadable folder holds nothing we can import
+            }
+        });
+        folders.sort(null);
+        return folders;
     }
 
     private static Path realPath(Path dir) {
