@@ -11,7 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * graphiti_capture: `graphiti capture --async`, `capture --all [--all-projects]` or `capture --memory`. One session:
+ * graphiti_capture: `graphiti capture --async`, `capture --all` or `capture --memory`. One session:
  * the CLI finds the transcript (the argument, the session's file, or the project's newest) and fails at once when
  * there is none; otherwise it starts the capture in the background (in-process: a thread of this server; external
  * runner: a detached process) and the tool answers at once with which transcript is being captured and where the
@@ -20,16 +20,17 @@ import java.util.List;
  * A call cannot make the server read or write where it may not: a transcript argument must lie in the Claude Code
  * projects folder of the server's user or under the allowed roots; on a server with allowed roots, memory files
  * are read only from those and that projects folder (so not the server user's own ~/.claude/CLAUDE.md, nor an
- * auto-memory folder a project's settings point elsewhere), and {@code all_projects}, which writes into every
- * project the user ran Claude Code in, is refused.
+ * auto-memory folder a project's settings point elsewhere). `capture --all --all-projects`, which writes into every
+ * project the user ran Claude Code in, is the user's own command, not a tool call's.
  */
 public class CaptureTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_capture", "Capture session",
-            "Store decisions, preferences and root causes from a Claude Code transcript's new turns, in the background."
-                    + " all: every kept transcript; all_projects: every project's; memory: CLAUDE.md and auto-memory.",
-            new InputSchema().string("transcript", "JSONL; default: latest").string("session_id", null)
-                    .flag("all", null).flag("all_projects", null).flag("memory", null).string("dir", null),
+            "Store decisions, preferences and root causes from new turns of a Claude Code transcript (default: the"
+                    + " latest), in the background. all: every transcript kept for the project; memory: CLAUDE.md and"
+                    + " auto-memory files.",
+            new InputSchema().string("transcript", null).string("session_id", null)
+                    .flag("all", null).flag("memory", null).string("dir", null),
             // Idempotent: a turn captured once is never stored again, however often capture runs.
             false, writes(true));
 
@@ -40,15 +41,15 @@ public class CaptureTool extends CliTool {
     @Override
     List<String> command(JsonObject arguments) {
         if (arguments.get("memory") == JsonValue.TRUE) {
-            Argv argv = new Argv(arguments, "capture", "--memory").flag("--all", "all").flag("--all-projects", "all_projects")
+            Argv argv = new Argv(arguments, "capture", "--memory").flag("--all", "all")
                     .option("--transcript", "transcript").option("--session-id", "session_id");
             for (Path dir : gateway().projects().memoryReach()) {
                 argv.fixed("--within", dir.toString());
             }
             return argv.build();
         }
-        if (arguments.get("all") == JsonValue.TRUE || arguments.get("all_projects") == JsonValue.TRUE) {
-            return new Argv(arguments, "capture", "--all").flag("--all-projects", "all_projects")
+        if (arguments.get("all") == JsonValue.TRUE) {
+            return new Argv(arguments, "capture", "--all")
                     .option("--transcript", "transcript").option("--session-id", "session_id").build();
         }
         return new Argv(arguments, "capture", "--async").option("--transcript", "transcript")
@@ -58,21 +59,20 @@ public class CaptureTool extends CliTool {
     @Override
     public ToolResult call(JsonObject arguments, RequestContext context) {
         boolean memory = arguments.get("memory") == JsonValue.TRUE;
-        boolean everyProject = arguments.get("all_projects") == JsonValue.TRUE;
-        if (!gateway().projects().unrestricted()) {
-            if (everyProject && !memory) {
-                throw new IllegalArgumentException("all_projects writes into the graph of every project the server's user"
-                        + " ran Claude Code in, wherever it is; this server serves only some directories: pass all"
-                        + " (this project's transcripts) instead");
-            }
-            if (memory && arguments.get("scope") instanceof JsonString scope && "global".equals(scope.getString())) {
-                throw new IllegalArgumentException("memory with scope global reads the server user's own ~/.claude files,"
-                        + " which lie outside the directories this server serves");
-            }
+        if (arguments.containsKey("all_projects")) {
+            // --all-projects writes into every project the user ran Claude Code in: the user's own command, not a call's
+            throw new IllegalArgumentException("all_projects is not a graphiti_capture argument: every project's"
+                    + " transcripts go in with `graphiti capture --all --all-projects` on the command line; all takes this"
+                    + " project's");
+        }
+        if (memory && !gateway().projects().unrestricted() && arguments.get("scope") instanceof JsonString scope
+                && "global".equals(scope.getString())) {
+            throw new IllegalArgumentException("memory with scope global reads the server user's own ~/.claude files,"
+                    + " which lie outside the directories this server serves");
         }
         ProjectDirectory.Place place = gateway().place(arguments, context);
         gateway().projects().checkTranscript(arguments, place);
-        if (memory || everyProject || arguments.get("all") == JsonValue.TRUE) {
+        if (memory || arguments.get("all") == JsonValue.TRUE) {
             return gateway().renderer().render("capture", gateway().run(command(arguments), arguments, place, context),
                     ResultShape.OBJECT);
         }

@@ -152,13 +152,12 @@ class CaptureToolTest {
                 redirected::toString);
         assertTrue(items().stream().noneMatch(item -> item.getString("title").contains("signing key")), items()::toString);
 
-        for (JsonObject refused : List.of(
-                Json.createObjectBuilder().add("memory", true).add("scope", "global").build(),
-                Json.createObjectBuilder().add("all_projects", true).build())) {
-            IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
-                    () -> capture.call(refused, null));
-            assertTrue(e.getMessage().contains("this server serves"), e.getMessage());
-        }
+        IllegalArgumentException global = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> capture.call(Json.createObjectBuilder().add("memory", true).add("scope", "global").build(), null));
+        assertTrue(global.getMessage().contains("this server serves"), global.getMessage());
+        IllegalArgumentException everyProject = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> capture.call(Json.createObjectBuilder().add("all", true).add("all_projects", true).build(), null));
+        assertTrue(everyProject.getMessage().contains("graphiti capture --all --all-projects"), everyProject.getMessage());
     }
 
     /** A project CLAUDE.md, an auto-memory note for the project, and the user's own CLAUDE.md. */
