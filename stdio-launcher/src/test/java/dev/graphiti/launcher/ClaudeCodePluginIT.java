@@ -154,6 +154,10 @@ class ClaudeCodePluginIT {
         assertOneGraphitiSkill();
         // One set of hooks at work: the plugin's print nothing next to the installed ones.
         assertPluginHookStepsAside();
+        assertEquals(0, run(ClaudeUser.graphiti("add", "--kind", "decision", DECISION), Map.of()).code());
+        String debug = session(ABOUT_THE_DECISION);
+        assertEquals(1, hookOutputs(debug, "SessionStart", "# graphiti: what is known"), "one context: " + debug);
+        assertEquals(1, hookOutputs(debug, "UserPromptSubmit", "write amplification"), "one recall: " + debug);
 
         // A forced install still tidies up: its copy goes, and uninstall puts nothing back.
         Ran forced = run(ClaudeUser.graphiti("mcp", "install", "--no-startup-archive", "--force"), Map.of());
@@ -166,16 +170,52 @@ class ClaudeCodePluginIT {
         assertFalse(Files.exists(home.resolve(".claude/skills/graphiti")));
     }
 
+    @Test
+    void inAClaudeCodeSessionThePluginsHooksAddTheStoredDecisionToAPromptAboutItAndNothingToAnUnrelatedOne()
+            throws Exception {
+        claude("plugin", "marketplace", "add", REPOSITORY.toString());
+        claude("plugin", "install", PLUGIN);
+        assertEquals(0, run(ClaudeUser.graphiti("add", "--kind", "decision", DECISION), Map.of()).code());
+
+        String about = session(ABOUT_THE_DECISION);
+        assertEquals(1, hookOutputs(about, "SessionStart", "# graphiti: what is known"), about);
+        assertEquals(1, hookOutputs(about, "UserPromptSubmit", "graphiti recalls"), about);
+        assertEquals(1, hookOutputs(about, "UserPromptSubmit", "write amplification"), about);
+
+        String unrelated = session("fix the typo in the README heading");
+        assertEquals(0, hookOutputs(unrelated, "UserPromptSubmit", "graphiti recalls"), unrelated);
+        assertTrue(unrelated.contains("Hooks: UserPromptSubmit [\"" + REPOSITORY.resolve("plugins/graphiti/bin/graphiti")
+                + "\" recall --prompt] (plugin " + PLUGIN + ") finished with status 0"), "the hook ran: " + unrelated);
+    }
+
+    static final String DECISION = "Sessions live in Redis with a 30 minute TTL; Postgres was rejected for session"
+            + " storage because of write amplification.";
+    static final String ABOUT_THE_DECISION = "should we move the sessions out of Redis into Postgres?";
+
     /**
-     * Starts a session as Claude Code does (`claude -p`, which stops at the missing login after loading skills) and
-     * reads from its debug log that the plugin's skill loaded and no user-level graphiti skill is offered beside it:
-     * none loaded, or one that Claude Code dropped as a fallback of the plugin's.
+     * A session as Claude Code runs one: `claude -p PROMPT` loads skills, runs the SessionStart and UserPromptSubmit
+     * hooks, then stops at the missing login. Its debug log, which records what each hook added.
      */
-    private void assertOneGraphitiSkill() throws Exception {
+    private String session(String prompt) throws Exception {
         Path log = home.resolve("claude-debug.log");
         Files.deleteIfExists(log);
-        run(List.of(claude, "-p", "hello", "--debug-file", log.toString()), Map.of());
-        String debug = Files.readString(log);
+        run(List.of(claude, "-p", prompt, "--debug-file", log.toString()), Map.of());
+        return Files.readString(log);
+    }
+
+    /** How many hooks of {@code event} succeeded with output holding {@code text}. */
+    private static long hookOutputs(String debug, String event, String text) {
+        return debug.lines().filter(l -> l.contains("\"Hook " + event) && l.contains(") success:") && l.contains(text))
+                .count();
+    }
+
+    /**
+     * Starts a session (see {@link #session}) and reads from its debug log that the plugin's skill loaded and no
+     * user-level graphiti skill is offered beside it: none loaded, or one that Claude Code dropped as a fallback of
+     * the plugin's.
+     */
+    private void assertOneGraphitiSkill() throws Exception {
+        String debug = session("hello");
         assertTrue(debug.contains("Loaded 1 skills from plugin graphiti"), debug);
         java.util.regex.Matcher user = java.util.regex.Pattern.compile("Loaded \\d+ unique skills \\(.*user: (\\d+)")
                 .matcher(debug);
