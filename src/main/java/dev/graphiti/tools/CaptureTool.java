@@ -26,11 +26,10 @@ import java.util.List;
 public class CaptureTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_capture", "Capture session",
-            "Store decisions, preferences and root causes from new turns of a Claude Code transcript (default: the"
-                    + " latest), in the background. all: every transcript kept for the project; memory: CLAUDE.md and"
-                    + " auto-memory files.",
-            new InputSchema().string("transcript", null).string("session_id", null)
-                    .flag("all", null).flag("memory", null).string("dir", null),
+            "Capture a Claude Code transcript's new decisions, preferences and root causes in the background; all:"
+                    + " every kept one; memory: CLAUDE.md files.",
+            new InputSchema().string("transcript", null).string("session_id", null).bool("all").bool("memory")
+                    .string("dir", null),
             // Idempotent: a turn captured once is never stored again, however often capture runs.
             false, writes(true));
 

@@ -48,6 +48,12 @@ final class InputSchema {
         return this;
     }
 
+    /** A boolean without a stated default (false when absent), for a tool whose every token counts. */
+    InputSchema bool(String name) {
+        properties.add(name, JSON.createObjectBuilder().add("type", "boolean"));
+        return this;
+    }
+
     InputSchema strings(String name, String description) {
         properties.add(name, described(JSON.createObjectBuilder().add("type", "array")
                 .add("items", JSON.createObjectBuilder().add("type", "string")), description));
