@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -51,12 +52,25 @@ class ExplorerPageIT {
         shots = Files.createDirectories(Path.of("target", "explorer-screenshots"));
     }
 
+    /**
+     * Stops what the test started and waits for it, children too: Chromium's renderer and helper processes outlive
+     * its main process for a moment and still write into the profile under the temp dir JUnit is about to delete.
+     */
     @AfterEach
     void stop() throws Exception {
         for (Process process : started) {
+            List<ProcessHandle> children = process.descendants().toList();
             process.destroy();
             if (!process.waitFor(10, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
+            }
+            for (ProcessHandle child : children) {
+                child.destroy();
+                try {
+                    child.onExit().get(10, TimeUnit.SECONDS);
+                } catch (TimeoutException e) {
+                    child.destroyForcibly();
+                }
             }
         }
     }
