@@ -49,7 +49,14 @@ public final class HybridRanking implements Ranking {
         CompletableFuture<float[]> encoded = CompletableFuture.supplyAsync(() -> semantic.encode(query.text()));
         CompletableFuture<List<SemanticRanking.Near>> near = query.exact() ? CompletableFuture.completedFuture(List.of())
                 : encoded.thenApply(vector -> semantic.nearest(vector, query.filter(), pool));
-        List<SearchHit> words = lexical.unsnipped(query, query.exact() ? query.limit() : pool);
+        List<SearchHit> words;
+        try {
+            words = lexical.unsnipped(query, query.exact() ? query.limit() : pool);
+        } catch (RuntimeException e) {
+            // The other thread may still be reading its connection, which the caller closes once this returns.
+            near.handle((found, failure) -> null).join();
+            throw e;
+        }
         float[] vector = encoded.join();
         List<SemanticRanking.Near> nearest = near.join();
         Map<String, Fused> fused = new LinkedHashMap<>();
