@@ -117,7 +117,7 @@ final class CaptureMemory {
         for (Imported one : imported) {
             for (MemoryImport.FileReport report : one.outcome().files()) {
                 StringBuilder line = new StringBuilder(report.file().path().toString()).append(" (")
-                        .append(one.scope()).append(" graph): ").append(report.chunks()).append(" parts; added ")
+                        .append(one.scope()).append(" graph): ").append(report.chunks()).append(report.chunks() == 1 ? " part; added " : " parts; added ")
                         .append(report.added()).append(", updated ").append(report.updated()).append(", unchanged ")
                         .append(report.unchanged());
                 if (report.duplicates() > 0) {
