@@ -46,7 +46,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Serves the explorer page (index.html, app.js, style.css) and its JSON API at whatever path it is mapped to (the root
+ * Serves the explorer page (index.html, views.js, app.js, style.css) and its JSON API at whatever path it is mapped to (the root
  * for `graphiti ui`, /explorer/* beside the MCP endpoint). Reads: GET api/session, api/list, api/search, api/item,
  * api/review, api/entity, api/graph. Changes: POST api/accept, api/unaccept, api/supersede, api/delete, api/undo. Every
  * request passes {@link RequestGuard} (Host, Origin; JSON and the CSRF token for a change); every API call passes
@@ -63,7 +63,7 @@ public class ExplorerServlet extends HttpServlet {
 
     private static final long serialVersionUID = 1L;
     private static final Map<String, String> FILES = Map.of("/", "index.html", "/index.html", "index.html",
-            "/app.js", "app.js", "/style.css", "style.css");
+            "/app.js", "app.js", "/views.js", "views.js", "/style.css", "style.css");
     private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8",
             "js", "text/javascript; charset=utf-8", "css", "text/css; charset=utf-8");
     private static final int MAX_BODY = 1 << 20;

@@ -38,7 +38,8 @@ public final class CliGateway {
 
     /** Runs {@code command} (subcommand and its options) for the call and renders its JSON output. */
     ToolResult call(List<String> command, JsonObject arguments, RequestContext context, ResultShape shape) {
-        return renderer.render(command.get(0), run(command, arguments, context), shape);
+        return renderer.render(command.get(0), run(command, arguments, context), shape, row -> java.util.Optional.empty(),
+                context != null && context.rendersApps());
     }
 
     /** Runs {@code command} for the call and returns the outcome, its messages in the tool's argument names. */

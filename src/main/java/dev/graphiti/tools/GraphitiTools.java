@@ -89,7 +89,7 @@ public final class GraphitiTools implements AutoCloseable {
     }
 
     public List<Resource> resources() {
-        return List.of(new ContextResource(gateway));
+        return List.of(new ContextResource(gateway), new ExplorerApp());
     }
 
     /** graphiti://item/{id}: what search results link to. */

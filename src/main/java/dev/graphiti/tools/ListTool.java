@@ -26,4 +26,9 @@ public class ListTool extends CliTool {
     List<String> command(JsonObject arguments) {
         return FilterArguments.add(new Argv(arguments, "list").option("--limit", "limit")).build();
     }
+
+    @Override
+    public java.util.Optional<String> appUri() {
+        return java.util.Optional.of(ExplorerApp.URI);
+    }
 }

@@ -46,11 +46,16 @@ public final class ResultRenderer {
     }
 
     ToolResult render(String command, CliOutcome outcome, ResultShape shape) {
-        return render(command, outcome, shape, row -> Optional.empty());
+        return render(command, outcome, shape, row -> Optional.empty(), false);
     }
 
-    /** As {@link #render(String, CliOutcome, ResultShape)}; rows sent are followed by their {@code link} (a resource link). */
-    ToolResult render(String command, CliOutcome outcome, ResultShape shape, Function<JsonObject, Optional<Content>> link) {
+    /**
+     * As {@link #render(String, CliOutcome, ResultShape)}; rows sent are followed by their {@code link} (a resource
+     * link), and with {@code structuredRows} (for a client that shows them in an app, {@link ExplorerApp}) are also
+     * the result's structured content, {@code {"items": [...]}}, as the CLI printed them.
+     */
+    ToolResult render(String command, CliOutcome outcome, ResultShape shape, Function<JsonObject, Optional<Content>> link,
+                      boolean structuredRows) {
         if (!outcome.succeeded()) {
             return ToolResult.error(cap.message(failure(command, outcome)));
         }
@@ -69,7 +74,7 @@ public final class ResultRenderer {
                     ? ToolResult.structured(object, encoder.encode(object).text())
                     : ToolResult.text(encoder.encode(value).text()));
             case RANKED_ROWS, NEWEST_ROWS -> json instanceof JsonArray rows
-                    ? cap.fit(AnswerCap.cut(rows, AnswerCap.ROW_STRING_CHARS), value -> rows((JsonArray) value, shape, link))
+                    ? cap.fit(AnswerCap.cut(rows, AnswerCap.ROW_STRING_CHARS), value -> rows((JsonArray) value, shape, link, structuredRows))
                     : cap.fit(json, value -> ToolResult.text(encoder.encode(value).text()));
         };
     }
@@ -88,9 +93,11 @@ public final class ResultRenderer {
         return brief.build();
     }
 
-    private ToolResult rows(JsonArray cliRows, ResultShape shape, Function<JsonObject, Optional<Content>> link) {
+    private ToolResult rows(JsonArray cliRows, ResultShape shape, Function<JsonObject, Optional<Content>> link,
+                            boolean structuredRows) {
         if (cliRows.isEmpty()) {
-            return ToolResult.text("nothing found");
+            return structuredRows ? ToolResult.structured(InputSchema.JSON.createObjectBuilder()
+                    .add("items", JsonValue.EMPTY_JSON_ARRAY).build(), "nothing found") : ToolResult.text("nothing found");
         }
         JsonArray rows = flat(cliRows);
         TrimmedResponse trimmed = trimmer.trim(rows, responseTokens);
@@ -100,10 +107,13 @@ public final class ResultRenderer {
                 link.apply(object).ifPresent(links::add);
             }
         }
+        Optional<JsonObject> structured = structuredRows ? Optional.of(InputSchema.JSON.createObjectBuilder()
+                .add("items", trimmed.trimmed() ? InputSchema.JSON.createArrayBuilder(cliRows.subList(0, trimmed.keptRows())).build()
+                        : cliRows).build()) : Optional.empty();
         if (!trimmed.trimmed()) {
             var content = new java.util.ArrayList<Content>(List.of(Content.text(trimmed.text())));
             content.addAll(links);
-            return ToolResult.of(content);
+            return new ToolResult(content, structured, false);
         }
         String more = shape == ResultShape.NEWEST_ROWS && trimmed.keptRows() > 0
                 ? "for older ones pass before=" + createdAt(rows.get(trimmed.keptRows() - 1))
@@ -112,7 +122,7 @@ public final class ResultRenderer {
                 + " rows (response budget " + responseTokens + " tokens); " + more;
         var content = new java.util.ArrayList<Content>(List.of(Content.text(trimmed.text()), Content.text(note)));
         content.addAll(links);
-        return ToolResult.of(content);
+        return new ToolResult(content, structured, false);
     }
 
     /**

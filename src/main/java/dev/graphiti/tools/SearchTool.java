@@ -6,6 +6,7 @@ import dev.graphiti.protocol.feature.ToolDescriptor;
 import dev.graphiti.protocol.feature.ToolResult;
 import jakarta.json.JsonObject;
 import java.util.List;
+import java.util.Optional;
 
 /** graphiti_search: `graphiti search`, best first, trimmed from the lowest rank. */
 public class SearchTool extends CliTool {
@@ -29,7 +30,13 @@ public class SearchTool extends CliTool {
     @Override
     public ToolResult call(JsonObject arguments, RequestContext context) {
         CliOutcome outcome = gateway().run(command(arguments), arguments, context);
-        return gateway().renderer().render("search", outcome, shape(), row -> ItemResource.link(row, arguments));
+        return gateway().renderer().render("search", outcome, shape(), row -> ItemResource.link(row, arguments),
+                context.rendersApps());
+    }
+
+    @Override
+    public Optional<String> appUri() {
+        return Optional.of(ExplorerApp.URI);
     }
 
     @Override

@@ -21,4 +21,9 @@ public class ShowTool extends CliTool {
     List<String> command(JsonObject arguments) {
         return new Argv(arguments, "show").words("id").build();
     }
+
+    @Override
+    public java.util.Optional<String> appUri() {
+        return java.util.Optional.of(ExplorerApp.URI);
+    }
 }

@@ -5,17 +5,6 @@ const csrf = document.querySelector('meta[name="graphiti-csrf"]').content;
 const main = document.getElementById("main");
 const KINDS = ["", "decision", "architecture", "bugfix", "preference", "pattern", "note", "commit", "conversation"];
 
-function el(tag, props, ...children) {
-  const node = document.createElement(tag);
-  for (const [key, value] of Object.entries(props || {})) {
-    if (key === "text") node.textContent = value;
-    else if (key === "on") for (const [event, handler] of Object.entries(value)) node.addEventListener(event, handler);
-    else node.setAttribute(key, value);
-  }
-  for (const child of children) if (child) node.append(child);
-  return node;
-}
-
 // Beside a team server's MCP endpoint the API wants the same bearer token as the endpoint: the page asks for it and
 // keeps it for this tab only (sessionStorage), never in a cookie, so no other site can make the browser send it.
 const TOKEN = "graphiti-token";
@@ -54,31 +43,6 @@ function tokenView(error) {
   main.replaceChildren(el("h2", { text: "Sign in" }), form);
   main.dataset.view = "token";
   input.focus();
-}
-
-function itemLink(item) {
-  return el("a", { class: "title", href: "#/item/" + encodeURIComponent(item.id), text: item.title });
-}
-
-function when(iso) {
-  return iso ? iso.slice(0, 16).replace("T", " ") : "";
-}
-
-function itemRow(item, extra) {
-  const meta = el("div", { class: "meta" }, el("span", { class: "kind " + item.kind, text: item.kind }),
-    document.createTextNode(item.id + " · " + when(item.created_at) + " · " + item.source));
-  for (const tag of item.tags || []) meta.append(el("span", { class: "tag", text: " #" + tag }));
-  const row = el("li", { "data-id": item.id, class: item.current === false ? "superseded" : "" }, itemLink(item), meta);
-  if (item.snippet) row.append(el("div", { class: "snippet", text: item.snippet }));
-  if (extra) row.append(extra);
-  return row;
-}
-
-function list(items, empty, extra) {
-  if (!items.length) return el("p", { class: "empty", text: empty });
-  const ul = el("ul", { class: "items" });
-  for (const item of items) ul.append(itemRow(item, extra && extra(item)));
-  return ul;
 }
 
 function filters(params, onChange) {

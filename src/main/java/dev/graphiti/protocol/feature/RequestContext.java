@@ -87,6 +87,11 @@ public interface RequestContext {
         return Optional.empty();
     }
 
+    /** Whether the client renders MCP Apps ({@link McpApps}): a tool may then add what its app needs to its result. */
+    default boolean rendersApps() {
+        return McpApps.rendered(clientCapabilities());
+    }
+
     /** True while this context runs the work of a task (after {@link #asTask} made one). */
     default boolean inTask() {
         return false;

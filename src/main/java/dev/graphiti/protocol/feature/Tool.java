@@ -18,4 +18,12 @@ public interface Tool {
     default TaskSupport taskSupport() {
         return TaskSupport.FORBIDDEN;
     }
+
+    /**
+     * The {@code ui://} resource of the app that shows this tool's results ({@link McpApps}), announced only to
+     * clients that render apps; most tools have none.
+     */
+    default java.util.Optional<String> appUri() {
+        return java.util.Optional.empty();
+    }
 }

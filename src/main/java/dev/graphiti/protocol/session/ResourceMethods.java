@@ -1,5 +1,6 @@
 package dev.graphiti.protocol.session;
 
+import dev.graphiti.protocol.feature.McpApps;
 import dev.graphiti.protocol.feature.McpException;
 import dev.graphiti.protocol.feature.Resource;
 import dev.graphiti.protocol.feature.ResourceContents;
@@ -29,8 +30,14 @@ final class ResourceMethods {
         templates.forEach(t -> matchers.put(t, new UriTemplate(t.descriptor().uriTemplate())));
     }
 
+    /**
+     * An app ({@link McpApps#MIME_TYPE}) is listed only to a client that renders apps (the extension lets a server
+     * omit them; the others would pay for an entry they cannot use); resources/read serves it to anyone.
+     */
     JsonObject list(Params params, InFlightRequest request) {
-        return pagination.page(params, "resources", resources, r -> r.descriptor().toJson());
+        List<Resource> listed = McpApps.rendered(request.clientCapabilities()) ? resources
+                : resources.stream().filter(r -> !McpApps.MIME_TYPE.equals(r.descriptor().mimeType())).toList();
+        return pagination.page(params, "resources", listed, r -> r.descriptor().toJson());
     }
 
     JsonObject templates(Params params, InFlightRequest request) {

@@ -1,10 +1,12 @@
 package dev.graphiti.protocol.session;
 
 import dev.graphiti.protocol.feature.InputRequired;
+import dev.graphiti.protocol.feature.McpApps;
 import dev.graphiti.protocol.feature.McpException;
 import dev.graphiti.protocol.feature.TaskSupport;
 import dev.graphiti.protocol.feature.Tool;
 import dev.graphiti.protocol.jsonrpc.ErrorCode;
+import dev.graphiti.protocol.jsonrpc.Jsonp;
 import dev.graphiti.protocol.feature.ToolResult;
 import jakarta.json.JsonObject;
 import java.util.LinkedHashMap;
@@ -24,8 +26,13 @@ final class ToolMethods {
         tools.forEach(t -> byName.put(t.descriptor().name(), t));
     }
 
+    /** A client that renders apps also reads which app shows each tool's results ({@code _meta.ui.resourceUri}). */
     JsonObject list(Params params, InFlightRequest request) {
-        return pagination.page(params, "tools", tools, t -> t.descriptor().toJson());
+        boolean apps = McpApps.rendered(request.clientCapabilities());
+        return pagination.page(params, "tools", tools, t -> apps && t.appUri().isPresent()
+                ? Jsonp.object(t.descriptor().toJson()).add("_meta", Jsonp.object().add("ui",
+                        Jsonp.object().add("resourceUri", t.appUri().get()))).build()
+                : t.descriptor().toJson());
     }
 
     /**
