@@ -179,9 +179,11 @@ window.addEventListener("message", (event) => {
   }
 });
 
+// The content's own size (the html element's box; scrollHeight would be at least the frame's), so the host can fit
+// the frame to it.
 new ResizeObserver(() => {
-  notify("ui/notifications/size-changed", { width: document.documentElement.scrollWidth,
-    height: document.documentElement.scrollHeight });
+  const box = document.documentElement.getBoundingClientRect();
+  notify("ui/notifications/size-changed", { width: Math.ceil(box.width), height: Math.ceil(box.height) });
 }).observe(document.documentElement);
 
 request("ui/initialize", { appInfo: { name: "graphiti explorer", version: "1" },

@@ -25,7 +25,11 @@ final class DevTools implements AutoCloseable {
 
     private final AtomicInteger ids = new AtomicInteger();
     private final Map<Integer, CompletableFuture<JsonObject>> pending = new ConcurrentHashMap<>();
+    /** The main world's execution context of each frame, by frame id (Runtime.executionContextCreated). */
+    private final Map<String, Integer> contexts = new ConcurrentHashMap<>();
     private WebSocket socket;
+    /** The frame {@link #eval} runs in; null for the page's own. */
+    private volatile String frame;
 
     private DevTools() {
     }
@@ -71,6 +75,12 @@ final class DevTools implements AutoCloseable {
                         if (answer != null) {
                             answer.complete(object);
                         }
+                    } else if ("Runtime.executionContextCreated".equals(object.getString("method", ""))) {
+                        JsonObject context = object.getJsonObject("params").getJsonObject("context");
+                        JsonObject aux = context.getJsonObject("auxData");
+                        if (aux != null && aux.getBoolean("isDefault", false)) {
+                            contexts.put(aux.getString("frameId"), context.getInt("id"));
+                        }
                     }
                 }
                 webSocket.request(1);
@@ -92,10 +102,42 @@ final class DevTools implements AutoCloseable {
         return result.getJsonObject("result");
     }
 
-    /** Runs {@code expression} in the page (awaiting a promise) and gives its value. */
+    /**
+     * From now on {@link #eval} runs in the page's first child frame (an MCP App's sandboxed frame, whose document the
+     * page itself cannot reach), once its script runs.
+     */
+    void enterChildFrame() throws Exception {
+        call("Runtime.enable", JsonValue.EMPTY_JSON_OBJECT);
+        long deadline = System.nanoTime() + WAIT.toNanos();
+        while (true) {
+            JsonObject tree = call("Page.getFrameTree", JsonValue.EMPTY_JSON_OBJECT).getJsonObject("frameTree");
+            var children = tree.getJsonArray("childFrames");
+            if (children != null && !children.isEmpty()) {
+                String id = children.getJsonObject(0).getJsonObject("frame").getString("id");
+                if (contexts.containsKey(id)) {
+                    frame = id;
+                    return;
+                }
+            }
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the page has no child frame running a script: " + tree);
+            }
+            Thread.sleep(100);
+        }
+    }
+
+    /** Back to the page's own frame. */
+    void leaveFrame() {
+        frame = null;
+    }
+
+    /** Runs {@code expression} in the page, or the frame entered (awaiting a promise), and gives its value. */
     JsonValue eval(String expression) throws Exception {
-        JsonObject result = call("Runtime.evaluate", Json.createObjectBuilder().add("expression", expression)
-                .add("awaitPromise", true).add("returnByValue", true).build());
+        var params = Json.createObjectBuilder().add("expression", expression).add("awaitPromise", true).add("returnByValue", true);
+        if (frame != null) {
+            params.add("contextId", contexts.get(frame));
+        }
+        JsonObject result = call("Runtime.evaluate", params.build());
         if (result.containsKey("exceptionDetails")) {
             throw new AssertionError(expression + " threw: " + result.get("exceptionDetails"));
         }
@@ -113,7 +155,7 @@ final class DevTools implements AutoCloseable {
         while (eval("!!(" + condition + ")") != JsonValue.TRUE) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("the page never showed: " + condition + "; it shows: "
-                        + text("document.getElementById('main').innerText"));
+                        + text("document.body.innerText"));
             }
             Thread.sleep(100);
         }

@@ -5,14 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -52,27 +49,9 @@ class ExplorerPageIT {
         shots = Files.createDirectories(Path.of("target", "explorer-screenshots"));
     }
 
-    /**
-     * Stops what the test started and waits for it, children too: Chromium's renderer and helper processes outlive
-     * its main process for a moment and still write into the profile under the temp dir JUnit is about to delete.
-     */
     @AfterEach
     void stop() throws Exception {
-        for (Process process : started) {
-            List<ProcessHandle> children = process.descendants().toList();
-            process.destroy();
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
-            for (ProcessHandle child : children) {
-                child.destroy();
-                try {
-                    child.onExit().get(10, TimeUnit.SECONDS);
-                } catch (TimeoutException e) {
-                    child.destroyForcibly();
-                }
-            }
-        }
+        Chromium.stop(started);
     }
 
     private ProcessBuilder graphiti(String... args) {
@@ -146,16 +125,7 @@ class ExplorerPageIT {
     }
 
     private DevTools browser() throws Exception {
-        int port;
-        try (ServerSocket free = new ServerSocket(0)) {
-            port = free.getLocalPort();
-        }
-        Process browser = new ProcessBuilder(chromium, "--headless", "--disable-gpu", "--no-sandbox",
-                "--remote-debugging-port=" + port, "--remote-allow-origins=*", "--user-data-dir=" + tmp.resolve("chromium"),
-                "--window-size=1100,800", "--hide-scrollbars", "about:blank")
-                .redirectErrorStream(true).redirectOutput(tmp.resolve("chromium.log").toFile()).start();
-        started.add(browser);
-        return DevTools.connect(port);
+        return Chromium.start(chromium, tmp, started);
     }
 
     private void shot(DevTools page, String name) throws Exception {
