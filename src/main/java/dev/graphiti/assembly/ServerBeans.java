@@ -1,5 +1,6 @@
 package dev.graphiti.assembly;
 
+import dev.graphiti.explorer.CsrfTokens;
 import dev.graphiti.explorer.Explorer;
 import dev.graphiti.protocol.session.McpServer;
 import dev.graphiti.tools.GraphitiTools;
@@ -34,6 +35,14 @@ public class ServerBeans {
     @Singleton
     Explorer explorer(ServerSetup setup, GraphitiTools tools) {
         return GraphitiServer.explorer(setup, tools);
+    }
+
+    /** The explorer's CSRF tokens, under the deployment's key (see {@link CsrfTokens}). */
+    @Produces
+    @Singleton
+    CsrfTokens csrfTokens(ServerSetup setup) {
+        return CsrfTokens.forDeployment(setup.settings().declared(CsrfTokens.KEY_SETTING),
+                setup.settings().declared(TransportSettings.TOKEN));
     }
 
     void close(@Disposes McpServer server) {

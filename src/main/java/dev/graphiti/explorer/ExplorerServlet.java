@@ -33,12 +33,10 @@ import java.io.InputStream;
 import java.io.Reader;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
-import java.security.SecureRandom;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
-import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -71,30 +69,31 @@ public class ExplorerServlet extends HttpServlet {
     private transient Explorer explorer;
     private transient PageAccess access;
     private final transient JsonProvider json = JsonProvider.provider();
-    private final String csrf;
+    private transient CsrfTokens csrf;
     private transient RequestGuard guard;
 
     /** For the servlet container; collaborators arrive through {@link #inject}. */
     public ExplorerServlet() {
-        byte[] bytes = new byte[24];
-        new SecureRandom().nextBytes(bytes);
-        this.csrf = Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
+    /** `graphiti ui`: one process, its own CSRF key. */
     public ExplorerServlet(Explorer explorer, PageAccess access) {
-        this();
-        use(explorer, access);
+        use(explorer, access, CsrfTokens.ownKey());
     }
 
-    /** CDI initializer: beside the MCP endpoint, behind its Host, Origin and authentication rules. */
+    /**
+     * CDI initializer: beside the MCP endpoint, behind its Host, Origin and authentication rules, with the CSRF key
+     * of the deployment (every instance accepts the tokens of the others).
+     */
     @Inject
-    final void inject(Explorer explorer, HttpTransportConfig config) {
-        use(explorer, PageAccess.besideEndpoint(new EndpointAccess(config)));
+    final void inject(Explorer explorer, HttpTransportConfig config, CsrfTokens csrf) {
+        use(explorer, PageAccess.besideEndpoint(new EndpointAccess(config)), csrf);
     }
 
-    private void use(Explorer explorer, PageAccess access) {
+    private void use(Explorer explorer, PageAccess access, CsrfTokens csrf) {
         this.explorer = Objects.requireNonNull(explorer, "explorer");
         this.access = Objects.requireNonNull(access, "access");
+        this.csrf = Objects.requireNonNull(csrf, "csrf");
         this.guard = new RequestGuard(csrf, access);
     }
 
@@ -337,8 +336,8 @@ public class ExplorerServlet extends HttpServlet {
             }
             String text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
             if (name.equals("index.html")) {
-                // the token is base64url: nothing in it needs escaping in an attribute
-                text = text.replace("{{csrf}}", csrf).replace("{{scope}}", explorer.location().scope().name());
+                // the token is digits, dots and base64url: nothing in it needs escaping in an attribute
+                text = text.replace("{{csrf}}", csrf.issue()).replace("{{scope}}", explorer.location().scope().name());
             }
             response.setContentType(TYPES.get(name.substring(name.lastIndexOf('.') + 1)));
             response.getWriter().write(text);

@@ -1,8 +1,6 @@
 package dev.graphiti.explorer;
 
 import jakarta.servlet.http.HttpServletRequest;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -14,10 +12,10 @@ final class RequestGuard {
 
     static final String CSRF_HEADER = "X-Graphiti-Csrf";
 
-    private final String csrf;
+    private final CsrfTokens csrf;
     private final PageAccess access;
 
-    RequestGuard(String csrf, PageAccess access) {
+    RequestGuard(CsrfTokens csrf, PageAccess access) {
         this.csrf = csrf;
         this.access = access;
     }
@@ -33,7 +31,7 @@ final class RequestGuard {
             return Optional.of(Refusal.forbidden("a change is a JSON request (Content-Type: application/json)"));
         }
         String token = request.getHeader(CSRF_HEADER);
-        if (token == null || !MessageDigest.isEqual(token.getBytes(StandardCharsets.UTF_8), csrf.getBytes(StandardCharsets.UTF_8))) {
+        if (!csrf.valid(token)) {
             return Optional.of(Refusal.forbidden("a change needs the page's " + CSRF_HEADER + " token; reload the page"));
         }
         return Optional.empty();

@@ -11,7 +11,9 @@ import org.junit.jupiter.api.Test;
 /** The explorer's Host, Origin and CSRF rules on the request a servlet container hands over (a seam: no Jetty in core). */
 class RequestGuardTest {
 
-    private final RequestGuard guard = new RequestGuard("token-123", PageAccess.loopback());
+    private final CsrfTokens csrf = CsrfTokens.ownKey();
+    private final String token = csrf.issue();
+    private final RequestGuard guard = new RequestGuard(csrf, PageAccess.loopback());
 
     private static HttpServletRequest request(String method, String host, String origin, String type, String csrf) {
         HttpServletRequest request = mock(HttpServletRequest.class);
@@ -45,10 +47,12 @@ class RequestGuardTest {
 
     @Test
     void aChangeNeedsJsonAndTheToken() {
-        assertTrue(guard.refusal(request("POST", "127.0.0.1:7878", "http://127.0.0.1:7878", "application/json", "token-123")).isEmpty());
+        assertTrue(guard.refusal(request("POST", "127.0.0.1:7878", "http://127.0.0.1:7878", "application/json", token)).isEmpty());
         assertFalse(guard.refusal(request("POST", "127.0.0.1:7878", null, "application/json", null)).isEmpty());
-        assertFalse(guard.refusal(request("POST", "127.0.0.1:7878", null, "application/json", "token-124")).isEmpty());
-        assertFalse(guard.refusal(request("POST", "127.0.0.1:7878", null, "application/x-www-form-urlencoded", "token-123")).isEmpty());
-        assertFalse(guard.refusal(request("POST", "127.0.0.1:7878", null, "text/plain", "token-123")).isEmpty());
+        assertFalse(guard.refusal(request("POST", "127.0.0.1:7878", null, "application/json", token + "x")).isEmpty());
+        assertFalse(guard.refusal(request("POST", "127.0.0.1:7878", null, "application/json", CsrfTokens.ownKey().issue())).isEmpty(),
+                "another process's token");
+        assertFalse(guard.refusal(request("POST", "127.0.0.1:7878", null, "application/x-www-form-urlencoded", token)).isEmpty());
+        assertFalse(guard.refusal(request("POST", "127.0.0.1:7878", null, "text/plain", token)).isEmpty());
     }
 }
