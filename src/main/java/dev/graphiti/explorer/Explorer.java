@@ -6,6 +6,7 @@ import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.ItemDetails;
 import dev.graphiti.graph.ItemFilter;
 import dev.graphiti.graph.ItemRecord;
+import dev.graphiti.graph.ItemRepository;
 import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.NewItem;
 import dev.graphiti.graph.NotFoundException;
@@ -33,7 +34,7 @@ public final class Explorer {
     /** The tag an accepted item gets: it leaves the review queue. */
     static final String REVIEWED = "reviewed";
     /** Where an item stored by itself comes from: a conversation's capture or git history. */
-    private static final List<String> AUTOMATIC = List.of("capture:", "git:");
+    private static final List<String> AUTOMATIC = ItemRepository.AUTOMATIC_SOURCES;
     private static final int UNDO_KEPT = 100;
     /** How many items the graph view reads: enough for the entities that matter now, cheap at any graph size. */
     static final int GRAPH_ITEMS = 1000;

@@ -63,6 +63,9 @@ public interface ItemRepository extends AutoCloseable {
     /** Where {@code id} sits in the conversation it was captured from; empty for an item outside a thread or unknown. */
     Optional<ThreadPosition> place(String id);
 
+    /** The sources of what is stored without a person: capture and git indexing (the review queue's, which a store may index). */
+    List<String> AUTOMATIC_SOURCES = List.of("capture:", "git:");
+
     /**
      * Current items stored by one of {@code sourcePrefixes} (a source starting with it) that do not carry {@code tag},
      * newest first: at most {@code limit} after skipping {@code offset} (the explorer's review queue, a page at a time).

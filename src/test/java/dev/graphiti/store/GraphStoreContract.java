@@ -292,6 +292,11 @@ public abstract class GraphStoreContract {
                 .map(KnowledgeItem::id).toList());
         assertTrue(database.items().untagged(List.of("capture:"), "reviewed", 1, 10).isEmpty());
         assertTrue(database.items().untagged(List.of("captur_"), "reviewed", 0, 10).isEmpty(), "_ is no wildcard");
+        assertTrue(database.items().untagged(List.of("it's:"), "reviewed", 0, 10).isEmpty(), "a quote is a character");
+        KnowledgeItem indexed = add(new NewItem(Kind.commit, Optional.of("Indexed"), "bump the parser", List.of(), "git:abc123",
+                Optional.empty(), Optional.of(T0.plusSeconds(3))));
+        assertEquals(List.of(indexed.id(), waiting.id()), database.items().untagged(ItemRepository.AUTOMATIC_SOURCES, "reviewed", 0, 10)
+                .stream().map(KnowledgeItem::id).toList(), "the review queue's own sources, newest first");
         assertEquals(Optional.empty(), database.items().place(waiting.id()));
     }
 
