@@ -28,11 +28,24 @@ final class ClaudeEntries {
         this.command = command;
     }
 
+    /**
+     * The server's command line, the same for install and the plugin (plugins/graphiti/.mcp.json): Claude Code runs
+     * a plugin's server only when no server it was given by hand has the same command and args (environment aside),
+     * so with both registered it lists and starts one, install's. Install's entry names its graphiti in
+     * {@value #COMMAND_VARIABLE}; the plugin's has none, and Claude Code gives it CLAUDE_PLUGIN_ROOT. Claude Code
+     * expands ${VAR} in both before comparing them, so the script holds no "${".
+     */
+    static final List<String> SERVER_COMMAND = List.of("sh", "-c", "[ -z \"$GRAPHITI_COMMAND\" ] || eval \"exec"
+            + " $GRAPHITI_COMMAND mcp serve\"; exec \"$CLAUDE_PLUGIN_ROOT/bin/graphiti\" mcp serve");
+
+    /** The variable of install's entry that holds its graphiti command line, quoted for the shell. */
+    static final String COMMAND_VARIABLE = "GRAPHITI_COMMAND";
+
     /** The mcpServers entry, in the shape `claude mcp add` writes for a stdio server. */
     Json server() {
-        List<String> argv = command.with("mcp", "serve");
-        return Json.object("type", Json.string("stdio"), "command", Json.string(argv.get(0)),
-                "args", Json.strings(argv.subList(1, argv.size())), "env", Json.object());
+        return Json.object("type", Json.string("stdio"), "command", Json.string(SERVER_COMMAND.get(0)),
+                "args", Json.strings(SERVER_COMMAND.subList(1, SERVER_COMMAND.size())),
+                "env", Json.object(COMMAND_VARIABLE, Json.string(command.shell())));
     }
 
     /** Hook event name to the matcher group graphiti appends to that event's array. */

@@ -34,10 +34,12 @@ public final class ClaudeInstall {
     public InstallReport run() throws InstallException {
         Optional<GraphitiPlugin> plugin = GraphitiPlugin.enabledIn(List.of(where.settings(),
                 where.settings().resolveSibling("settings.local.json")));
-        if (plugin.isPresent() && !force) {
+        Optional<Manifest> old = Manifest.load(where.manifest());
+        // A second registration is pointless beside the plugin; updating an earlier one (a new jar) is not.
+        if (plugin.isPresent() && old.isEmpty() && !force) {
             throw new InstallException(plugin.get().refusal());
         }
-        Optional<Manifest> old = Manifest.load(where.manifest());
+        plugin.ifPresent(p -> warnings.add(p.besideInstall()));
 
         JsonConfigFile servers = JsonConfigFile.read(where.servers());
         Optional<Manifest.JsonFile> serversBefore = old.flatMap(m -> m.jsonFile(where.servers()));
@@ -54,13 +56,7 @@ public final class ClaudeInstall {
         }
 
         Map<Path, PlainPlan> plain = new LinkedHashMap<>();
-        // The plugin's server and hooks step aside for an install; its skill cannot, so install places none.
-        Optional<PendingWrite> skillRemoval = plugin.isPresent() ? earlierSkill(old) : Optional.empty();
-        if (plugin.isEmpty()) {
-            plain.put(where.skill(), planPlain(where.skill(), SkillText.bytes(), old, false));
-        } else {
-            warnings.add(plugin.get().skillNote());
-        }
+        plain.put(where.skill(), planPlain(where.skill(), SkillText.bytes(), old, false));
         if (where.wrapper().isPresent() && command.viaJar()) {
             Path wrapper = where.wrapper().get();
             plain.put(wrapper, planPlain(wrapper, entries.wrapperScript().getBytes(StandardCharsets.UTF_8), old, true));
@@ -85,38 +81,15 @@ public final class ClaudeInstall {
             plainRecords.add(new Manifest.PlainFile(r.file(), r.sha256(), r.previous(), concat(r.createdDirs(), dirs)));
         }
 
-        if (skillRemoval.isPresent()) {
-            changes.add(skillRemoval.get().apply(new ArrayList<>()));
-            old.flatMap(m -> m.file(where.skill())).ifPresent(r -> AtomicFile.deleteEmptyDirectories(r.createdDirs()));
-        }
-
         List<Manifest.JsonFile> jsonRecords = new ArrayList<>(List.of(
                 jsonRecord(servers, serversBefore, serversCreated, serversDirs, List.of(server), List.of()),
                 jsonRecord(settings, settingsBefore, settingsCreated, settingsDirs, List.of(), hooks)));
         // what an earlier install wrote elsewhere (another --bin-dir or CLAUDE_CONFIG_DIR) stays on record for uninstall
         old.ifPresent(m -> m.jsonFiles().stream().filter(f -> !f.file().equals(where.servers())
                 && !f.file().equals(where.settings())).forEach(jsonRecords::add));
-        old.ifPresent(m -> m.files().stream().filter(f -> !plain.containsKey(f.file()))
-                .filter(f -> !(skillRemoval.isPresent() && f.file().equals(where.skill()))).forEach(plainRecords::add));
+        old.ifPresent(m -> m.files().stream().filter(f -> !plain.containsKey(f.file())).forEach(plainRecords::add));
         writeManifest(old, jsonRecords, plainRecords);
         return new InstallReport("install", where.scope(), command.argv(), changes, where.manifest(), warnings, List.of());
-    }
-
-    /**
-     * The removal of the SKILL.md an earlier install placed (with the plugin enabled since, it would load twice),
-     * when it is still what install wrote and replaced nothing of the user's; else it stays, with a warning.
-     */
-    private Optional<PendingWrite> earlierSkill(Optional<Manifest> old) throws InstallException {
-        Optional<Manifest.PlainFile> placed = old.flatMap(m -> m.file(where.skill()));
-        Optional<byte[]> current = AtomicFile.read(where.skill());
-        if (placed.isEmpty() || current.isEmpty()) {
-            return Optional.empty();
-        }
-        if (!placed.get().sha256().equals(Manifest.sha256(current.get())) || placed.get().previous().isPresent()) {
-            warnings.add(where.skill() + " was changed since install placed it; left it (it loads beside the plugin's skill)");
-            return Optional.empty();
-        }
-        return Optional.of(new PendingWrite(where.skill(), current, Optional.empty(), "rw-r--r--", List.of()));
     }
 
     private Manifest.Member setMember(JsonConfigFile file, List<String> object, String key, Json desired,

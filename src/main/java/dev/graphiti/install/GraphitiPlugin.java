@@ -8,7 +8,7 @@ import java.util.Optional;
 /**
  * The graphiti Claude Code plugin (this repository's marketplace, plugins/graphiti) as a scope's settings enable
  * it: `enabledPlugins` maps "graphiti@&lt;marketplace&gt;" to true. The plugin registers the same server, hooks
- * and skill as install, so install into a scope where it is enabled would run everything twice.
+ * and skill as install, so a first install into a scope where it is enabled adds nothing the user needs.
  */
 record GraphitiPlugin(String id, Path settings) {
 
@@ -29,16 +29,20 @@ record GraphitiPlugin(String id, Path settings) {
         return Optional.empty();
     }
 
-    /** What a forced install says about the skill: the plugin's is the one Claude Code loads. */
-    String skillNote() {
-        return "the graphiti plugin (" + id + ") gives Claude Code the graphiti skill, so install placed no SKILL.md"
-                + " (it would be listed twice); its server and hooks step aside for the ones installed here";
+    /**
+     * What install says when it registers graphiti beside the plugin (forced, or updating an earlier install): how
+     * the two make one.
+     */
+    String besideInstall() {
+        return "the graphiti plugin (" + id + ") is enabled too; Claude Code runs one graphiti server, this one (both"
+                + " register the same command line, so it hides the plugin's), the plugin's hooks step aside for these,"
+                + " and its graphiti skill replaces this SKILL.md (marked fallback) while it is enabled";
     }
 
     String refusal() {
         return "the graphiti plugin (" + id + ", enabled in " + settings + ") already gives Claude Code graphiti's"
-                + " MCP server, hooks and skill; installing them too would run each twice, so nothing was changed."
-                + " Keep the plugin, or disable it first (`claude plugin disable " + id + "`); --force installs anyway"
-                + " (the plugin then steps aside wherever an install exists).";
+                + " MCP server, hooks and skill, so nothing was changed. Keep the plugin, or disable it first"
+                + " (`claude plugin disable " + id + "`); --force installs anyway (Claude Code then runs the installed"
+                + " server in place of the plugin's and its hooks step aside).";
     }
 }

@@ -99,7 +99,7 @@ class McpInstallCommandTest {
         Files.createDirectories(home.resolve(".git"));
         Result result = run("mcp", "install", "--scope", "project", "--command", "graphiti");
         assertEquals(0, result.code(), result.err());
-        assertTrue(Files.readString(home.resolve(".mcp.json")).contains("\"command\": \"graphiti\""));
+        assertTrue(Files.readString(home.resolve(".mcp.json")).contains("\"GRAPHITI_COMMAND\": \"graphiti\""));
         assertFalse(Files.exists(home.resolve(".claude.json")));
     }
 }

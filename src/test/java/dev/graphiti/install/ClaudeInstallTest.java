@@ -23,6 +23,10 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ClaudeInstallTest {
 
+    /** The server's script as a JSON string: the same in install's entry and the plugin's .mcp.json. */
+    static final String SCRIPT_JSON = "\"[ -z \\\"$GRAPHITI_COMMAND\\\" ] || eval \\\"exec $GRAPHITI_COMMAND mcp serve\\\";"
+            + " exec \\\"$CLAUDE_PLUGIN_ROOT/bin/graphiti\\\" mcp serve\"";
+
     @TempDir
     Path home;
 
@@ -49,15 +53,15 @@ class ClaudeInstallTest {
         assertEquals("""
                     "graphiti": {
                       "type": "stdio"
-                      "command": "/opt/jdk 17/bin/java"
+                      "command": "sh"
                       "args": [
-                        "-jar"
-                        "/opt/graphiti/graphiti.jar"
-                        "mcp"
-                        "serve"
+                        "-c"
+                        SCRIPT
                       ]
-                      "env": {}
-                    }""".indent(4).stripTrailing(), String.join("\n", servers.added()));
+                      "env": {
+                        "GRAPHITI_COMMAND": "'/opt/jdk 17/bin/java' -jar /opt/graphiti/graphiti.jar"
+                      }
+                    }""".replace("SCRIPT", SCRIPT_JSON).indent(4).stripTrailing(), String.join("\n", servers.added()));
 
         String settings = f.read(".claude/settings.json");
         TextDiff hooks = diffIgnoringCommas(SETTINGS_JSON, settings);
@@ -118,18 +122,18 @@ class ClaudeInstallTest {
                   "mcpServers": {
                     "graphiti": {
                       "type": "stdio",
-                      "command": "/opt/jdk 17/bin/java",
+                      "command": "sh",
                       "args": [
-                        "-jar",
-                        "/opt/graphiti/graphiti.jar",
-                        "mcp",
-                        "serve"
+                        "-c",
+                        SCRIPT
                       ],
-                      "env": {}
+                      "env": {
+                        "GRAPHITI_COMMAND": "'/opt/jdk 17/bin/java' -jar /opt/graphiti/graphiti.jar"
+                      }
                     }
                   }
                 }
-                """, f.read(".claude.json"));
+                """.replace("SCRIPT", SCRIPT_JSON), f.read(".claude.json"));
         assertEquals("rw-------", PosixFilePermissions.toString(Files.getPosixFilePermissions(home.resolve(".claude.json"))));
         assertTrue(f.read(".claude/settings.json").startsWith("{\n  \"hooks\": {\n    \"SessionStart\": [\n"));
         f.uninstall(false);
@@ -157,11 +161,12 @@ class ClaudeInstallTest {
         assertTrue(e.getMessage().startsWith("mcpServers in " + home.resolve(".claude.json") + " is not an object"));
     }
 
+    static final String WITH_PLUGIN = SETTINGS_JSON.replace("\"model\": \"opus\"",
+            "\"enabledPlugins\": {\n    \"other@somewhere\": true,\n    \"graphiti@graphiti-mcp\": true\n  },\n  \"model\": \"opus\"");
+
     @Test
-    void anEnabledGraphitiPluginStopsInstallSoNothingRunsTwice() throws Exception {
-        String withPlugin = SETTINGS_JSON.replace("\"model\": \"opus\"",
-                "\"enabledPlugins\": {\n    \"other@somewhere\": true,\n    \"graphiti@graphiti-mcp\": true\n  },\n  \"model\": \"opus\"");
-        ClaudeHomeFixture f = new ClaudeHomeFixture(home).withClaudeJson(CLAUDE_JSON).withSettings(withPlugin);
+    void anEnabledGraphitiPluginStopsAFirstInstallWithNothingChanged() throws Exception {
+        ClaudeHomeFixture f = new ClaudeHomeFixture(home).withClaudeJson(CLAUDE_JSON).withSettings(WITH_PLUGIN);
         var before = snapshot(home);
         InstallException e = assertThrows(InstallException.class, () -> f.install(COMMAND, false));
         assertTrue(e.getMessage().startsWith("the graphiti plugin (graphiti@graphiti-mcp, enabled in "
@@ -169,15 +174,47 @@ class ClaudeInstallTest {
         assertTrue(e.getMessage().contains("claude plugin disable graphiti@graphiti-mcp"), e.getMessage());
         assertSameFiles(before, snapshot(home));
 
-        // Disabled (false), the plugin registers nothing: install goes ahead; --force does so even when enabled.
-        new ClaudeHomeFixture(home).withSettings(withPlugin.replace("\"graphiti@graphiti-mcp\": true",
+        // Disabled (false), the plugin registers nothing: install goes ahead.
+        new ClaudeHomeFixture(home).withSettings(WITH_PLUGIN.replace("\"graphiti@graphiti-mcp\": true",
                 "\"graphiti@graphiti-mcp\": false"));
         f.install(COMMAND, false);
         assertTrue(f.read(".claude.json").contains("\"graphiti\": {"));
         f.uninstall(false);
-        new ClaudeHomeFixture(home).withSettings(withPlugin);
-        f.install(COMMAND, true);
-        assertTrue(f.read(".claude.json").contains("\"graphiti\": {"));
+    }
+
+    @Test
+    void besideThePluginAForcedInstallRegistersEverythingAndUninstallLeavesThePluginAlone() throws Exception {
+        ClaudeHomeFixture f = new ClaudeHomeFixture(home).withClaudeJson(CLAUDE_JSON).withSettings(WITH_PLUGIN);
+        InstallReport report = f.install(COMMAND, true);
+        // Claude Code keeps one server of the two (the same command line), the plugin's hooks step aside for these,
+        // and SKILL.md (fallback) yields to the plugin's skill; it is there for when the plugin goes.
+        assertTrue(report.warnings().get(0).startsWith("the graphiti plugin (graphiti@graphiti-mcp) is enabled too;"
+                + " Claude Code runs one graphiti server, this one"), report.warnings().toString());
+        assertTrue(f.read(".claude.json").contains("\"GRAPHITI_COMMAND\": "));
+        assertArrayEquals(SkillText.bytes(), Files.readAllBytes(home.resolve(".claude/skills/graphiti/SKILL.md")));
+        assertEquals(4, f.read(".claude/settings.json").split("graphiti.jar").length - 1);
+
+        f.uninstall(false);
+        assertEquals(CLAUDE_JSON, f.read(".claude.json"));
+        assertEquals(WITH_PLUGIN, f.read(".claude/settings.json"), "the plugin stays enabled");
+        assertFalse(Files.exists(home.resolve(".claude/skills")));
+    }
+
+    @Test
+    void installedBeforeThePluginInstallingAgainUpdatesTheRegistration() throws Exception {
+        ClaudeHomeFixture f = fixture();
+        // an install from before install and the plugin shared the server's command line
+        f.install(new LaunchCommand(List.of("/old/java", "-jar", "/old/graphiti.jar"), true), false);
+        String settings = f.read(".claude/settings.json");
+        Files.writeString(home.resolve(".claude/settings.json"), settings.replace("\"model\": \"opus\"",
+                "\"enabledPlugins\": {\n    \"graphiti@graphiti-mcp\": true\n  },\n  \"model\": \"opus\""));
+
+        InstallReport again = f.install(COMMAND, false);
+        assertTrue(again.warnings().get(0).contains("is enabled too"), again.warnings().toString());
+        assertFalse(f.read(".claude.json").contains("/old/") || f.read(".claude/settings.json").contains("/old/"));
+        assertTrue(f.read(".claude.json").contains("\"command\": \"sh\""));
+        f.uninstall(false);
+        assertEquals(CLAUDE_JSON, f.read(".claude.json"));
     }
 
     @Test

@@ -2,12 +2,10 @@ package dev.graphiti.bench;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
 import java.io.File;
 import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -118,12 +116,10 @@ public final class PromptHookBenchmark {
                 plugin, about, runs, recalled, newPrompt, none);
     }
 
-    /** The MCP server's command line as `mcp install` registered it in ~/.claude.json. */
+    /** The MCP server's command line as `mcp install` registered it in ~/.claude.json (in its entry's environment). */
     private static List<String> serverCommand(Path home) throws Exception {
         JsonObject entry = Json.createReader(new StringReader(Files.readString(home.resolve(".claude.json"))))
                 .readObject().getJsonObject("mcpServers").getJsonObject("graphiti");
-        List<String> command = new ArrayList<>(List.of(entry.getString("command")));
-        entry.getJsonArray("args").getValuesAs(JsonString.class).forEach(arg -> command.add(arg.getString()));
-        return command;
+        return List.of("sh", "-c", "exec " + entry.getJsonObject("env").getString("GRAPHITI_COMMAND") + " mcp serve");
     }
 }

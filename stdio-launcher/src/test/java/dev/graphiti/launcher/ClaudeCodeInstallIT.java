@@ -17,6 +17,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -83,23 +84,31 @@ class ClaudeCodeInstallIT {
         List<String> registered = new ArrayList<>();
         registered.add(entry.getString("command"));
         registered.addAll(entry.getJsonArray("args").getValuesAs(JsonString::getString));
-        assertTrue(Path.of(registered.get(0)).isAbsolute());
+        // the plugin's command line too (so Claude Code runs one of the two); the entry's environment names this graphiti
+        assertEquals("sh", registered.get(0));
+        String graphiti = entry.getJsonObject("env").getString("GRAPHITI_COMMAND");
+        assertTrue(Path.of(graphiti.substring(0, graphiti.indexOf(' '))).isAbsolute(), graphiti);
         Path archive = home.resolve(".graphiti/cache/graphiti-" + graphitiVersion() + ".jsa");
-        assertEquals(List.of("-XX:SharedArchiveFile=" + archive, "-Xlog:disable", "-Xlog:all=warning:stderr",
-                "-jar", installed.toString(), "mcp", "serve"), registered.subList(1, registered.size()));
+        assertEquals(String.join(" ", "-XX:SharedArchiveFile=" + archive, "-Xlog:disable", "-Xlog:all=warning:stderr",
+                "-jar", installed.toString()), graphiti.substring(graphiti.indexOf(' ') + 1));
         assertTrue(Files.size(archive) > 0, "install trained the startup archive");
+        Map<String, String> env = Map.of("GRAPHITI_COMMAND", graphiti);
 
-        assertEquals("", answersInitialize(registered), "nothing on stderr with a valid archive");
+        assertEquals("", answersInitialize(registered, env), "nothing on stderr with a valid archive");
 
         // A rebuilt jar: the JVM cannot use the archive and says so on stderr; stdout stays the protocol's.
         Files.setLastModifiedTime(installed, FileTime.fromMillis(Files.getLastModifiedTime(installed).toMillis() + 60_000));
-        assertTrue(answersInitialize(registered).contains("shared archive"), "the JVM's warning went to stderr");
+        assertTrue(answersInitialize(registered, env).contains("shared archive"), "the JVM's warning went to stderr");
     }
 
-    /** Starts the command as Claude Code does, checks the first stdout line answers initialize; returns stderr. */
-    private String answersInitialize(List<String> registered) throws Exception {
+    /**
+     * Starts the command as Claude Code does (its entry's environment added), checks the first stdout line answers
+     * initialize; returns stderr.
+     */
+    private String answersInitialize(List<String> registered, Map<String, String> env) throws Exception {
         ProcessBuilder builder = new ProcessBuilder(registered).directory(Path.of("/").toFile());
         builder.environment().put("HOME", home.toString());
+        builder.environment().putAll(env);
         Process server = builder.start();
         try {
             OutputStream in = server.getOutputStream();

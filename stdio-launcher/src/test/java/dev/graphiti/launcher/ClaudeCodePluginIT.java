@@ -23,9 +23,9 @@ import org.junit.jupiter.api.io.TempDir;
  * login needed) validates this repository's marketplace and plugin, adds the marketplace from the repository
  * path, installs graphiti@graphiti-mcp in a scratch HOME, and `claude mcp list` connects to the plugin's
  * server, which finds the packaged jar where the plugin's launcher looks: ~/.graphiti/graphiti.jar. Then
- * `graphiti mcp install` refuses to register graphiti a second time, and a forced install makes the plugin
- * step aside; installed before the plugin, one server connects, one skill is offered and one set of hooks works,
- * with no further step. Skipped when GRAPHITI_CLAUDE_CODE is unset (scripts/test sets it; it skips only without npm).
+ * `graphiti mcp install` refuses to register graphiti a second time. Installed before the plugin, or forced after
+ * it, `claude mcp list` names one graphiti server, connected, one skill is offered and one set of hooks works, with
+ * no further step; and when either goes, the other works alone. Skipped when GRAPHITI_CLAUDE_CODE is unset (scripts/test sets it; it skips only without npm).
  */
 class ClaudeCodePluginIT {
 
@@ -85,11 +85,6 @@ class ClaudeCodePluginIT {
         return ran;
     }
 
-    private static String line(String text, String start) {
-        return text.lines().filter(l -> l.startsWith(start)).findFirst().orElse("(no line starting with " + start
-                + " in:\n" + text + ")");
-    }
-
     @Test
     void claudeCodeInstallsThePluginFromTheRepositoryAndConnectsToItsServer() throws Exception {
         Ran marketplace = claude("plugin", "validate", REPOSITORY.toString());
@@ -105,8 +100,7 @@ class ClaudeCodePluginIT {
         claude("plugin", "install", PLUGIN);
         assertTrue(Files.readString(home.resolve(".claude/settings.json")).contains("\"" + PLUGIN + "\": true"));
 
-        Ran servers = claude("mcp", "list");
-        assertTrue(line(servers.out(), "plugin:graphiti:graphiti:").endsWith("✔ Connected"), servers.out());
+        assertOneGraphitiServer("plugin:graphiti:graphiti");
 
         // graphiti mcp install sees the enabled plugin and registers nothing a second time.
         Ran install = run(ClaudeUser.graphiti("mcp", "install", "--no-startup-archive"), Map.of());
@@ -118,56 +112,71 @@ class ClaudeCodePluginIT {
     }
 
     @Test
-    void theNewerOfPluginAndInstallStepsAsideSoNothingRunsTwice() throws Exception {
+    void pluginThenAForcedInstallListOneServerAndEitherWorksAloneWhenTheOtherGoes() throws Exception {
         claude("plugin", "marketplace", "add", REPOSITORY.toString());
         claude("plugin", "install", PLUGIN);
         Ran forced = run(ClaudeUser.graphiti("mcp", "install", "--no-startup-archive", "--force"), Map.of());
         assertEquals(0, forced.code(), forced.err());
+        assertTrue(forced.err().contains("Claude Code runs one graphiti server, this one"), forced.err());
 
-        Ran servers = claude("mcp", "list");
-        assertTrue(line(servers.out(), "graphiti:").endsWith("✔ Connected"), servers.out());
-        assertFalse(line(servers.out(), "plugin:graphiti:graphiti:").endsWith("✔ Connected"), servers.out());
-
-        // One graphiti skill: the plugin's (install placed none); Claude Code lists what it loads in its debug log.
-        assertFalse(Files.exists(home.resolve(".claude/skills/graphiti")));
-        assertOneGraphitiSkill();
-
-        // The plugin's hooks, started as Claude Code starts them, print nothing: the installed ones do the work.
+        // Both register the same command line, so Claude Code lists and starts one server: the installed one.
+        assertOneGraphitiServer("graphiti");
+        assertOneGraphitiSkill(true);
         assertPluginHookStepsAside();
+        assertEquals(0, run(ClaudeUser.graphiti("add", "--kind", "decision", DECISION), Map.of()).code());
+        assertOneContextAndOneRecall();
+
+        // Without the plugin, install's server, hooks and skill carry on alone.
+        claude("plugin", "uninstall", PLUGIN);
+        assertOneGraphitiServer("graphiti");
+        assertOneGraphitiSkill(false);
+        assertOneContextAndOneRecall();
     }
 
     @Test
-    void installedBeforeThePluginNothingIsOfferedOrRunTwiceWithoutAnotherStep() throws Exception {
+    void installThenThePluginListOneServerWithoutAnotherStepAndEitherWorksAloneWhenTheOtherGoes() throws Exception {
         Ran install = run(ClaudeUser.graphiti("mcp", "install", "--no-startup-archive"), Map.of());
         assertEquals(0, install.code(), install.err());
         assertTrue(Files.exists(home.resolve(".claude/skills/graphiti/SKILL.md")));
         claude("plugin", "marketplace", "add", REPOSITORY.toString());
         claude("plugin", "install", PLUGIN);
 
-        // Nothing of graphiti ran since the plugin came. One server connects (install's); the plugin's steps aside.
-        Ran servers = claude("mcp", "list");
-        assertTrue(line(servers.out(), "graphiti:").endsWith("✔ Connected"), servers.out());
-        assertFalse(line(servers.out(), "plugin:graphiti:graphiti:").endsWith("✔ Connected"), servers.out());
-        assertEquals(1, servers.out().lines().filter(l -> l.contains("graphiti") && l.endsWith("✔ Connected")).count(),
-                servers.out());
+        // Nothing of graphiti ran since the plugin came, and Claude Code lists one server: install's.
+        assertOneGraphitiServer("graphiti");
         // One skill offered: install's copy says `fallback: true`, so it yields to the plugin's graphiti:graphiti.
-        assertOneGraphitiSkill();
+        assertOneGraphitiSkill(true);
         // One set of hooks at work: the plugin's print nothing next to the installed ones.
         assertPluginHookStepsAside();
         assertEquals(0, run(ClaudeUser.graphiti("add", "--kind", "decision", DECISION), Map.of()).code());
-        String debug = session(ABOUT_THE_DECISION);
-        assertEquals(1, hookOutputs(debug, "SessionStart", "# graphiti: what is known"), "one context: " + debug);
-        assertEquals(1, hookOutputs(debug, "UserPromptSubmit", "write amplification"), "one recall: " + debug);
+        assertOneContextAndOneRecall();
 
-        // A forced install still tidies up: its copy goes, and uninstall puts nothing back.
-        Ran forced = run(ClaudeUser.graphiti("mcp", "install", "--no-startup-archive", "--force"), Map.of());
-        assertEquals(0, forced.code(), forced.err());
-        assertTrue(forced.err().contains("install placed no SKILL.md"), forced.err());
-        assertFalse(Files.exists(home.resolve(".claude/skills/graphiti")), "install's copy and its folder are gone");
-        assertOneGraphitiSkill();
+        // Installing again (a rebuilt jar) beside the plugin updates the registration; nothing else changes.
+        Ran again = run(ClaudeUser.graphiti("mcp", "install", "--no-startup-archive"), Map.of());
+        assertEquals(0, again.code(), again.err());
+        assertOneGraphitiServer("graphiti");
+
+        // Uninstalled, the plugin's server, hooks and skill take over.
         Ran uninstall = run(ClaudeUser.graphiti("mcp", "uninstall"), Map.of());
         assertEquals(0, uninstall.code(), uninstall.err());
         assertFalse(Files.exists(home.resolve(".claude/skills/graphiti")));
+        assertOneGraphitiServer("plugin:graphiti:graphiti");
+        assertOneGraphitiSkill(true);
+        assertOneContextAndOneRecall();
+    }
+
+    /** `claude mcp list` names exactly one graphiti server, {@code name}, and it connected. */
+    private void assertOneGraphitiServer(String name) throws Exception {
+        Ran servers = claude("mcp", "list");
+        List<String> graphiti = servers.out().lines().filter(l -> l.contains("graphiti")).toList();
+        assertEquals(1, graphiti.size(), "one graphiti server in:\n" + servers.out());
+        assertTrue(graphiti.get(0).startsWith(name + ": ") && graphiti.get(0).endsWith("✔ Connected"), servers.out());
+    }
+
+    /** A session about the stored decision gets the context once and the decision recalled once. */
+    private void assertOneContextAndOneRecall() throws Exception {
+        String debug = session(ABOUT_THE_DECISION);
+        assertEquals(1, hookOutputs(debug, "SessionStart", "# graphiti: what is known"), "one context: " + debug);
+        assertEquals(1, hookOutputs(debug, "UserPromptSubmit", "write amplification"), "one recall: " + debug);
     }
 
     @Test
@@ -210,19 +219,20 @@ class ClaudeCodePluginIT {
     }
 
     /**
-     * Starts a session (see {@link #session}) and reads from its debug log that the plugin's skill loaded and no
-     * user-level graphiti skill is offered beside it: none loaded, or one that Claude Code dropped as a fallback of
-     * the plugin's.
+     * Starts a session (see {@link #session}) and reads from its debug log that one graphiti skill is offered: with
+     * {@code plugin}, the plugin's loaded and no user-level one beside it (none loaded, or one that Claude Code dropped
+     * as a fallback of the plugin's); without, no plugin's and install's user-level one.
      */
-    private void assertOneGraphitiSkill() throws Exception {
+    private void assertOneGraphitiSkill(boolean plugin) throws Exception {
         String debug = session("hello");
-        assertTrue(debug.contains("Loaded 1 skills from plugin graphiti"), debug);
+        assertEquals(plugin, debug.contains("Loaded 1 skills from plugin graphiti"), debug);
         java.util.regex.Matcher user = java.util.regex.Pattern.compile("Loaded \\d+ unique skills \\(.*user: (\\d+)")
                 .matcher(debug);
         assertTrue(user.find(), debug);
         boolean dropped = debug.contains("Dropping fallback skill 'graphiti'");
-        assertEquals(dropped ? "1" : "0", user.group(1), "no user-level skill offered beside the plugin's: " + user.group()
-                + (dropped ? " (dropped as a fallback)" : ""));
+        String expected = plugin ? (dropped ? "1" : "0") : "1";
+        assertEquals(expected, user.group(1), "one graphiti skill: " + user.group() + (dropped ? " (dropped as a fallback)" : ""));
+        assertEquals(plugin && Files.exists(home.resolve(".claude/skills/graphiti/SKILL.md")), dropped, debug);
     }
 
     private void assertPluginHookStepsAside() throws Exception {
