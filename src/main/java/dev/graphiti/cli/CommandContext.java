@@ -57,6 +57,11 @@ final class CommandContext {
         return root.quiet;
     }
 
+    /** Whether a long command reports its progress as JSON lines on stderr ({@link ProgressLines}). */
+    boolean jsonProgress() {
+        return root.jsonProgress;
+    }
+
     /** Colour for text output: only at a terminal, and not under NO_COLOR. */
     Colour colour() {
         return Colour.of(root.invocation.environment());

@@ -47,6 +47,10 @@ final class GraphitiCommand implements Runnable {
     @Option(names = {"-q", "--quiet"}, scope = ScopeType.INHERIT, description = "Print only what was asked for.")
     boolean quiet;
 
+    @Option(names = "--json-progress", scope = ScopeType.INHERIT,
+            description = "Report a long command's progress on stderr as JSON lines (the MCP server's tasks read them).")
+    boolean jsonProgress;
+
     GraphitiCommand(Invocation invocation) {
         this.invocation = invocation;
     }

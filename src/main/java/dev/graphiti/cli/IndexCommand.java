@@ -41,8 +41,12 @@ final class IndexCommand extends GraphSubcommand {
         return 0;
     }
 
-    /** A progress line on stderr when a person watches a terminal; nothing otherwise. */
+    /** A progress line on stderr when a person watches a terminal, JSON lines when asked for; nothing otherwise. */
     private static IndexProgress progress(CommandContext context) {
+        ProgressLines lines = ProgressLines.of(context, "commits");
+        if (lines != null) {
+            return lines::at;
+        }
         if (!context.invocation().environment().interactive() || context.quiet() || context.json()) {
             return IndexProgress.NONE;
         }

@@ -1,8 +1,6 @@
 package dev.graphiti.tools;
 
 import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 
@@ -44,14 +42,5 @@ final class CappedOutput extends OutputStream {
 
     synchronized String text() {
         return kept.toString(StandardCharsets.UTF_8);
-    }
-
-    /** Copies {@code in} into this stream until it ends, reading (and dropping) past the cap. */
-    void drain(InputStream in) throws IOException {
-        byte[] buffer = new byte[8192];
-        int read;
-        while ((read = in.read(buffer)) != -1) {
-            write(buffer, 0, read);
-        }
     }
 }

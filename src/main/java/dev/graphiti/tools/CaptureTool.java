@@ -1,6 +1,7 @@
 package dev.graphiti.tools;
 
 import dev.graphiti.protocol.feature.RequestContext;
+import dev.graphiti.protocol.feature.TaskSupport;
 import dev.graphiti.protocol.feature.ToolDescriptor;
 import dev.graphiti.protocol.feature.ToolResult;
 import jakarta.json.JsonObject;
@@ -16,7 +17,8 @@ import java.util.List;
  * there is none; otherwise it starts the capture in the background (in-process: a thread of this server; external
  * runner: a detached process) and the tool answers at once with which transcript is being captured and where the
  * outcome is logged. A tool call has no hook input on stdin, so the transcript comes from the arguments or the
- * transcripts on disk. {@code all} and {@code memory} run to the end and answer with the CLI's counts.
+ * transcripts on disk. {@code all} and {@code memory} run to the end and answer with the CLI's counts; {@code all},
+ * which reads every kept transcript, is a long job: a task where the client accepts tasks, its progress in sessions.
  * A call cannot make the server read or write where it may not: a transcript argument must lie in the Claude Code
  * projects folder of the server's user or under the allowed roots; on a server with allowed roots, memory files
  * are read only from those and that projects folder (so not the server user's own ~/.claude/CLAUDE.md, nor an
@@ -35,6 +37,17 @@ public class CaptureTool extends CliTool {
 
     public CaptureTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);
+    }
+
+    /** Reading every kept transcript (all, without memory) may take minutes: a task where accepted. */
+    @Override
+    public TaskSupport taskSupport() {
+        return TaskSupport.OPTIONAL;
+    }
+
+    @Override
+    boolean longJob(JsonObject arguments) {
+        return arguments.get("all") == JsonValue.TRUE && arguments.get("memory") != JsonValue.TRUE;
     }
 
     @Override
@@ -56,7 +69,7 @@ public class CaptureTool extends CliTool {
     }
 
     @Override
-    public ToolResult call(JsonObject arguments, RequestContext context) {
+    public ToolResult call(JsonObject arguments, RequestContext context) throws Exception {
         boolean memory = arguments.get("memory") == JsonValue.TRUE;
         if (arguments.containsKey("all_projects")) {
             // --all-projects writes into every project the user ran Claude Code in: the user's own command, not a call's
@@ -71,7 +84,10 @@ public class CaptureTool extends CliTool {
         }
         ProjectDirectory.Place place = gateway().place(arguments, context);
         gateway().projects().checkTranscript(arguments, place);
-        if (memory || arguments.get("all") == JsonValue.TRUE) {
+        if (longJob(arguments)) {
+            return gateway().longJob(command(arguments), arguments, context, ResultShape.OBJECT);
+        }
+        if (memory) {
             return gateway().renderer().render("capture", gateway().run(command(arguments), arguments, place, context),
                     ResultShape.OBJECT);
         }

@@ -8,6 +8,7 @@ import jakarta.json.JsonString;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The CLI as the tools see it: adds the global options a call needs (-C for the session's project,
@@ -48,32 +49,44 @@ public final class CliGateway {
     }
 
     /**
-     * Runs {@code command}, a long job (a full index, a compaction, an embedding backfill), as a task where the
-     * client accepts tasks: the call is answered with the task's handle and the command may run
-     * {@link #TASK_TIMEOUT}; otherwise it runs in the call, within the call's timeout. The project and arguments
-     * are checked first, so a bad call is answered at once either way.
+     * Runs {@code command}, a long job (a full index, a transcript backfill, a compaction, an embedding backfill), as a
+     * task where the client accepts tasks: the call is answered with the task's handle and the command may run
+     * {@link #TASK_TIMEOUT}; otherwise it runs in the call, within the call's timeout. Either way the command reports
+     * its counts (--json-progress) and they become the request's progress: the task's, or progress notifications when
+     * the call asked for them. The project and arguments are checked first, so a bad call is answered at once.
      */
     ToolResult longJob(List<String> command, JsonObject arguments, RequestContext context, ResultShape shape) throws Exception {
         Place place = place(arguments, context);
         argv(command, arguments, place);
+        if (context == null) { // no request to report to (a direct call)
+            return call(command, arguments, null, shape);
+        }
+        String job = "graphiti " + String.join(" ", command);
         return context.asTask(() -> {
             Duration timeout = null;
             if (context.inTask()) {
                 timeout = TASK_TIMEOUT;
-                context.progress(0, null, "running graphiti " + String.join(" ", command));
+                context.progress(0, null, "running " + job);
             }
-            return renderer.render(command.get(0), run(command, arguments, place, context, timeout), shape);
+            Consumer<JobProgress> progress = counts -> context.progress(counts.done(), (double) counts.total(),
+                    job + ": " + counts.text());
+            return renderer.render(command.get(0), run(command, arguments, place, context, timeout, progress), shape);
         });
     }
 
     /** Runs {@code command} for the call in a place resolved earlier. */
     CliOutcome run(List<String> command, JsonObject arguments, Place place, RequestContext context) {
-        return run(command, arguments, place, context, null);
+        return run(command, arguments, place, context, null, null);
     }
 
-    private CliOutcome run(List<String> command, JsonObject arguments, Place place, RequestContext context, Duration timeout) {
-        CliOutcome outcome = runner.run(new CliCall(argv(command, arguments, place), place.directory(),
-                context == null ? null : context::isCancelled, timeout));
+    private CliOutcome run(List<String> command, JsonObject arguments, Place place, RequestContext context, Duration timeout,
+                           Consumer<JobProgress> progress) {
+        List<String> argv = argv(command, arguments, place);
+        if (progress != null) {
+            argv.add(0, "--json-progress");
+        }
+        CliOutcome outcome = runner.run(new CliCall(argv, place.directory(),
+                context == null ? null : context::isCancelled, timeout, progress));
         return command instanceof CliArguments built && !outcome.succeeded()
                 ? outcome.withStderr(built.inToolTerms(outcome.stderr())) : outcome;
     }

@@ -2,6 +2,7 @@ package dev.graphiti.tools;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -51,7 +52,7 @@ public final class ExternalRunner implements CliRunner {
         var stdout = new CappedOutput(limits.maxOutputBytes());
         var stderr = new CappedOutput(limits.maxOutputBytes());
         Thread outReader = pump(process.getInputStream(), stdout, "graphiti-ext-out");
-        Thread errReader = pump(process.getErrorStream(), stderr, "graphiti-ext-err");
+        Thread errReader = pump(process.getErrorStream(), ProgressLineFilter.of(stderr, call.progress()), "graphiti-ext-err");
         java.time.Duration timeout = call.timeoutOr(limits.timeout());
         long deadline = System.nanoTime() + timeout.toNanos();
         try {
@@ -83,10 +84,10 @@ public final class ExternalRunner implements CliRunner {
         process.destroyForcibly();
     }
 
-    private static Thread pump(InputStream in, CappedOutput into, String name) {
+    private static Thread pump(InputStream in, OutputStream into, String name) {
         Thread thread = new Thread(() -> {
-            try (in) {
-                into.drain(in);
+            try (in; into) {
+                in.transferTo(into);
             } catch (IOException ignored) {
                 // the stream closes when the child is killed
             }

@@ -50,7 +50,7 @@ public final class InProcessRunner implements CliRunner, AutoCloseable {
         var stdout = new CappedOutput(limits.maxOutputBytes());
         var stderr = new CappedOutput(limits.maxOutputBytes());
         Future<Integer> running = threads.submit(() -> {
-            try (var out = writer(stdout); var err = writer(stderr)) {
+            try (var out = writer(stdout); var err = writer(ProgressLineFilter.of(stderr, call.progress()))) {
                 return cli.run(call.args(), call.directory(), new ByteArrayInputStream(new byte[0]), out, err);
             }
         });
@@ -84,7 +84,7 @@ public final class InProcessRunner implements CliRunner, AutoCloseable {
         }
     }
 
-    private static PrintWriter writer(CappedOutput output) {
+    private static PrintWriter writer(java.io.OutputStream output) {
         return new PrintWriter(new OutputStreamWriter(output, StandardCharsets.UTF_8), false);
     }
 

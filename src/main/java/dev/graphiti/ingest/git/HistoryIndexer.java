@@ -47,6 +47,9 @@ public final class HistoryIndexer {
         List<String> range = range(request, head.get());
         int total = progress == IndexProgress.NONE ? 0 : history.count(range);
         Walk walk = new Walk(progress, total);
+        if (total > 0) {
+            progress.advanced(0, total);
+        }
         history.log(range, walk::judge);
         walk.flush(); // a failed walk records nothing more; its unrecorded commits are judged again next run
         ledger.recordTip(history.branch().orElse("HEAD"), head.get());
@@ -99,7 +102,7 @@ public final class HistoryIndexer {
                 }
             }
             walked++;
-            if (walked % 100 == 0 || walked == total) {
+            if (walked % 10 == 0 || walked == total) {
                 progress.advanced(walked, total);
             }
         }

@@ -208,7 +208,7 @@ final class InFlightRequest implements RequestContext {
     public void progress(double progress, Double total, String message) {
         Task running = task;
         if (running != null) {
-            running.progress(message != null ? message
+            running.progress(progress, total, message != null ? message
                     : total == null ? Jsonp.number(progress).toString() : Jsonp.number(progress) + "/" + Jsonp.number(total));
             return;
         }

@@ -30,7 +30,8 @@ final class StatelessResults {
 
     /** A CreateTaskResult: the task's handle, {@code resultType} "task" (not cacheable either). */
     JsonObject task(JsonObject handle) {
-        return Jsonp.object(handle).add("resultType", "task").add("_meta", Jsonp.object().add(RequestMeta.SERVER_INFO, serverInfo)).build();
+        var meta = handle.get("_meta") instanceof JsonObject own ? Jsonp.object(own) : Jsonp.object();
+        return Jsonp.object(handle).add("resultType", "task").add("_meta", meta.add(RequestMeta.SERVER_INFO, serverInfo)).build();
     }
 
     JsonObject complete(String method, JsonObject result) {

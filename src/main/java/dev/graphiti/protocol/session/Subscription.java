@@ -96,8 +96,11 @@ final class Subscription {
         }
     }
 
+    /** The notification, tagged with this subscription's id beside what its own {@code _meta} holds (a task's counts). */
     private JsonObject notification(String method, jakarta.json.JsonObjectBuilder params) {
-        params.add("_meta", Jsonp.object().add(SUBSCRIPTION_ID, request.request().id()));
-        return new JsonRpcNotification(method, params.build()).toJson();
+        JsonObject built = params.build();
+        var meta = built.get("_meta") instanceof JsonObject own ? Jsonp.object(own) : Jsonp.object();
+        return new JsonRpcNotification(method, Jsonp.object(built).add("_meta", meta.add(SUBSCRIPTION_ID, request.request().id()))
+                .build()).toJson();
     }
 }

@@ -24,6 +24,12 @@ import java.util.function.Consumer;
 final class Task {
 
     static final String EXTENSION = "io.modelcontextprotocol/tasks";
+    /**
+     * The {@code _meta} key of a task's counts, {@code {"progress": 120, "total": 400}} as notifications/progress
+     * would carry them: the extension sends no progress notifications for tasks and its Task has no such field,
+     * so the numbers ride in the result's and notification's {@code _meta} beside the statusMessage that says them.
+     */
+    static final String PROGRESS_META = "dev.graphiti/progress";
     static final Duration KEEP = Duration.ofHours(1);
 
     enum Status {
@@ -55,6 +61,7 @@ final class Task {
     private Instant ended;
     private Status status = Status.WORKING;
     private String message;
+    private JsonObject counts;
     private JsonObject result;
     private JsonObject error;
     private int asked;
@@ -124,6 +131,9 @@ final class Task {
             json.add("statusMessage", message);
         }
         json.add("createdAt", created.toString()).add("lastUpdatedAt", updated.toString());
+        if (counts != null) {
+            json.add("_meta", Jsonp.object().add(PROGRESS_META, counts));
+        }
         // Kept while it runs, then KEEP after it ended: unknown (null) until then.
         if (ended == null) {
             json.add("ttlMs", JsonValue.NULL);
@@ -138,13 +148,24 @@ final class Task {
         this.runner = thread;
     }
 
-    /** A progress report: the status message says how far the work is. */
-    void progress(String text) {
+    /**
+     * A progress report: the status message says how far the work is; a known {@code total} (with a {@code progress}
+     * that does not go back) also goes into the task's {@code _meta} ({@link #PROGRESS_META}).
+     */
+    void progress(double progress, Double total, String text) {
         synchronized (this) {
-            if (status.terminal() || text == null || text.equals(message)) {
+            if (status.terminal() || text == null) {
+                return;
+            }
+            boolean counted = total != null && !Double.isNaN(progress)
+                    && (counts == null || progress >= counts.getJsonNumber("progress").doubleValue());
+            if (text.equals(message) && !counted) {
                 return;
             }
             message = text;
+            if (counted) {
+                counts = Jsonp.object().add("progress", Jsonp.number(progress)).add("total", Jsonp.number(total)).build();
+            }
             updated = clock.instant();
         }
         changed();

@@ -25,7 +25,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A long job as a task, end to end: a 2026-07-28 client over real HTTP (java.net.http, each request on its own)
  * calls graphiti_index on a real git repository with the tasks extension declared, gets the task's handle at
- * once, watches it on subscriptions/listen and polls tasks/get until the outcome, which holds the index report;
+ * once, watches it on subscriptions/listen (its counts of commits rising to all of them) and polls tasks/get until the
+ * outcome, which holds the index report;
  * the indexed commits are then found by graphiti_search. A second index is cancelled and stays cancelled.
  */
 class LongJobTaskHttpTest {
@@ -70,17 +71,26 @@ class LongJobTaskHttpTest {
             assertEquals("notifications/subscriptions/acknowledged", ack.getString("method"));
             assertEquals(id, ack.getJsonObject("params").getJsonObject("notifications").getJsonArray("taskIds").getString(0));
             String last = "";
+            long walked = -1;
             while (!last.equals("completed") && events.hasNext()) {
                 JsonObject note = Json.createReader(new StringReader(events.next())).readObject();
                 assertEquals("notifications/tasks", note.getString("method"));
                 last = note.getJsonObject("params").getString("status");
                 assertTrue(last.equals("working") || last.equals("completed"), last);
+                // The counts ride in _meta (the extension has no progress notifications for tasks): commits walked, rising.
+                if (note.getJsonObject("params").getJsonObject("_meta").get("dev.graphiti/progress") instanceof JsonObject counts) {
+                    assertEquals(COMMITS, counts.getInt("total"), counts.toString());
+                    assertTrue(counts.getJsonNumber("progress").longValue() >= walked, counts.toString());
+                    walked = counts.getJsonNumber("progress").longValue();
+                }
             }
             assertEquals("completed", last);
+            assertEquals(COMMITS, walked, "the counts reach every commit");
         }
 
         JsonObject done = poll(id);
         assertEquals("completed", done.getString("status"), done.toString());
+        assertEquals(COMMITS, done.getJsonObject("_meta").getJsonObject("dev.graphiti/progress").getInt("progress"), done.toString());
         JsonObject report = done.getJsonObject("result");
         assertFalse(report.getBoolean("isError"), report.toString());
         assertTrue(report.getJsonObject("structuredContent").getInt("commits_indexed") >= COMMITS / 2, report.toString());
