@@ -1,5 +1,6 @@
 package dev.graphiti.cli;
 
+import dev.graphiti.graph.CompactProgress;
 import dev.graphiti.graph.CompactReport;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -15,7 +16,9 @@ final class CompactCommand extends GraphSubcommand {
     @Override
     public Integer call() {
         CommandContext context = context();
-        CompactReport report = context.items().compact(context.location(), dryRun);
+        ProgressLines lines = ProgressLines.of(context, "items");
+        CompactReport report = context.items().compact(context.location(), dryRun,
+                lines == null ? CompactProgress.NONE : lines::at);
         if (context.json()) {
             JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder().add("dry_run", report.dryRun())
                     .add("merged", report.merged()).add("superseded", report.superseded())

@@ -31,12 +31,17 @@ public final class Compactor {
     }
 
     public CompactReport compact(boolean dryRun) {
+        return compact(dryRun, CompactProgress.NONE);
+    }
+
+    /** Compacts, telling {@code progress} of each item folded (a dry run folds none). */
+    public CompactReport compact(boolean dryRun, CompactProgress progress) {
         long before = repository.sizeOnDisk();
         Instant now = clock.instant();
         int[] counts = repository.write(writer -> {
             Plan plan = plan(writer);
             if (!dryRun) {
-                apply(writer, plan, now);
+                apply(writer, plan, now, progress);
             }
             return new int[] {plan.merges.size(), plan.collapses.size()};
         });
@@ -86,7 +91,12 @@ public final class Compactor {
         return new Plan(merges, collapses);
     }
 
-    private static void apply(ItemWriter writer, Plan plan, Instant now) {
+    private static void apply(ItemWriter writer, Plan plan, Instant now, CompactProgress progress) {
+        int total = plan.merges.size() + plan.collapses.size();
+        int folded = 0;
+        if (total > 0) {
+            progress.advanced(0, total);
+        }
         for (Fold merge : plan.merges) {
             KnowledgeItem survivor = writer.get(merge.into()).orElseThrow();
             Set<String> tags = new LinkedHashSet<>(survivor.tags());
@@ -95,12 +105,14 @@ public final class Compactor {
             entities.addAll(merge.removed().entities());
             writer.updateTagsAndEntities(survivor.id(), new ArrayList<>(tags), new ArrayList<>(entities));
             fold(writer, merge, Provenance.MERGED, now);
+            progress.advanced(++folded, total);
         }
         for (Fold collapse : plan.collapses) {
             if (writer.get(collapse.into()).isPresent()) {
                 fold(writer, collapse, Provenance.SUPERSEDED, now);
                 writer.setSupersedes(collapse.into(), Optional.empty());
             }
+            progress.advanced(++folded, total);
         }
     }
 

@@ -1,6 +1,7 @@
 package dev.graphiti.service;
 
 import dev.graphiti.graph.AddResult;
+import dev.graphiti.graph.CompactProgress;
 import dev.graphiti.graph.CompactReport;
 import dev.graphiti.graph.Compactor;
 import dev.graphiti.graph.GraphLocation;
@@ -135,8 +136,13 @@ public final class Items {
 
     /** Merges duplicates and collapses supersession chains (kept as provenance), then reclaims space; or only tells. */
     public CompactReport compact(GraphLocation location, boolean dryRun) {
+        return compact(location, dryRun, CompactProgress.NONE);
+    }
+
+    /** {@link #compact(GraphLocation, boolean)}, telling {@code progress} of each item folded. */
+    public CompactReport compact(GraphLocation location, boolean dryRun, CompactProgress progress) {
         try (OpenGraph graph = graphs.open(location)) {
-            return new Compactor(graph.repository(), clock).compact(dryRun);
+            return new Compactor(graph.repository(), clock).compact(dryRun, progress);
         }
     }
 }

@@ -187,6 +187,17 @@ class CaptureAllTest {
     }
 
     @Test
+    void jsonProgressCountsTheSessionsOnStderrForAProgram() throws Exception {
+        GeneratedTranscripts.write(claude, repo, 12, 17);
+        CliHarness.Result result = cli.run(repo, "capture", "--all", "--format", "json", "--json-progress");
+        assertEquals(0, result.code(), result::toString);
+        List<String> lines = result.err().lines().toList();
+        assertEquals("{\"progress\":0,\"total\":12,\"unit\":\"sessions\"}", lines.get(0), result::err);
+        assertEquals("{\"progress\":12,\"total\":12,\"unit\":\"sessions\"}", lines.get(lines.size() - 1), result::err);
+        assertEquals(12, result.object().getInt("transcripts"), "stdout holds the counts alone");
+    }
+
+    @Test
     void allTakesNoSingleSessionOptions() {
         CliHarness.Result result = cli.run(repo, "capture", "--all", "--session-id", "abc");
         assertEquals(2, result.code(), result::toString);

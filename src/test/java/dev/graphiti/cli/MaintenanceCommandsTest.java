@@ -75,9 +75,12 @@ class MaintenanceCommandsTest extends InRepositoryTest {
         assertEquals(3, dryRun.getInt("removed"));
         assertEquals(5, cli.run(repo, "list", "--all", "--format", "json").array().size(), "a dry run changes nothing");
 
-        CliHarness.Result compact = cli.run(repo, "compact", "--format", "json");
+        CliHarness.Result compact = cli.run(repo, "compact", "--format", "json", "--json-progress");
         assertEquals(0, compact.code(), compact::toString);
         assertEquals(3, compact.object().getInt("removed"));
+        List<String> progress = compact.err().lines().toList();
+        assertEquals("{\"progress\":0,\"total\":3,\"unit\":\"items\"}", progress.get(0), compact::err);
+        assertEquals("{\"progress\":3,\"total\":3,\"unit\":\"items\"}", progress.get(progress.size() - 1), compact::err);
         assertTrue(compact.object().getJsonNumber("bytes_after").longValue() > 0);
         assertEquals(2, cli.run(repo, "list", "--all", "--format", "json").array().size());
 

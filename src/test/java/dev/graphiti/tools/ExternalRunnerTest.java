@@ -75,4 +75,21 @@ class ExternalRunnerTest {
         assertEquals(2, outcome.exitCode());
         assertTrue(outcome.stderr().contains("no-such-file"));
     }
+
+    @Test
+    void progressLinesGoToTheListenerAndTheRestStaysInStderr() {
+        var runner = new ExternalRunner(List.of("sh", "-c"), RunnerLimits.defaults());
+        List<JobProgress> heard = new java.util.concurrent.CopyOnWriteArrayList<>();
+        String script = "echo 'warning: passed over a.jsonl' >&2; echo '{\"progress\":0,\"total\":3,\"unit\":\"sessions\"}' >&2;"
+                + " echo '{\"progress\": not json' >&2; echo '{\"progress\":3,\"total\":3,\"unit\":\"sessions\"}' >&2;"
+                + " printf 'no newline at the end' >&2; echo '{}'";
+        CliOutcome outcome = runner.run(new CliCall(List.of(script), dir, null, null, heard::add));
+        assertTrue(outcome.succeeded(), outcome.toString());
+        assertEquals(List.of(new JobProgress(0, 3, "sessions"), new JobProgress(3, 3, "sessions")), heard);
+        assertEquals("warning: passed over a.jsonl\n{\"progress\": not json\nno newline at the end", outcome.stderr());
+        assertEquals("{}\n", outcome.stdout());
+
+        CliOutcome unheard = runner.run(new CliCall(List.of(script), dir));
+        assertTrue(unheard.stderr().contains("{\"progress\":3,\"total\":3,\"unit\":\"sessions\"}"), "nobody listens: kept");
+    }
 }
