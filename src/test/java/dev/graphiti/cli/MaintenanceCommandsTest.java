@@ -99,6 +99,19 @@ class MaintenanceCommandsTest extends InRepositoryTest {
         assertTrue(cli.run(repo, "compact", "--dry-run").out().startsWith("would merge 0 duplicates"));
     }
 
+    @Test
+    void embedCountsTheItemsItGivesVectorsOnStderrForAProgram() {
+        add("-k", "decision", "Keep SQLite for the local store: WAL mode lets hooks and servers write at once");
+        add("-k", "bugfix", "The export raced the nightly backup; it now waits for the backup to finish");
+        add("-k", "note", "Lunch is on Thursdays now");
+        CliHarness.Result embed = cli.run(repo, "embed", "--format", "json", "--json-progress");
+        assertEquals(0, embed.code(), embed::toString);
+        assertEquals(3, embed.object().getInt("embedded"), embed::toString);
+        List<String> progress = embed.err().lines().filter(line -> line.startsWith("{")).toList();
+        assertEquals("{\"progress\":0,\"total\":3,\"unit\":\"items\"}", progress.get(0), embed::err);
+        assertEquals("{\"progress\":3,\"total\":3,\"unit\":\"items\"}", progress.get(progress.size() - 1), embed::err);
+    }
+
     private static List<String> provenance(JsonObject item) {
         return item.getJsonArray("provenance").getValuesAs(JsonObject.class).stream()
                 .map(o -> o.getString("id") + ":" + o.getString("relation")).toList();
