@@ -16,6 +16,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BiFunction;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
@@ -34,6 +35,7 @@ public final class BackgroundEmbedding implements SemanticSearch, AutoCloseable 
     static final Duration SETTLE = Duration.ofSeconds(2);
 
     private final BiFunction<Path, Scope, VectorStore> stores;
+    private final Predicate<Path> present;
     private final Supplier<TextEncoder> loader;
     private final String model;
     private final PrintStream log;
@@ -59,7 +61,17 @@ public final class BackgroundEmbedding implements SemanticSearch, AutoCloseable 
      */
     public BackgroundEmbedding(BiFunction<Path, Scope, VectorStore> stores, Supplier<TextEncoder> loader, String model,
                                PrintStream log) {
+        this(stores, Files::exists, loader, model, log);
+    }
+
+    /**
+     * @param present whether a graph is still there: a SQLite graph is its file (opening a deleted one would make it
+     *                again); a graph in a database server is named by that path, and no file is ever there
+     */
+    public BackgroundEmbedding(BiFunction<Path, Scope, VectorStore> stores, Predicate<Path> present,
+                               Supplier<TextEncoder> loader, String model, PrintStream log) {
         this.stores = stores;
+        this.present = present;
         this.loader = loader;
         this.model = model;
         this.log = log;
@@ -162,7 +174,7 @@ public final class BackgroundEmbedding implements SemanticSearch, AutoCloseable 
     }
 
     private void embed(Path database) {
-        if (!Files.exists(database)) {
+        if (!present.test(database)) {
             // Deleted since: opening it would create it again.
             graphs.remove(database);
             jobs.remove(database);

@@ -6,10 +6,14 @@ import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.graph.VectorStore;
 import dev.graphiti.store.SqliteStore;
+import dev.graphiti.store.postgres.PostgresStore;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.BiFunction;
+import java.util.function.Predicate;
 
 /**
  * A long-lived server's semantic search: the e5 model, loaded in the background when first wanted, each graph's
@@ -22,19 +26,22 @@ public final class ServerEmbedding {
 
     /** @param log where a model that cannot load says why */
     public static SemanticSearch start(PrintStream log) {
-        return start(SqliteStore.withDefaults()::openVectors, log);
+        return start(SqliteStore.withDefaults()::openVectors, Files::exists, log);
     }
 
     /** The same, for graphs wherever the settings in {@code variables} put them (a PostgreSQL store in {@code kept}'s pool). */
     public static SemanticSearch start(PrintStream log, KeptConnections kept, Map<String, String> variables) {
-        return start(kept.postgres(variables).<BiFunction<Path, Scope, VectorStore>>map(
-                postgres -> (database, scope) -> postgres.openVectors(Graphs.name(database), scope))
-                .orElse(SqliteStore.withDefaults()::openVectors), log);
+        Optional<PostgresStore> postgres = kept.postgres(variables);
+        if (postgres.isPresent()) {
+            // A graph in the database is named by its file's path, and that file is never there.
+            return start((database, scope) -> postgres.get().openVectors(Graphs.name(database), scope), database -> true, log);
+        }
+        return start(SqliteStore.withDefaults()::openVectors, Files::exists, log);
     }
 
-    private static SemanticSearch start(BiFunction<Path, Scope, VectorStore> vectors, PrintStream log) {
+    private static SemanticSearch start(BiFunction<Path, Scope, VectorStore> vectors, Predicate<Path> present, PrintStream log) {
         // A lambda, not E5Encoder::load: a method reference resolves E5Encoder (and onnxruntime's exception class)
         // when the server starts; the lambda's body only when the model is wanted.
-        return new BackgroundEmbedding(vectors, () -> E5Encoder.load(), E5Encoder.MODEL_ID, log);
+        return new BackgroundEmbedding(vectors, present, () -> E5Encoder.load(), E5Encoder.MODEL_ID, log);
     }
 }

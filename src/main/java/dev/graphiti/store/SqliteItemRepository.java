@@ -478,7 +478,7 @@ final class SqliteItemRepository implements ItemRepository {
                     items = row.next() ? row.getInt(1) : 0;
                 }
                 return new StoreHealth(database, depth, Migrations.version(connection), Migrations.latest(), problems,
-                        fullText, fileSize(database), fileSize(Path.of(database + "-wal")), items);
+                        fullText, fileSize(database), fileSize(Path.of(database + "-wal")), items, Optional.empty());
             } finally {
                 Transactions.execute(connection, "PRAGMA cell_size_check = ON");
             }

@@ -43,6 +43,12 @@ class PostgresStoreCliTest extends InRepositoryTest {
 
         CliHarness.Result health = cli.run(repo, "health", "--format", "json");
         assertTrue(health.out().contains("1 item,"), health::toString);
+        // health speaks of PostgreSQL (where, which schema, its own checks), not of a SQLite file's
+        assertTrue(health.out().contains(") in PostgreSQL at " + url.replaceAll("\\?.*", "") + ", schema graphiti_g"), health::toString);
+        assertTrue(health.out().contains("of tables and indexes"), health::toString);
+        for (String sqlite : List.of("quick_check", "FTS5", "write-ahead log")) {
+            assertFalse(health.out().contains(sqlite), health::toString);
+        }
 
         // the same project without the setting is a new, empty SQLite graph
         CliHarness.Result sqlite = new CliHarness(tmp.resolve("home")).run(repo, "list", "--format", "json");

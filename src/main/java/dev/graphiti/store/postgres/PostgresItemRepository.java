@@ -363,8 +363,10 @@ final class PostgresItemRepository implements ItemRepository {
                     problems.add(row.getInt(2) + " items have no full-text entry");
                 }
             }
+            // the URL without its query, where a password may be given
+            String url = connection.getMetaData().getURL().replaceAll("[?;].*", "");
             return new StoreHealth(Path.of(name), depth, graph.version(), PostgresMigrations.latest(), problems, List.of(),
-                    sizeOnDisk(), 0, items);
+                    sizeOnDisk(), 0, items, Optional.of("PostgreSQL at " + url + ", schema " + graph.schema()));
         });
     }
 

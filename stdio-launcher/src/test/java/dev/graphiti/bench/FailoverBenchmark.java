@@ -34,9 +34,10 @@ public final class FailoverBenchmark {
             var report = TwoInstances.run(Path.of(System.getProperty("graphiti.jar")), nginx, url, work, CLIENTS, ADDS);
             var load = report.load();
             System.out.println("answered before the kill: " + report.answeredBeforeKill());
-            System.out.printf(Locale.ROOT, "throughput %.0f tool calls/s over %.1f s; p50 %.1f ms, p99 %.1f ms; "
+            System.out.printf(Locale.ROOT, "throughput %.0f tool calls/s over %.1f s, servers' CPU %.1f s; p50 %.1f ms, p99 %.1f ms; "
                     + "%d calls succeeded (%d after the kill); errors seen by clients %d; adds sent again %d%n",
-                    load.succeeded() / load.seconds(), load.seconds(), load.latencies().p50(), load.latencies().p99(),
+                    load.succeeded() / load.seconds(), load.seconds(), report.serversCpuSeconds(), load.latencies().p50(),
+                    load.latencies().p99(),
                     load.succeeded(), load.succeededAfterKill(), load.errors(), load.retriedAdds());
             load.firstErrors().forEach(error -> System.out.println("error: " + error));
             System.out.printf("adds acknowledged %d of %d; in the graph %d items; lost %d; stored twice %d%n",

@@ -5,6 +5,7 @@ import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -64,6 +65,11 @@ public final class JarServer implements AutoCloseable {
 
     public Path log() {
         return log;
+    }
+
+    /** The process's CPU time so far (user and system). */
+    public Duration cpu() {
+        return process.info().totalCpuDuration().orElse(Duration.ZERO);
     }
 
     public boolean isAlive() {

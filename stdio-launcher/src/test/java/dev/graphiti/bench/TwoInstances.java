@@ -7,6 +7,7 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -27,7 +28,7 @@ public final class TwoInstances {
 
     /** The outcome: the clients' view, the graph's, and who served what before the kill. */
     public record Report(FailoverLoad.Result load, Set<String> lost, Set<String> storedTwice, int items,
-                         Map<String, Integer> answeredBeforeKill, boolean survivorAlive) {
+                         Map<String, Integer> answeredBeforeKill, boolean survivorAlive, double serversCpuSeconds) {
     }
 
     private TwoInstances() {
@@ -46,11 +47,14 @@ public final class TwoInstances {
             try (var nginx = Nginx.start(nginxBin, work.resolve("nginx"), servers.stream().map(JarServer::endpoint).toList())) {
                 var load = new FailoverLoad(nginx.endpoint("/mcp"), clients, addsPerClient);
                 Map<String, Integer> before = new HashMap<>();
+                Duration[] killedCpu = {Duration.ZERO};
                 FailoverLoad.Result result = load.run(() -> {
                     before.putAll(nginx.answeredBy());
+                    killedCpu[0] = servers.get(0).cpu();
                     servers.get(0).kill();
                 });
                 boolean survivorAlive = servers.get(1).isAlive();
+                double cpu = (killedCpu[0].toMillis() + servers.get(1).cpu().toMillis()) / 1000.0;
                 Map<String, Integer> stored = titles(jar, work, properties, environment);
                 Set<String> lost = new TreeSet<>(result.acknowledged());
                 lost.removeAll(stored.keySet());
@@ -61,7 +65,7 @@ public final class TwoInstances {
                     }
                 });
                 int items = stored.values().stream().mapToInt(Integer::intValue).sum();
-                return new Report(result, lost, twice, items, before, survivorAlive);
+                return new Report(result, lost, twice, items, before, survivorAlive, cpu);
             }
         } finally {
             for (JarServer server : servers) {

@@ -47,6 +47,18 @@ final class PayaraMicro implements AutoCloseable {
     /** As above on {@code port} (chosen beforehand when a setting must name it, as OAuth's canonical URI does). */
     static PayaraMicro start(Path jar, Path war, Path work, int port, Map<String, String> properties, Duration timeout)
             throws IOException, InterruptedException {
+        return start(jar, war, work, port, properties, new Resources(List.of(), List.of()), timeout);
+    }
+
+    /**
+     * What the operator gives the server besides the WAR: asadmin commands run after boot and before the deployment
+     * (a JDBC pool and its resource), and jars for the server's own classpath (the pool's JDBC driver).
+     */
+    record Resources(List<String> postBootCommands, List<Path> libraries) {
+    }
+
+    static PayaraMicro start(Path jar, Path war, Path work, int port, Map<String, String> properties, Resources resources,
+                             Duration timeout) throws IOException, InterruptedException {
         Path root = Files.createDirectories(work.resolve("root"));
         Path tmp = Files.createDirectories(work.resolve("tmp"));
         // Payara Micro listens on every interface unless told otherwise; a test server stays on loopback.
@@ -59,6 +71,13 @@ final class PayaraMicro implements AutoCloseable {
         properties.forEach((name, value) -> command.add("-D" + name + "=" + value));
         command.addAll(List.of("-jar", jar.toString(), "--deploy", war.toString(), "--port", String.valueOf(port),
                 "--nocluster", "--rootdir", root.toString(), "--prebootcommandfile", preboot.toString()));
+        if (!resources.postBootCommands().isEmpty()) {
+            Path postboot = Files.writeString(work.resolve("postboot.asadmin"), String.join("\n", resources.postBootCommands()) + "\n");
+            command.addAll(List.of("--postbootcommandfile", postboot.toString()));
+        }
+        for (Path library : resources.libraries()) {
+            command.addAll(List.of("--addlibs", library.toString()));
+        }
         Process process = new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(log.toFile()).start();
         var server = new PayaraMicro(process, port, log);
