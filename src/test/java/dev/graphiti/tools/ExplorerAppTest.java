@@ -5,6 +5,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.access.AllowedRoots;
+import dev.graphiti.assembly.GraphitiServer;
+import dev.graphiti.protocol.feature.TransportKind;
+import dev.graphiti.protocol.jsonrpc.JsonRpcCodec;
+import dev.graphiti.protocol.session.McpServer;
+import dev.graphiti.protocol.session.ResponseStream;
 import dev.graphiti.toon.TokenCounter;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -13,6 +18,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -88,6 +95,48 @@ class ExplorerAppTest {
             assertEquals(1, host.request("tools/call", call("graphiti_list", Json.createObjectBuilder().add("scope", "global").build()))
                     .getJsonObject("structuredContent").getJsonArray("items").size());
         }
+    }
+
+    /** On 2026-07-28 there is no initialize: each request's own capabilities decide. */
+    @Test
+    void aStatelessRequestSaysItRendersAppsInItsOwnCapabilities() throws Exception {
+        Path home = Files.createDirectories(temp.resolve("home"));
+        var settings = ToolSettings.defaults().withSemantic(false).withAllowedRoots(AllowedRoots.of(List.of(temp.toRealPath())));
+        try (var tools = new GraphitiTools(settings, Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()), temp)) {
+            McpServer server = GraphitiServer.builder(tools).build();
+            try {
+                JsonObject plain = statelessList(server, "{}");
+                JsonObject rendered = statelessList(server, UI);
+                assertFalse(plain.toString().contains("ui://"), plain.toString());
+                assertEquals(ExplorerApp.URI, rendered.getJsonArray("tools").getValuesAs(JsonObject.class).stream()
+                        .filter(tool -> tool.getString("name").equals("graphiti_search")).findFirst().orElseThrow()
+                        .getJsonObject("_meta").getJsonObject("ui").getString("resourceUri"));
+            } finally {
+                server.close();
+            }
+        }
+    }
+
+    private static JsonObject statelessList(McpServer server, String capabilities) throws Exception {
+        var connection = server.openStateless(TransportKind.HTTP, "", Map.of());
+        var answer = new CompletableFuture<JsonObject>();
+        connection.receive(new JsonRpcCodec().parse("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\",\"params\":{\"_meta\":"
+                + "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\",\"io.modelcontextprotocol/clientCapabilities\":"
+                + capabilities + "}}}"), new ResponseStream() {
+            @Override
+            public void send(JsonObject message) {
+                if (message.containsKey("id")) {
+                    answer.complete(message);
+                }
+            }
+
+            @Override
+            public void close() {
+            }
+        });
+        JsonObject message = answer.get(60, TimeUnit.SECONDS);
+        connection.close();
+        return message.getJsonObject("result");
     }
 
     private static List<String> uris(JsonObject listed) {
