@@ -23,8 +23,8 @@ import org.junit.jupiter.api.io.TempDir;
  * The load-balancer proof: two server processes of the packaged jar on one graph (the same graphiti home),
  * and a 2026-07-28 client whose requests alternate between them as a plain round-robin balancer would send
  * them, with no affinity. Every call works on either process and sees what the other wrote; a subscription to
- * graphiti://context on one process is told of a write through the other; a 2025 session, by contrast, lives in
- * the process that opened it.
+ * graphiti://context on one process is told of a write through the other; a 2025 session and a task, by contrast,
+ * live in the process that opened them.
  */
 class LoadBalancedStatelessIT {
 
@@ -106,6 +106,17 @@ class LoadBalancedStatelessIT {
             var elsewhere = post(endpoints.get(1), List.of("Mcp-Session-Id", session, "MCP-Protocol-Version", "2025-11-25"),
                     "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\"}");
             assertEquals(404, elsewhere.statusCode(), elsewhere.body());
+
+            // So is a task (docs/operations.md: behind a balancer, route by Authorization): the process that started it
+            // answers its tasks/get, the other one does not know it.
+            JsonObject created = withTasks(endpoints.get(0), "tools/call", "graphiti_compact",
+                    "{\"name\":\"graphiti_compact\",\"arguments\":{\"dry_run\":true,\"scope\":\"global\"}}").getJsonObject("result");
+            assertEquals("task", created.getString("resultType"), created.toString());
+            String task = "{\"taskId\":\"" + created.getString("taskId") + "\"}";
+            JsonObject unknown = withTasks(endpoints.get(1), "tasks/get", created.getString("taskId"), task);
+            assertEquals(-32602, unknown.getJsonObject("error").getInt("code"), unknown.toString());
+            JsonObject own = withTasks(endpoints.get(0), "tasks/get", created.getString("taskId"), task).getJsonObject("result");
+            assertEquals(created.getString("taskId"), own.getString("taskId"), own.toString());
         } finally {
             for (Process server : servers) {
                 server.destroy();
@@ -137,6 +148,16 @@ class LoadBalancedStatelessIT {
         JsonObject message = Json.createReader(new StringReader(response.body())).readObject();
         assertTrue(message.containsKey("result"), message.toString());
         return message.getJsonObject("result");
+    }
+
+    /** A stateless request from a client that declares the tasks extension: the whole answer, result or error. */
+    private JsonObject withTasks(URI endpoint, String method, String name, String params) throws Exception {
+        String meta = META.replace("/clientCapabilities\":{}",
+                "/clientCapabilities\":{\"extensions\":{\"io.modelcontextprotocol/tasks\":{}}}");
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":" + nextId++ + ",\"method\":\"" + method + "\",\"params\":{"
+                + params.substring(1, params.length() - 1) + "," + meta + "}}";
+        var response = post(endpoint, List.of("MCP-Protocol-Version", "2026-07-28", "Mcp-Method", method, "Mcp-Name", name), body);
+        return Json.createReader(new StringReader(response.body())).readObject();
     }
 
     private HttpResponse<String> post(URI endpoint, List<String> headers, String body) throws Exception {
