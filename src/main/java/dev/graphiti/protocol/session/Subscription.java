@@ -9,8 +9,10 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * One 2026-07-28 subscriptions/listen: a request that stays open and carries the change notifications the
@@ -67,27 +69,49 @@ final class Subscription {
         return subscription;
     }
 
-    /** Acknowledges, then starts watching; a watch that cannot start is logged and left out. */
+    /**
+     * Starts watching the resources, then acknowledges: a client may change the graph as soon as it holds the
+     * acknowledgement, so each watch takes its starting point first (a change made between the acknowledgement and
+     * a later starting point would never be told). A change seen before the acknowledgement went out is told right
+     * after it. A watch that cannot start is logged and left out.
+     */
     void start() {
+        List<String> failed = new ArrayList<>();
+        Map<String, AutoCloseable> watches = new LinkedHashMap<>();
+        Set<String> early = new LinkedHashSet<>(); // guarded by itself, with acknowledged
+        boolean[] acknowledged = {false};
+        for (var entry : resources.entrySet()) {
+            String uri = entry.getKey();
+            try {
+                watches.put(uri, entry.getValue().watch(request, () -> {
+                    synchronized (early) {
+                        if (!acknowledged[0]) {
+                            early.add(uri);
+                            return;
+                        }
+                    }
+                    request.notify(notification("notifications/resources/updated", Jsonp.object().add("uri", uri)));
+                }));
+            } catch (Exception e) {
+                failed.add(uri + ": " + e);
+            }
+        }
         var accepted = Jsonp.array();
-        resources.keySet().forEach(accepted::add);
-        var notifications = resources.isEmpty() ? Jsonp.object() : Jsonp.object().add("resourceSubscriptions", accepted);
+        watches.keySet().forEach(accepted::add);
+        var notifications = watches.isEmpty() ? Jsonp.object() : Jsonp.object().add("resourceSubscriptions", accepted);
         if (!tasks.isEmpty()) {
             var ids = Jsonp.array();
             tasks.forEach(t -> ids.add(t.id()));
             notifications.add("taskIds", ids);
         }
         request.notify(notification("notifications/subscriptions/acknowledged", Jsonp.object().add("notifications", notifications)));
-        List<String> failed = new ArrayList<>();
-        for (var entry : resources.entrySet()) {
-            String uri = entry.getKey();
-            try {
-                request.endWithRequest(entry.getValue().watch(request,
-                        () -> request.notify(notification("notifications/resources/updated", Jsonp.object().add("uri", uri)))));
-            } catch (Exception e) {
-                failed.add(uri + ": " + e);
-            }
+        List<String> seen;
+        synchronized (early) {
+            acknowledged[0] = true;
+            seen = List.copyOf(early);
         }
+        seen.forEach(uri -> request.notify(notification("notifications/resources/updated", Jsonp.object().add("uri", uri))));
+        watches.values().forEach(request::endWithRequest);
         // Each task's state at once, then on every change (notifications/tasks carries the whole DetailedTask).
         tasks.forEach(task -> request.endWithRequest(task.watch(detailed ->
                 request.notify(notification("notifications/tasks", Jsonp.object(detailed))))));

@@ -97,6 +97,48 @@ class SubscriptionTest {
         }
     }
 
+    /**
+     * A change the client makes as soon as it holds the acknowledgement is told, however long the watch takes to
+     * read its starting point (graphiti://context assembles the context first; a process under load is slow at it).
+     */
+    @Test
+    void aChangeRightAfterTheAcknowledgementIsTold() throws Exception {
+        AtomicInteger version = new AtomicInteger();
+        Resource slow = new Resource() {
+            @Override
+            public ResourceDescriptor descriptor() {
+                return new ResourceDescriptor("mem://slow", "slow", null, null, "text/plain");
+            }
+
+            @Override
+            public List<ResourceContents> read(RequestContext context) {
+                return List.of(ResourceContents.text("mem://slow", "text/plain", "v" + version.get()));
+            }
+
+            @Override
+            public AutoCloseable watch(RequestContext context, Runnable changed) throws Exception {
+                TimeUnit.MILLISECONDS.sleep(300);
+                int[] seen = {version.get()};
+                var poller = java.util.concurrent.Executors.newSingleThreadScheduledExecutor();
+                poller.scheduleWithFixedDelay(() -> {
+                    if (version.get() != seen[0]) {
+                        seen[0] = version.get();
+                        changed.run();
+                    }
+                }, 10, 10, TimeUnit.MILLISECONDS);
+                return poller::shutdownNow;
+            }
+        };
+        try (var h = new ServerHarness(McpServer.builder(new ServerInfo("t", "t", "1")).resource(slow).build(), TransportKind.STDIO)) {
+            RecordingStream stream = h.send(LISTEN.replace("mem://watched", "mem://slow"));
+            await(() -> !stream.sent().isEmpty());
+            assertEquals("notifications/subscriptions/acknowledged", json(stream.sent().get(0)).getString("method"));
+            version.incrementAndGet();
+            await(() -> stream.sent().size() == 2);
+            assertEquals("mem://slow", json(stream.sent().get(1)).getJsonObject("params").getString("uri"));
+        }
+    }
+
     @Test
     void aStoppingServerEndsItWithACompletionResult() throws Exception {
         try (var h = harness()) {
