@@ -53,10 +53,16 @@ public final class SemanticRanking implements Ranking {
      * the caller reads the items it keeps ({@link #items}).
      */
     List<Near> nearest(float[] vector, ItemFilter filter, int wanted) {
-        index.refresh(store, encoder.model());
+        boolean inStore = store.findsNearest();
+        if (!inStore) {
+            index.refresh(store, encoder.model());
+        }
         int fetch = Math.max(wanted * 3, 30);
         while (true) {
-            List<VectorIndex.Nearest> nearest = index.nearest(store, vector, fetch);
+            int asked = fetch;
+            List<VectorIndex.Nearest> nearest = inStore
+                    ? store.nearest(encoder.model(), vector, asked).orElseGet(() -> index.nearest(store, vector, asked))
+                    : index.nearest(store, vector, asked);
             // The filter is checked on the nearest first, as many as are still wanted at a time: most pass.
             List<Near> kept = new ArrayList<>();
             int checked = 0;
@@ -71,7 +77,7 @@ public final class SemanticRanking implements Ranking {
                     }
                 }
             }
-            if (kept.size() >= wanted || nearest.size() < fetch || fetch >= index.size()) {
+            if (kept.size() >= wanted || nearest.size() < fetch || (!inStore && fetch >= index.size())) {
                 return kept;
             }
             fetch *= 4;

@@ -4,6 +4,7 @@ import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Where one graph's passage vectors live, beside its items (the store package implements it on the same
@@ -34,6 +35,22 @@ public interface VectorStore extends AutoCloseable {
      * tie-breaker): what a ranking needs of items it may not keep, without reading them whole.
      */
     Map<String, Instant> passing(Collection<String> ids, ItemFilter filter);
+
+    /**
+     * Whether this store finds the nearest passages itself ({@link #nearest}: PostgreSQL with pgvector), so no
+     * {@link VectorIndex} need hold its vectors in memory.
+     */
+    default boolean findsNearest() {
+        return false;
+    }
+
+    /**
+     * The items nearest {@code query} (a unit vector of {@code model}), each by its best passage, nearest first, at most
+     * {@code limit}, when the store finds them itself; empty when the caller's {@link VectorIndex} is to.
+     */
+    default Optional<List<VectorIndex.Nearest>> nearest(String model, float[] query, int limit) {
+        return Optional.empty();
+    }
 
     /** The passage vectors stored in these rows (by the ids {@link #after} gave); a row deleted meanwhile is missing. */
     Map<Long, QuantizedVector> passages(long[] rows);

@@ -32,8 +32,7 @@ record SearchRanking(Ranking ranking, Optional<String> fallback, Optional<Vector
         }
         SemanticSearch search = semantics.get();
         VectorIndex index = search.index(graph.location().database());
-        index.refresh(graph.vectors(), search.model());
-        if (index.size() == 0) {
+        if (!hasVectors(graph.vectors(), index, search.model())) {
             // Nothing to compare with yet: the model is not loaded for this (the background embedding loads it).
             return new SearchRanking(lexical, Optional.of("pending"));
         }
@@ -48,6 +47,16 @@ record SearchRanking(Ranking ranking, Optional<String> fallback, Optional<Vector
         VectorStore own = openVectors.get();
         return new SearchRanking(new HybridRanking(lexical, new SemanticRanking(encoder.get(), index, own)),
                 Optional.empty(), Optional.of(own));
+    }
+
+    /** Whether the graph has vectors of {@code model}: in the index (loaded now), or in a store that searches them itself. */
+    private static boolean hasVectors(VectorStore vectors, VectorIndex index, String model) {
+        if (vectors.findsNearest()) {
+            VectorStore.VectorState state = vectors.state();
+            return state.model().equals(model) && state.newestId() > 0;
+        }
+        index.refresh(vectors, model);
+        return index.size() > 0;
     }
 
     @Override

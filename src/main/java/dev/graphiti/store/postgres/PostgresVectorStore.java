@@ -4,6 +4,7 @@ import dev.graphiti.graph.ItemFilter;
 import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.QuantizedVector;
 import dev.graphiti.graph.Scope;
+import dev.graphiti.graph.VectorIndex;
 import dev.graphiti.graph.VectorStore;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -13,12 +14,16 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * Passage vectors of one graph on PostgreSQL, without pgvector: int8 values and a scale per passage in a bytea, as on
- * SQLite, so the graph's own index ranks them in memory (the same code, the same scores, on any PostgreSQL).
+ * Passage vectors of one graph on PostgreSQL: int8 values and a scale per passage in a bytea, as on SQLite, so the
+ * graph's own index ranks them in memory (the same code, the same scores, on any PostgreSQL); where pgvector is
+ * installed (or can be) also in a vector column with an HNSW index, and the nearest are found in the database
+ * ({@link Pgvector}).
  */
 final class PostgresVectorStore implements VectorStore {
 
@@ -67,7 +72,7 @@ final class PostgresVectorStore implements VectorStore {
 
     @Override
     public void put(String model, List<ItemVectors> items) {
-        retries.write(connection, graph, () -> {
+        Optional<Pgvector.Column> column = retries.write(connection, graph, () -> {
             if (!model.equals(storedModel())) {
                 Retries.execute(connection, "DELETE FROM item_vectors");
                 try (PreparedStatement statement = connection.prepareStatement("UPDATE vector_model SET model = ?")) {
@@ -75,6 +80,7 @@ final class PostgresVectorStore implements VectorStore {
                     statement.executeUpdate();
                 }
             }
+            Optional<Pgvector.Column> made = embeddingColumn(items);
             // An item deleted meanwhile, or embedded by another process first, is skipped.
             try (PreparedStatement insert = connection.prepareStatement("INSERT INTO item_vectors (seq, chunk, scale, vector) "
                     + "SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM items WHERE seq = ?) ON CONFLICT (seq, chunk) DO NOTHING")) {
@@ -91,7 +97,73 @@ final class PostgresVectorStore implements VectorStore {
                 }
                 insert.executeBatch();
             }
-            return null;
+            return made;
+        });
+        if (column.isPresent()) {
+            retries.run(() -> {
+                Pgvector.fill(connection, column.get());
+                return null;
+            });
+        }
+    }
+
+    /**
+     * The pgvector column these vectors also go to (filled after the transaction): the graph's, made now when pgvector
+     * is there (or can be), made again when a model of other dimensions replaced the vectors; empty without pgvector.
+     */
+    private Optional<Pgvector.Column> embeddingColumn(List<ItemVectors> items) throws SQLException {
+        int dimensions = items.stream().flatMap(item -> item.passages().stream()).findFirst()
+                .map(vector -> vector.values().length).orElse(0);
+        Optional<Pgvector.Column> column = Pgvector.column(connection);
+        if (dimensions == 0 || column.map(c -> c.dimensions() == dimensions).orElse(false)) {
+            return column;
+        }
+        if (column.isPresent()) {
+            Pgvector.drop(connection);
+        }
+        return Pgvector.add(connection, dimensions);
+    }
+
+    @Override
+    public boolean findsNearest() {
+        return retries.run(() -> Pgvector.column(connection).isPresent() && Pgvector.complete(connection));
+    }
+
+    /**
+     * The nearest passages by the HNSW index (cosine distance), then each item by its best: twice as many passages
+     * as items are asked for, since an item may have several. The index finds at most hnsw.ef_search rows, so that
+     * is raised to the rows asked for (pgvector allows 1000).
+     */
+    @Override
+    public Optional<List<VectorIndex.Nearest>> nearest(String model, float[] query, int limit) {
+        return retries.run(() -> {
+            Optional<Pgvector.Column> column = Pgvector.column(connection);
+            if (column.isEmpty()) {
+                return Optional.empty();
+            }
+            if (!model.equals(storedModel()) || query.length != column.get().dimensions()) {
+                return Optional.of(List.of());
+            }
+            int rows = Math.min(1000, Math.max(40, limit * 2));
+            Retries.execute(connection, "SET hnsw.ef_search = " + rows);
+            String distance = "embedding " + column.get().distance() + " ?::" + column.get().type();
+            Map<String, Double> best = new LinkedHashMap<>();
+            try (PreparedStatement statement = connection.prepareStatement("SELECT i.id, n.distance FROM (SELECT seq, "
+                    + distance + " AS distance FROM item_vectors ORDER BY " + distance + " LIMIT ?) n "
+                    + "JOIN items i ON i.seq = n.seq ORDER BY n.distance")) {
+                String vector = Pgvector.literal(query);
+                statement.setString(1, vector);
+                statement.setString(2, vector);
+                statement.setInt(3, rows);
+                try (ResultSet row = statement.executeQuery()) {
+                    while (row.next() && best.size() < limit) {
+                        best.putIfAbsent(row.getString(1), 1 - row.getDouble(2));
+                    }
+                }
+            }
+            List<VectorIndex.Nearest> nearest = new ArrayList<>(best.size());
+            best.forEach((item, cosine) -> nearest.add(new VectorIndex.Nearest(item, cosine)));
+            return Optional.of(nearest);
         });
     }
 
