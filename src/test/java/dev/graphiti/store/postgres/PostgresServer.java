@@ -39,12 +39,14 @@ public final class PostgresServer implements AutoCloseable {
     private final Path directory;
     private final int port;
     private final Process process;
+    private final boolean kept;
 
-    private PostgresServer(Path bin, Path directory, int port, Process process) {
+    private PostgresServer(Path bin, Path directory, int port, Process process, boolean kept) {
         this.bin = bin;
         this.directory = directory;
         this.port = port;
         this.process = process;
+        this.kept = kept;
     }
 
     /** The server of this test JVM, started on first use. */
@@ -91,14 +93,33 @@ public final class PostgresServer implements AutoCloseable {
 
     static PostgresServer start(Path bin) {
         try {
-            Path directory = Files.createTempDirectory("graphiti-postgres");
+            return start(bin, Files.createTempDirectory("graphiti-postgres"), false, "");
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot start PostgreSQL from " + bin + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * A server on a data directory kept between runs (a benchmark's generated graph): made by initdb when absent,
+     * left in place when stopped; {@code options} are more server settings ({@code -c name=value ...}).
+     */
+    static PostgresServer kept(Path bin, Path directory, String options) {
+        return start(bin, directory, true, options);
+    }
+
+    private static PostgresServer start(Path bin, Path directory, boolean kept, String extraOptions) {
+        try {
+            Files.createDirectories(directory);
             Path data = directory.resolve("data");
             runAsServerUser(directory);
-            run(bin, directory, List.of(bin.resolve("initdb").toString(), "-D", data.toString(), "-U", USER,
-                    "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"));
+            if (!Files.exists(data.resolve("PG_VERSION"))) {
+                run(bin, directory, List.of(bin.resolve("initdb").toString(), "-D", data.toString(), "-U", USER,
+                        "--auth=trust", "-E", "UTF8", "--locale=C.UTF-8", "--no-sync"));
+            }
             int port = freePort();
             String options = "-p " + port + " -c listen_addresses=127.0.0.1 -c unix_socket_directories=''"
-                    + " -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c jit=off -c max_connections=300";
+                    + " -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c jit=off -c max_connections=300 "
+                    + extraOptions;
             // The watchdog stops the server (fast shutdown) once this JVM is gone, however it ended.
             String script = "\"$1\" -D \"$2\" " + options + " & server=$!; "
                     + "while [ -d /proc/$3 ] && kill -0 $server 2>/dev/null; do sleep 1; done; "
@@ -106,7 +127,7 @@ public final class PostgresServer implements AutoCloseable {
             Process process = command(List.of("bash", "-c", script, "postgres", bin.resolve("postgres").toString(),
                     data.toString(), Long.toString(ProcessHandle.current().pid())))
                     .redirectErrorStream(true).redirectOutput(directory.resolve("server.log").toFile()).start();
-            PostgresServer server = new PostgresServer(bin, directory, port, process);
+            PostgresServer server = new PostgresServer(bin, directory, port, process, kept);
             server.awaitReady(Duration.ofSeconds(60));
             return server;
         } catch (IOException e) {
@@ -174,7 +195,7 @@ public final class PostgresServer implements AutoCloseable {
         return Files.exists(log) ? Files.readString(log) : "(no log)";
     }
 
-    /** Fast shutdown (open connections are ended), then the data directory goes. */
+    /** Fast shutdown (open connections are ended), then the data directory goes unless it is kept. */
     @Override
     public void close() {
         try {
@@ -185,6 +206,9 @@ public final class PostgresServer implements AutoCloseable {
         }
         try {
             process.waitFor(30, TimeUnit.SECONDS);
+            if (kept) {
+                return;
+            }
             try (Stream<Path> files = Files.walk(directory)) {
                 for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
                     Files.deleteIfExists(file);

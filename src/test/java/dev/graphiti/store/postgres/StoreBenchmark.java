@@ -15,8 +15,15 @@ import dev.graphiti.graph.SearchQuery;
 import dev.graphiti.graph.SecretRedaction;
 import dev.graphiti.store.GraphDatabase;
 import dev.graphiti.store.SqliteStore;
+import java.io.IOException;
+import java.io.StringReader;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -33,12 +40,15 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
+import org.postgresql.PGConnection;
+import org.postgresql.copy.CopyManager;
 
 /**
  * A store under a team's load, SQLite and PostgreSQL with the same code: a graph of N generated items (bulk-loaded),
  * then W writers each adding items through the item service (deduplication and all) while R readers search it by
- * words. Prints add and search p50/p95/p99 and checks that every item added is there (none lost). Run by
- * scripts/bench-store [ITEMS] [WRITERS].
+ * words. Prints add and search p50/p95/p99, the CPU time spent (and on PostgreSQL where its statements spent theirs),
+ * checks that every item added is there (none lost), then times searches alone. Run by
+ * scripts/bench-store [ITEMS] [WRITERS] [READERS] [sqlite,postgresql].
  */
 public final class StoreBenchmark {
 
@@ -52,45 +62,135 @@ public final class StoreBenchmark {
         int writers = args.length > 1 ? Integer.parseInt(args[1]) : 20;
         int addsPerWriter = 50;
         int readers = args.length > 2 ? Integer.parseInt(args[2]) : 4;
-        Path temp = Files.createTempDirectory("graphiti-store-bench");
+        List<String> stores = List.of((args.length > 3 ? args[3] : "sqlite,postgresql").split(","));
         System.out.printf("store benchmark: %,d items, %d writers x %d adds, %d readers searching meanwhile%n",
                 items, writers, addsPerWriter, readers);
-        run("SQLite", () -> SqliteStore.withDefaults().openWithIngest(temp.resolve("graph.db"), Scope.project),
-                items, writers, addsPerWriter, readers);
-        PostgresServer server = PostgresServer.start(PostgresServer.binaries().orElseThrow(
-                () -> new IllegalStateException("no PostgreSQL: run scripts/install-postgresql")));
-        try (PostgresStore store = PostgresStore.pooled(server.newDatabase(), Optional.empty(), Optional.empty(),
-                writers + readers + 2, "english", Duration.ofSeconds(60))) {
-            run("PostgreSQL", () -> store.open("bench", Scope.project), items, writers, addsPerWriter, readers);
-        } finally {
-            server.close();
+        if (stores.contains("sqlite")) {
+            Path temp = Files.createTempDirectory("graphiti-store-bench");
+            Supplier<GraphDatabase> open = () -> SqliteStore.withDefaults().openWithIngest(temp.resolve("graph.db"),
+                    Scope.project);
+            long loadStart = System.nanoTime();
+            try (GraphDatabase graph = open.get()) {
+                load(graph, items);
+            }
+            System.out.printf("%nSQLite: loaded %,d items in %.1f s%n", items, (System.nanoTime() - loadStart) / 1e9);
+            run("SQLite", open, writers, addsPerWriter, readers, Optional.empty());
+        }
+        if (stores.contains("postgresql")) {
+            // The generated graph is kept between runs (a 1M graph takes minutes to make): target/bench-store/postgresql.
+            PostgresServer server = PostgresServer.kept(PostgresServer.binaries().orElseThrow(
+                    () -> new IllegalStateException("no PostgreSQL: run scripts/install-postgresql")),
+                    Path.of("target/bench-store/postgresql").toAbsolutePath(), "-c shared_preload_libraries=pg_stat_statements"
+                    + " -c shared_buffers=256MB -c maintenance_work_mem=512MB");
+            try {
+                String database = "bench_" + items;
+                try (Connection admin = server.connect("postgres"); Statement statement = admin.createStatement()) {
+                    ResultSet exists = statement.executeQuery("SELECT 1 FROM pg_database WHERE datname = '" + database + "'");
+                    if (!exists.next()) {
+                        statement.execute("CREATE DATABASE " + database);
+                    }
+                }
+                try (PostgresStore store = PostgresStore.pooled(server.url(database), Optional.empty(), Optional.empty(),
+                        writers + readers + 2, "english", Duration.ofSeconds(60));
+                     Connection direct = server.connect(database)) {
+                    Supplier<GraphDatabase> open = () -> store.open("bench", Scope.project);
+                    try (GraphDatabase graph = open.get()) {
+                        graph.items().list(ItemFilter.current(), 1); // makes the graph's schema
+                    }
+                    prepare(direct, items);
+                    run("PostgreSQL", open, writers, addsPerWriter, readers, Optional.of(new ServerStatistics(direct,
+                            server.directory().resolve("data/postmaster.pid"))));
+                }
+            } finally {
+                server.close();
+            }
         }
     }
 
-    private static void run(String name, Supplier<GraphDatabase> open, int items, int writers, int addsPerWriter,
-                            int readers) throws Exception {
-        long loadStart = System.nanoTime();
-        try (GraphDatabase graph = open.get()) {
-            Random random = new Random(7);
-            for (int done = 0; done < items; ) {
-                int batch = Math.min(2_000, items - done);
-                int first = done;
-                graph.items().write(writer -> {
-                    for (int i = first; i < first + batch; i++) {
-                        String title = sentence(random, 5);
-                        String content = sentence(random, 40);
-                        writer.insert(new KnowledgeItem(String.format("b%07d", i), Scope.project, Kind.values()[i % 6],
-                                title, content, List.of(WORDS[i % 50]), "bench", List.of(),
-                                Instant.parse("2025-01-01T00:00:00Z").plusSeconds(i), Optional.empty(), Optional.empty(),
-                                Optional.empty()), Fingerprint.of(title, content), Optional.empty());
-                    }
-                    return null;
-                });
-                done += batch;
+    /** Fills a new graph with {@code items} generated items, 2,000 a transaction, through the store's writer. */
+    private static void load(GraphDatabase graph, int items) {
+        Random random = new Random(7);
+        for (int done = 0; done < items; ) {
+            int batch = Math.min(2_000, items - done);
+            int first = done;
+            graph.items().write(writer -> {
+                for (int i = first; i < first + batch; i++) {
+                    String title = sentence(random, 5);
+                    String content = sentence(random, 40);
+                    writer.insert(new KnowledgeItem(String.format("b%07d", i), Scope.project, Kind.values()[i % 6],
+                            title, content, List.of(WORDS[i % 50]), "bench", List.of(), created(i), Optional.empty(),
+                            Optional.empty(), Optional.empty()), Fingerprint.of(title, content), Optional.empty());
+                }
+                return null;
+            });
+            done += batch;
+        }
+    }
+
+    private static Instant created(int i) {
+        return Instant.parse("2025-01-01T00:00:00Z").plusSeconds(i);
+    }
+
+    /**
+     * The kept PostgreSQL graph as a run starts: the generated items (the same as {@link #load} writes, copied in with
+     * COPY and the full-text index built after) with what earlier runs added removed; made when absent.
+     */
+    private static void prepare(Connection connection, int items) throws Exception {
+        String schema;
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements SCHEMA public");
+            ResultSet row = statement.executeQuery("SELECT 'graphiti_g' || number FROM graphiti.graphs WHERE name = 'bench'");
+            row.next();
+            schema = row.getString(1);
+            statement.execute("SET search_path TO " + schema);
+            ResultSet count = statement.executeQuery("SELECT count(*) FILTER (WHERE source = 'bench'), count(*) FROM items");
+            count.next();
+            if (count.getLong(1) == items) {
+                if (count.getLong(2) > items) {
+                    statement.execute("DELETE FROM items WHERE source <> 'bench'");
+                }
+                statement.execute("ALTER TABLE items ALTER COLUMN seq RESTART WITH " + (items + 1));
+                statement.execute("VACUUM ANALYZE items");
+                statement.execute("VACUUM ANALYZE item_tags");
+                System.out.printf("%nPostgreSQL: the kept graph of %,d items (%s)%n", items, schema);
+                return;
             }
         }
-        System.out.printf("%n%s: loaded %,d items in %.1f s%n", name, items, (System.nanoTime() - loadStart) / 1e9);
+        long start = System.nanoTime();
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("TRUNCATE items CASCADE");
+            statement.execute("DROP INDEX IF EXISTS items_search");
+        }
+        CopyManager copy = connection.unwrap(PGConnection.class).getCopyAPI();
+        Random random = new Random(7);
+        for (int done = 0; done < items; ) {
+            int batch = Math.min(50_000, items - done);
+            StringBuilder rows = new StringBuilder();
+            for (int i = done; i < done + batch; i++) {
+                String title = sentence(random, 5);
+                String content = sentence(random, 40);
+                Fingerprint fingerprint = Fingerprint.of(title, content);
+                rows.append(String.format("b%07d", i)).append('\t').append(Kind.values()[i % 6].name()).append('\t')
+                        .append(title).append('\t').append(fingerprint.titleKey()).append('\t').append(content)
+                        .append('\t').append(WORDS[i % 50]).append("\t\tbench\t").append(created(i).toEpochMilli())
+                        .append('\t').append(fingerprint.contentHash()).append('\n');
+            }
+            copy.copyIn("COPY items (id, kind, title, title_key, content, tags, entities, source, created_at, fingerprint)"
+                    + " FROM STDIN", new StringReader(rows.toString()));
+            done += batch;
+        }
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("INSERT INTO item_tags (tag, seq) SELECT tags, seq FROM items");
+            statement.execute("CREATE INDEX items_search ON items USING gin (search)");
+            statement.execute("ALTER TABLE items ALTER COLUMN seq RESTART WITH " + (items + 1));
+            statement.execute("VACUUM ANALYZE items");
+            statement.execute("VACUUM ANALYZE item_tags");
+        }
+        System.out.printf("%nPostgreSQL: generated %,d items with COPY in %.1f s%n", items, (System.nanoTime() - start) / 1e9);
+    }
 
+    private static void run(String name, Supplier<GraphDatabase> open, int writers, int addsPerWriter,
+                            int readers, Optional<ServerStatistics> server) throws Exception {
         ConcurrentLinkedQueue<Long> adds = new ConcurrentLinkedQueue<>();
         ConcurrentLinkedQueue<Long> searches = new ConcurrentLinkedQueue<>();
         ConcurrentLinkedQueue<String> added = new ConcurrentLinkedQueue<>();
@@ -135,6 +235,11 @@ public final class StoreBenchmark {
                 return null;
             }));
         }
+        for (ServerStatistics statistics : server.stream().toList()) {
+            statistics.reset();
+        }
+        long serverCpu = server.map(ServerStatistics::cpuNanos).orElse(0L);
+        long jvmCpu = jvmCpuNanos();
         long start = System.nanoTime();
         go.countDown();
         for (int w = 0; w < writers; w++) {
@@ -146,6 +251,8 @@ public final class StoreBenchmark {
         }
         pool.shutdown();
         double seconds = (System.nanoTime() - start) / 1e9;
+        double jvmSeconds = (jvmCpuNanos() - jvmCpu) / 1e9;
+        double serverSeconds = (server.map(ServerStatistics::cpuNanos).orElse(0L) - serverCpu) / 1e9;
         int lost;
         try (GraphDatabase graph = open.get()) {
             List<String> ids = new ArrayList<>(added);
@@ -156,6 +263,104 @@ public final class StoreBenchmark {
         System.out.printf("%-12s %8s %8s %8s%n", "ms", "p50", "p95", "p99");
         print("add", adds);
         print("search", searches);
+        System.out.printf("CPU over the run: JVM %.1f s%s (%.1f s wall, load %s)%n", jvmSeconds,
+                server.isPresent() ? String.format(", PostgreSQL %.1f s", serverSeconds) : "", seconds, load());
+        for (ServerStatistics statistics : server.stream().toList()) {
+            statistics.print();
+        }
+        searchAlone(name, open, 200);
+    }
+
+    /** One reader alone, {@code count} searches after 20 to warm up: the search's own cost, no writer beside it. */
+    private static void searchAlone(String name, Supplier<GraphDatabase> open, int count) {
+        ConcurrentLinkedQueue<Long> searches = new ConcurrentLinkedQueue<>();
+        long jvmCpu = jvmCpuNanos();
+        try (GraphDatabase graph = open.get()) {
+            LexicalRanking ranking = new LexicalRanking(graph.items(), Clock.systemUTC(), Duration.ofDays(90));
+            Random random = new Random(300);
+            for (int i = 0; i < count + 20; i++) {
+                String query = sentence(random, 3);
+                long start = System.nanoTime();
+                ranking.search(new SearchQuery(query, ItemFilter.current(), 10, false));
+                if (i >= 20) {
+                    searches.add(System.nanoTime() - start);
+                }
+            }
+        }
+        System.out.printf("%s: %d searches alone (JVM CPU %.1f s, load %s)%n", name, count,
+                (jvmCpuNanos() - jvmCpu) / 1e9, load());
+        print("search alone", searches);
+    }
+
+    private static long jvmCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
+    private static String load() {
+        try {
+            return Files.readString(Path.of("/proc/loadavg")).split(" ")[0];
+        } catch (IOException e) {
+            return "?";
+        }
+    }
+
+    /** PostgreSQL's side of a run: its processes' CPU time and where its statements spent their time. */
+    private record ServerStatistics(Connection connection, Path pidFile) {
+
+        void reset() throws SQLException {
+            try (Statement statement = connection.createStatement()) {
+                statement.execute("SELECT public.pg_stat_statements_reset()");
+            }
+        }
+
+        /** The postmaster's CPU, its ended children's and its live children's (backends come and go). */
+        long cpuNanos() {
+            try {
+                long postmaster = Long.parseLong(Files.readAllLines(pidFile).get(0).strip());
+                long ticks = ticks(postmaster, true);
+                try (var processes = Files.list(Path.of("/proc"))) {
+                    for (Path process : processes.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+                        try {
+                            String[] stat = stat(process);
+                            if (Long.parseLong(stat[1]) == postmaster) {
+                                ticks += Long.parseLong(stat[11]) + Long.parseLong(stat[12]);
+                            }
+                        } catch (IOException | RuntimeException gone) {
+                            // ended meanwhile
+                        }
+                    }
+                }
+                return ticks * 10_000_000L; // USER_HZ is 100
+            } catch (IOException e) {
+                return 0;
+            }
+        }
+
+        private static long ticks(long pid, boolean children) throws IOException {
+            String[] stat = stat(Path.of("/proc/" + pid));
+            long ticks = Long.parseLong(stat[11]) + Long.parseLong(stat[12]);
+            return children ? ticks + Long.parseLong(stat[13]) + Long.parseLong(stat[14]) : ticks;
+        }
+
+        /** /proc/PID/stat's fields after the command name: [0] is the state, [1] the parent, [11..14] the times. */
+        private static String[] stat(Path process) throws IOException {
+            String line = Files.readString(process.resolve("stat"));
+            return line.substring(line.lastIndexOf(')') + 2).split(" ");
+        }
+
+        void print() throws SQLException {
+            System.out.printf("%-10s %8s %9s %9s  %s%n", "statements", "calls", "mean ms", "total s", "query");
+            try (Statement statement = connection.createStatement();
+                 ResultSet row = statement.executeQuery("SELECT calls, mean_exec_time, total_exec_time / 1000, "
+                         + "regexp_replace(query, '\\s+', ' ', 'g') FROM public.pg_stat_statements WHERE calls > 10 "
+                         + "ORDER BY total_exec_time DESC LIMIT 12")) {
+                while (row.next()) {
+                    String query = row.getString(4);
+                    System.out.printf("%-10s %8d %9.2f %9.1f  %s%n", "", row.getLong(1), row.getDouble(2), row.getDouble(3),
+                            query.length() > 110 ? query.substring(0, 110) + "..." : query);
+                }
+            }
+        }
     }
 
     private static void print(String what, ConcurrentLinkedQueue<Long> nanos) {
