@@ -3,6 +3,7 @@ package dev.graphiti.graph;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Where one graph's items live. The graph package owns this port; the store package implements it on
@@ -13,6 +14,16 @@ public interface ItemRepository extends AutoCloseable {
 
     /** Runs {@code work} in one write transaction; the work may run more than once, so it must not leak effects. */
     <T> T write(WriteWork<T> work);
+
+    /**
+     * Like {@link #write}, for work that reads and writes only what {@code claims} name (an add: its content, its
+     * subject, the item it replaces): a store whose writers can run side by side makes only the writers sharing a
+     * claim take turns, while every {@link #write} still waits for all of them; a store with one writer runs it as
+     * {@link #write}.
+     */
+    default <T> T write(Set<String> claims, WriteWork<T> work) {
+        return write(work);
+    }
 
     Optional<KnowledgeItem> get(String id);
 

@@ -14,6 +14,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 
 /** Adding, finding, listing and deleting items of one graph. */
 public final class ItemService {
@@ -46,7 +47,20 @@ public final class ItemService {
     /** Redacts, then stores {@code request} unless an equal or nearly equal current item exists. */
     public AddResult add(NewItem request) {
         Prepared prepared = prepare(request);
-        return repository.write(writer -> store(writer, prepared));
+        return repository.write(claims(prepared), writer -> store(writer, prepared));
+    }
+
+    /**
+     * What an add reads to decide and then writes: items with its content, current items of its kind with its title
+     * (a near-duplicate has both), and the item it replaces. Adds sharing none of these cannot change each other's
+     * outcome, so a store may run them side by side.
+     */
+    private static Set<String> claims(Prepared p) {
+        Set<String> claims = new TreeSet<>();
+        claims.add("content " + p.fingerprint().contentHash());
+        claims.add("subject " + p.request().kind().name() + " " + p.fingerprint().titleKey());
+        p.request().supersedes().ifPresent(id -> claims.add("item " + id));
+        return claims;
     }
 
     /**

@@ -10,6 +10,7 @@ import dev.graphiti.graph.Compactor;
 import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.EntityExtractor;
 import dev.graphiti.graph.Fingerprint;
+import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.GraphStats;
 import dev.graphiti.graph.HealthDepth;
 import dev.graphiti.graph.IndexLedger;
@@ -39,6 +40,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -51,7 +54,9 @@ import org.junit.jupiter.api.Test;
  * What every store promises the graph, run against each of them (SQLite: {@code SqliteGraphStoreTest}, PostgreSQL:
  * {@code PostgresGraphStoreTest}), so their behaviour cannot drift: items and their model, scopes, deduplication,
  * supersession, compaction's provenance, the redaction path, full-text search (stemming, field weights, prefixes,
- * phrases, filters), conversation neighbours, the ingest ledger, capture positions, vectors, and concurrent writers.
+ * phrases, filters), conversation neighbours, the ingest ledger, capture positions, vectors, and concurrent writers:
+ * twenty adding one fact at once store it once, twenty adding different facts lose none, twenty replacing one item
+ * supersede it once.
  */
 public abstract class GraphStoreContract {
 
@@ -408,5 +413,90 @@ public abstract class GraphStoreContract {
             pool.shutdownNow();
         }
         assertEquals(writers * each + 1, database.items().stats(ItemFilter.current().withSuperseded(true), 1).items());
+    }
+
+    /** Runs {@code work(writer, service)} on {@code writers} threads, each on a graph of its own opened first, at once. */
+    private List<Object> atOnce(int writers, ConcurrentWork work) throws Exception {
+        ExecutorService pool = Executors.newFixedThreadPool(writers);
+        CountDownLatch ready = new CountDownLatch(writers);
+        CountDownLatch go = new CountDownLatch(1);
+        try {
+            List<Future<Object>> done = new ArrayList<>();
+            for (int w = 0; w < writers; w++) {
+                int writer = w;
+                done.add(pool.submit(() -> {
+                    try (GraphDatabase own = open(graph, Scope.project)) {
+                        ItemService service = service(own.items());
+                        ready.countDown();
+                        go.await();
+                        return work.run(writer, service);
+                    }
+                }));
+            }
+            assertTrue(ready.await(60, TimeUnit.SECONDS), "every writer opened the graph");
+            go.countDown();
+            List<Object> results = new ArrayList<>();
+            for (Future<Object> future : done) {
+                try {
+                    results.add(future.get(120, TimeUnit.SECONDS));
+                } catch (ExecutionException e) {
+                    results.add(e.getCause());
+                }
+            }
+            return results;
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    @FunctionalInterface
+    private interface ConcurrentWork {
+        Object run(int writer, ItemService service) throws Exception;
+    }
+
+    @Test
+    void oneFactAddedByTwentyWritersAtOnceIsStoredOnce() throws Exception {
+        String retries = "retry a failed upload three times with exponential backoff starting at two seconds then give up"
+                + " and report the upload as failed to the operator with the last error and the file name";
+        List<Object> same = atOnce(20, (writer, service) ->
+                service.add(item(Kind.decision, "Cache", "the build caches dependencies under .m2")).item().id());
+        assertEquals(1, Set.copyOf(same).size(), same.toString());
+        // near-duplicates (one word apart): the same title and nearly the same words, stored once too
+        List<Object> near = atOnce(20, (writer, service) ->
+                service.add(item(Kind.pattern, "Upload retries", retries + " w" + writer)).item().id());
+        assertEquals(1, Set.copyOf(near).size(), near.toString());
+        assertEquals(2, database.items().stats(ItemFilter.current().withSuperseded(true), 1).items());
+    }
+
+    @Test
+    void twentyWritersAddingDifferentFactsAtOnceLoseNone() throws Exception {
+        List<Object> results = atOnce(20, (writer, service) -> {
+            List<String> ids = new ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                ids.add(service.add(item(Kind.note, "Writer " + writer + " fact " + i,
+                        "what writer " + writer + " learnt in step " + i)).item().id());
+            }
+            return ids;
+        });
+        List<String> ids = results.stream().flatMap(r -> ((List<?>) r).stream()).map(String.class::cast).toList();
+        assertEquals(200, Set.copyOf(ids).size());
+        assertEquals(200, database.items().getAll(ids).size());
+        assertEquals(200, database.items().stats(ItemFilter.current(), 1).items());
+    }
+
+    @Test
+    void twentyWritersReplacingOneItemAtOnceSupersedeItOnce() throws Exception {
+        KnowledgeItem old = add(item(Kind.decision, "Queue", "jobs go through RabbitMQ"));
+        List<Object> results = atOnce(20, (writer, service) -> service.add(new NewItem(Kind.decision, Optional.of("Queue"),
+                "jobs go through Kafka topic " + writer, List.of(), "manual", Optional.of(old.id()),
+                Optional.of(T0.plusSeconds(60)))).item().id());
+        List<String> stored = results.stream().filter(String.class::isInstance).map(String.class::cast).toList();
+        assertEquals(1, stored.size(), results.toString());
+        assertTrue(results.stream().filter(r -> !(r instanceof String)).allMatch(r -> r instanceof GraphException
+                && ((GraphException) r).getMessage().contains("already superseded")), results.toString());
+        assertEquals(Optional.of(stored.get(0)), database.items().get(old.id()).orElseThrow().supersededBy());
+        assertEquals(List.of(stored.get(0)), database.items().list(ItemFilter.current(), 10).stream()
+                .map(KnowledgeItem::id).toList());
+        assertEquals(2, database.items().stats(ItemFilter.current().withSuperseded(true), 1).items());
     }
 }

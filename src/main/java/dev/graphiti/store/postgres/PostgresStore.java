@@ -21,7 +21,8 @@ import javax.sql.DataSource;
  * Graphs in one PostgreSQL database, for a team server (or several behind a load balancer): each graph, named by
  * its location, is a schema of its own (see {@link PostgresMigrations}), made and upgraded on first open. An open
  * graph holds one connection from the pool (HikariCP's, or an application server's DataSource) until closed.
- * Writers of a graph take turns under its advisory lock; what a concurrent writer makes fail is retried.
+ * Writers of a graph take turns under its advisory locks (adds only with adds claiming the same content, subject or
+ * item; see {@link Retries}); what a concurrent writer makes fail is retried.
  */
 public final class PostgresStore implements AutoCloseable {
 

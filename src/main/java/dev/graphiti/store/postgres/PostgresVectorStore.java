@@ -6,6 +6,7 @@ import dev.graphiti.graph.QuantizedVector;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.VectorIndex;
 import dev.graphiti.graph.VectorStore;
+import dev.graphiti.store.SqlFilter;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -201,7 +202,7 @@ final class PostgresVectorStore implements VectorStore {
         if (ids.isEmpty()) {
             return Map.of();
         }
-        SqlFilter sql = SqlFilter.of(filter);
+        SqlFilter sql = SqlFilter.of(filter, PostgresItemRepository.CURRENT);
         Map<String, KnowledgeItem> found = new HashMap<>();
         for (KnowledgeItem item : retries.run(() -> rows.items("SELECT " + Rows.COLUMNS + " FROM items i WHERE i.id = ANY (?)"
                 + " AND " + sql.condition(), withIds(ids, sql)))) {
@@ -215,7 +216,7 @@ final class PostgresVectorStore implements VectorStore {
         if (ids.isEmpty()) {
             return Map.of();
         }
-        SqlFilter sql = SqlFilter.of(filter);
+        SqlFilter sql = SqlFilter.of(filter, PostgresItemRepository.CURRENT);
         return retries.run(() -> {
             Map<String, Instant> found = new HashMap<>();
             try (PreparedStatement statement = Rows.prepare(connection, "SELECT i.id, i.created_at FROM items i WHERE "

@@ -19,7 +19,7 @@ class PostgresGraphStoreTest extends GraphStoreContract {
 
     @BeforeAll
     static void start() {
-        store = PostgresStore.pooled(POSTGRES.server().newDatabase(), Optional.empty(), Optional.empty(), 12, "english",
+        store = PostgresStore.pooled(POSTGRES.server().newDatabase(), Optional.empty(), Optional.empty(), 24, "english",
                 Duration.ofSeconds(30));
     }
 

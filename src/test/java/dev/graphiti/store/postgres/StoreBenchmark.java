@@ -46,9 +46,9 @@ import org.postgresql.copy.CopyManager;
 /**
  * A store under a team's load, SQLite and PostgreSQL with the same code: a graph of N generated items (bulk-loaded),
  * then W writers each adding items through the item service (deduplication and all) while R readers search it by
- * words. Prints add and search p50/p95/p99, the CPU time spent (and on PostgreSQL where its statements spent theirs),
- * checks that every item added is there (none lost), then times searches alone. Run by
- * scripts/bench-store [ITEMS] [WRITERS] [READERS] [sqlite,postgresql].
+ * words, a round to warm up and then the measured one. Prints add and search p50/p95/p99, the CPU time spent (and on
+ * PostgreSQL where its statements spent theirs), checks that every item added is there (none lost), then times searches
+ * alone. Run by scripts/bench-store [ITEMS] [WRITERS] [READERS] [sqlite,postgresql].
  */
 public final class StoreBenchmark {
 
@@ -81,7 +81,7 @@ public final class StoreBenchmark {
             PostgresServer server = PostgresServer.kept(PostgresServer.binaries().orElseThrow(
                     () -> new IllegalStateException("no PostgreSQL: run scripts/install-postgresql")),
                     Path.of("target/bench-store/postgresql").toAbsolutePath(), "-c shared_preload_libraries=pg_stat_statements"
-                    + " -c shared_buffers=256MB -c maintenance_work_mem=512MB");
+                    + " -c shared_buffers=2GB -c maintenance_work_mem=512MB");
             try {
                 String database = "bench_" + items;
                 try (Connection admin = server.connect("postgres"); Statement statement = admin.createStatement()) {
@@ -136,6 +136,16 @@ public final class StoreBenchmark {
      * COPY and the full-text index built after) with what earlier runs added removed; made when absent.
      */
     private static void prepare(Connection connection, int items) throws Exception {
+        fill(connection, items);
+        // A server's working set is in memory; one just started reads it from disk: read the graph into its cache.
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("CREATE EXTENSION IF NOT EXISTS pg_prewarm SCHEMA public");
+            statement.executeQuery("SELECT public.pg_prewarm(c.oid) FROM pg_class c JOIN pg_namespace n ON n.oid = "
+                    + "c.relnamespace WHERE n.nspname = current_schema() AND c.relkind IN ('r', 'i')").close();
+        }
+    }
+
+    private static void fill(Connection connection, int items) throws Exception {
         String schema;
         try (Statement statement = connection.createStatement()) {
             statement.execute("CREATE EXTENSION IF NOT EXISTS pg_stat_statements SCHEMA public");
@@ -143,11 +153,12 @@ public final class StoreBenchmark {
             row.next();
             schema = row.getString(1);
             statement.execute("SET search_path TO " + schema);
-            ResultSet count = statement.executeQuery("SELECT count(*) FILTER (WHERE source = 'bench'), count(*) FROM items");
+            // the generated items are seq 1..items (COPY into an empty table); what runs added comes after them
+            ResultSet count = statement.executeQuery("SELECT count(*) FILTER (WHERE seq <= " + items + "), count(*) FROM items");
             count.next();
             if (count.getLong(1) == items) {
                 if (count.getLong(2) > items) {
-                    statement.execute("DELETE FROM items WHERE source <> 'bench'");
+                    statement.execute("DELETE FROM items WHERE seq > " + items);
                 }
                 statement.execute("ALTER TABLE items ALTER COLUMN seq RESTART WITH " + (items + 1));
                 statement.execute("VACUUM ANALYZE items");
@@ -158,7 +169,7 @@ public final class StoreBenchmark {
         }
         long start = System.nanoTime();
         try (Statement statement = connection.createStatement()) {
-            statement.execute("TRUNCATE items CASCADE");
+            statement.execute("TRUNCATE items RESTART IDENTITY CASCADE");
             statement.execute("DROP INDEX IF EXISTS items_search");
         }
         CopyManager copy = connection.unwrap(PGConnection.class).getCopyAPI();
@@ -189,8 +200,16 @@ public final class StoreBenchmark {
         System.out.printf("%nPostgreSQL: generated %,d items with COPY in %.1f s%n", items, (System.nanoTime() - start) / 1e9);
     }
 
+    /** A round of the writers and readers to warm the JVM up (not reported), the measured round, searches alone. */
     private static void run(String name, Supplier<GraphDatabase> open, int writers, int addsPerWriter,
                             int readers, Optional<ServerStatistics> server) throws Exception {
+        round(name, open, writers, addsPerWriter, readers, server, 0);
+        round(name, open, writers, addsPerWriter, readers, server, 1);
+        searchAlone(name, open, 200, server);
+    }
+
+    private static void round(String name, Supplier<GraphDatabase> open, int writers, int addsPerWriter,
+                              int readers, Optional<ServerStatistics> server, int round) throws Exception {
         ConcurrentLinkedQueue<Long> adds = new ConcurrentLinkedQueue<>();
         ConcurrentLinkedQueue<Long> searches = new ConcurrentLinkedQueue<>();
         ConcurrentLinkedQueue<String> added = new ConcurrentLinkedQueue<>();
@@ -205,10 +224,10 @@ public final class StoreBenchmark {
                     ItemService service = new ItemService(graph.items(), Scope.project,
                             text -> new SecretRedaction.Redacted(text, 0), new EntityExtractor(), new ItemIds(),
                             Clock.systemUTC(), 1 << 20);
-                    Random random = new Random(100 + writer);
+                    Random random = new Random(100 + writer + 1000L * round);
                     go.await();
                     for (int i = 0; i < addsPerWriter; i++) {
-                        String content = "writer " + writer + " fact " + i + ": " + sentence(random, 30);
+                        String content = "round " + round + " writer " + writer + " fact " + i + ": " + sentence(random, 30);
                         long start = System.nanoTime();
                         added.add(service.add(new NewItem(Kind.decision, Optional.empty(), content, List.of(), "bench",
                                 Optional.empty(), Optional.empty())).item().id());
@@ -223,7 +242,7 @@ public final class StoreBenchmark {
             work.add(pool.submit(() -> {
                 try (GraphDatabase graph = open.get()) {
                     LexicalRanking ranking = new LexicalRanking(graph.items(), Clock.systemUTC(), Duration.ofDays(90));
-                    Random random = new Random(200 + reader);
+                    Random random = new Random(200 + reader + 1000L * round);
                     go.await();
                     while (writing.get()) {
                         String query = sentence(random, 3);
@@ -258,6 +277,10 @@ public final class StoreBenchmark {
             List<String> ids = new ArrayList<>(added);
             lost = ids.size() - graph.items().getAll(ids).size();
         }
+        if (round == 0) {
+            System.out.printf("%s: warm-up round, %d adds in %.1f s; lost items: %d%n", name, adds.size(), seconds, lost);
+            return;
+        }
         System.out.printf("%s: %d adds by %d writers in %.1f s, %d searches meanwhile; lost items: %d%n", name,
                 adds.size(), writers, seconds, searches.size(), lost);
         System.out.printf("%-12s %8s %8s %8s%n", "ms", "p50", "p95", "p99");
@@ -268,17 +291,22 @@ public final class StoreBenchmark {
         for (ServerStatistics statistics : server.stream().toList()) {
             statistics.print();
         }
-        searchAlone(name, open, 200);
     }
 
     /** One reader alone, {@code count} searches after 20 to warm up: the search's own cost, no writer beside it. */
-    private static void searchAlone(String name, Supplier<GraphDatabase> open, int count) {
+    private static void searchAlone(String name, Supplier<GraphDatabase> open, int count,
+                                    Optional<ServerStatistics> server) throws SQLException {
         ConcurrentLinkedQueue<Long> searches = new ConcurrentLinkedQueue<>();
         long jvmCpu = jvmCpuNanos();
+        long serverCpu = server.map(ServerStatistics::cpuNanos).orElse(0L);
         try (GraphDatabase graph = open.get()) {
             LexicalRanking ranking = new LexicalRanking(graph.items(), Clock.systemUTC(), Duration.ofDays(90));
             Random random = new Random(300);
             for (int i = 0; i < count + 20; i++) {
+                if (i == 20 && server.isPresent()) {
+                    server.get().reset();
+                    serverCpu = server.get().cpuNanos();
+                }
                 String query = sentence(random, 3);
                 long start = System.nanoTime();
                 ranking.search(new SearchQuery(query, ItemFilter.current(), 10, false));
@@ -287,9 +315,13 @@ public final class StoreBenchmark {
                 }
             }
         }
-        System.out.printf("%s: %d searches alone (JVM CPU %.1f s, load %s)%n", name, count,
-                (jvmCpuNanos() - jvmCpu) / 1e9, load());
+        System.out.printf("%s: %d searches alone (JVM CPU %.1f s%s, load %s)%n", name, count,
+                (jvmCpuNanos() - jvmCpu) / 1e9, server.isPresent() ? String.format(", PostgreSQL %.1f s",
+                        (server.get().cpuNanos() - serverCpu) / 1e9) : "", load());
         print("search alone", searches);
+        for (ServerStatistics statistics : server.stream().toList()) {
+            statistics.print();
+        }
     }
 
     private static long jvmCpuNanos() {
