@@ -415,25 +415,28 @@ public abstract class GraphStoreContract {
         assertEquals(writers * each + 1, database.items().stats(ItemFilter.current().withSuperseded(true), 1).items());
     }
 
-    /** Runs {@code work(writer, service)} on {@code writers} threads, each on a graph of its own opened first, at once. */
+    /**
+     * Runs {@code work(writer, service)} on {@code writers} threads at once, each on a graph of its own. The graphs are
+     * opened first, one after another: a pool makes its connections one at a time, and twenty threads asking at once
+     * on a loaded machine could wait past its connection timeout.
+     */
     private List<Object> atOnce(int writers, ConcurrentWork work) throws Exception {
+        List<GraphDatabase> graphs = new ArrayList<>();
         ExecutorService pool = Executors.newFixedThreadPool(writers);
-        CountDownLatch ready = new CountDownLatch(writers);
         CountDownLatch go = new CountDownLatch(1);
         try {
+            for (int w = 0; w < writers; w++) {
+                graphs.add(open(graph, Scope.project));
+            }
+            List<ItemService> services = graphs.stream().map(own -> service(own.items())).toList();
             List<Future<Object>> done = new ArrayList<>();
             for (int w = 0; w < writers; w++) {
                 int writer = w;
                 done.add(pool.submit(() -> {
-                    try (GraphDatabase own = open(graph, Scope.project)) {
-                        ItemService service = service(own.items());
-                        ready.countDown();
-                        go.await();
-                        return work.run(writer, service);
-                    }
+                    go.await();
+                    return work.run(writer, services.get(writer));
                 }));
             }
-            assertTrue(ready.await(60, TimeUnit.SECONDS), "every writer opened the graph");
             go.countDown();
             List<Object> results = new ArrayList<>();
             for (Future<Object> future : done) {
@@ -446,6 +449,9 @@ public abstract class GraphStoreContract {
             return results;
         } finally {
             pool.shutdownNow();
+            for (GraphDatabase own : graphs) {
+                own.close();
+            }
         }
     }
 
