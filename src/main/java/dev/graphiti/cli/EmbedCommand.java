@@ -2,7 +2,6 @@ package dev.graphiti.cli;
 
 import dev.graphiti.service.EmbedReport;
 import dev.graphiti.service.EmbedService;
-import dev.graphiti.service.EmbeddingProgress;
 import java.util.Locale;
 import picocli.CommandLine.Command;
 
@@ -17,9 +16,8 @@ final class EmbedCommand extends GraphSubcommand {
     @Override
     public Integer call() {
         CommandContext context = context();
-        Progress progress = new Progress(ProgressBar.forTerminal(context, "items"));
         EmbedReport report = new EmbedService(context.graphs(), context.invocation().semantics())
-                .embed(context.location(), progress);
+                .embed(context.location(), BarProgress.ofItems(context));
         int done = report.embedded();
         int remaining = report.remaining();
         if (context.json()) {
@@ -32,24 +30,5 @@ final class EmbedCommand extends GraphSubcommand {
                     report.seconds(), remaining == 0 ? "" : "; " + remaining + " left"));
         }
         return 0;
-    }
-
-    /** The embedding run's progress, as a bar of items. */
-    private record Progress(ProgressBar bar) implements EmbeddingProgress {
-
-        @Override
-        public void started(int total) {
-            bar.start(total);
-        }
-
-        @Override
-        public void advanced(int count) {
-            bar.advance(count, "");
-        }
-
-        @Override
-        public void finished() {
-            bar.finish();
-        }
     }
 }

@@ -35,24 +35,8 @@ final class MigrateCommand extends GraphSubcommand {
         if (batch < 1 || batch > 10_000) {
             throw new InvalidInputException("--batch must be between 1 and 10000");
         }
-        ProgressBar bar = ProgressBar.forTerminal(context, "items");
         Migration.Report report = new Migration(context.graphs()).run(context.location(), target, batch,
-                new Migration.Progress() {
-                    @Override
-                    public void started(int total) {
-                        bar.start(total);
-                    }
-
-                    @Override
-                    public void advanced(int count) {
-                        bar.advance(count, "");
-                    }
-
-                    @Override
-                    public void finished() {
-                        bar.finish();
-                    }
-                });
+                BarProgress.ofItems(context));
         if (context.json()) {
             var differences = JsonShapes.JSON.createArrayBuilder();
             report.differences().forEach(differences::add);

@@ -21,7 +21,7 @@ public final class EmbedService {
         this.semantics = semantics;
     }
 
-    public EmbedReport embed(GraphLocation location, EmbeddingProgress progress) {
+    public EmbedReport embed(GraphLocation location, RunProgress progress) {
         long started = System.nanoTime();
         try (OpenGraph graph = graphs.open(location)) {
             int total = graph.vectors().unembeddedCount(E5Encoder.MODEL_ID);

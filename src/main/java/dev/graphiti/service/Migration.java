@@ -32,15 +32,6 @@ public final class Migration {
         postgresql, sqlite
     }
 
-    /** How far a run got. */
-    public interface Progress {
-        void started(int total);
-
-        void advanced(int count);
-
-        void finished();
-    }
-
     /** What a run did: {@code copied} new in the target, {@code present} there already, {@code differences} after. */
     public record Report(String from, String to, int items, int copied, int present, List<String> differences,
                          double seconds) {
@@ -63,7 +54,7 @@ public final class Migration {
         this.graphs = graphs;
     }
 
-    public Report run(GraphLocation location, Target to, int batch, Progress progress) {
+    public Report run(GraphLocation location, Target to, int batch, RunProgress progress) {
         long start = System.nanoTime();
         boolean toPostgres = to == Target.postgresql;
         if (toPostgres && !java.nio.file.Files.exists(location.database())) {

@@ -27,7 +27,7 @@ class EmbedServiceTest {
         fixture.add(location, Kind.bugfix, "Fix the flaky export job", "The export raced the nightly backup; it now waits.");
         fixture.add(location, Kind.note, "Team lunch moved", "Lunch is on Thursdays now.");
         List<String> told = new ArrayList<>();
-        EmbeddingProgress progress = new EmbeddingProgress() {
+        RunProgress progress = new RunProgress() {
             int done;
 
             @Override
