@@ -5,6 +5,7 @@ import dev.graphiti.graph.ItemBrief;
 import dev.graphiti.graph.Kind;
 import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.Scope;
+import dev.graphiti.store.jdbc.Statements;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

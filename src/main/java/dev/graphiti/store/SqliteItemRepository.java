@@ -15,6 +15,7 @@ import dev.graphiti.graph.StoreHealth;
 import dev.graphiti.graph.StoredItem;
 import dev.graphiti.graph.TermCounts;
 import dev.graphiti.graph.ThreadPosition;
+import dev.graphiti.store.jdbc.Statements;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -7,6 +7,7 @@ import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.ItemWriter;
 import dev.graphiti.graph.Provenance;
 import dev.graphiti.graph.ThreadPosition;
+import dev.graphiti.store.jdbc.Statements;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -5,6 +5,7 @@ import dev.graphiti.graph.ItemRepository;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.StoreException;
 import dev.graphiti.graph.VectorStore;
+import dev.graphiti.store.jdbc.IngestLedger;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
@@ -82,7 +83,7 @@ public final class SqliteStore {
         Lease lease = lease(file, retry);
         Connection connection = lease.connection();
         return new GraphDatabase(new SqliteItemRepository(connection, file, scope, retry, lease.release()),
-                new SqliteIngestState(connection, retry, false), new SqliteVectorStore(connection, scope, retry, shared -> { }));
+                ledger(connection, retry, () -> { }), new SqliteVectorStore(connection, scope, retry, shared -> { }));
     }
 
     /**
@@ -101,7 +102,12 @@ public final class SqliteStore {
     public IngestState openIngest(Path database) {
         Path file = database.toAbsolutePath().normalize();
         BusyRetry retry = new BusyRetry(retryBudget, file);
-        return new SqliteIngestState(connectMigrated(file, retry), retry, true);
+        Connection connection = connectMigrated(file, retry);
+        return ledger(connection, retry, () -> closeQuietly(connection));
+    }
+
+    private static IngestState ledger(Connection connection, BusyRetry retry, Runnable release) {
+        return new IngestLedger(connection, new SqliteTransactions(connection, retry), new SqliteDialect(), release);
     }
 
     /** A connection to the file, kept from an earlier command when this process keeps them, and how to give it back. */

@@ -7,6 +7,7 @@ import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.StoreException;
 import dev.graphiti.graph.VectorStore;
 import dev.graphiti.store.GraphDatabase;
+import dev.graphiti.store.jdbc.IngestLedger;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -92,7 +93,7 @@ public final class PostgresStore implements AutoCloseable {
         PostgresMigrations.GraphSchema graph = graph(connection, name, retries);
         Runnable release = () -> giveBack(connection);
         return new GraphDatabase(new PostgresItemRepository(connection, graph, name, scope, retries, release),
-                new PostgresIngestState(connection, graph.number(), retries, () -> { }),
+                ledger(connection, graph.number(), retries, () -> { }),
                 new PostgresVectorStore(connection, graph.number(), scope, retries, () -> { }));
     }
 
@@ -100,8 +101,12 @@ public final class PostgresStore implements AutoCloseable {
     public IngestState openIngest(String name) {
         Retries retries = new Retries(retryBudget, name);
         Connection connection = borrow(name, retries);
-        return new PostgresIngestState(connection, graph(connection, name, retries).number(), retries,
-                () -> giveBack(connection));
+        return ledger(connection, graph(connection, name, retries).number(), retries, () -> giveBack(connection));
+    }
+
+    private static IngestState ledger(Connection connection, int graph, Retries retries, Runnable release) {
+        return new IngestLedger(connection, new PostgresTransactions(connection, graph, retries), new PostgresDialect(),
+                release);
     }
 
     /** A graph's vectors on a connection of their own (the background embedding's). */

@@ -1,4 +1,4 @@
-package dev.graphiti.store;
+package dev.graphiti.store.jdbc;
 
 import dev.graphiti.graph.IngestState;
 import dev.graphiti.graph.SkipReason;
@@ -10,49 +10,50 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The ingest tables (schema 2) on their own connection to the graph's file. Writes are BEGIN IMMEDIATE
- * transactions with busy retry, so several graphiti processes (hooks, the CLI, MCP servers) share them.
+ * A graph's git-index ledger and capture positions (tables ingest_commits, ingest_tips, capture_positions) on
+ * either store: writes are the store's write transactions, so several processes and servers share them.
  */
-final class SqliteIngestState implements IngestState {
+public final class IngestLedger implements IngestState {
 
     private final Connection connection;
-    private final BusyRetry retry;
-    private final boolean ownsConnection;
+    private final GraphTransactions transactions;
+    private final LedgerDialect dialect;
+    private final Runnable release;
     /** judged runs once per commit of a walk: its statement is prepared once (its result sets closed, so it holds no lock). */
     private final Statements kept;
 
-    /** @param ownsConnection false when the connection is shared with the graph's items, which close it */
-    SqliteIngestState(Connection connection, BusyRetry retry, boolean ownsConnection) {
+    /** @param release what closing does with the connection (nothing when the graph's items share and close it) */
+    public IngestLedger(Connection connection, GraphTransactions transactions, LedgerDialect dialect, Runnable release) {
         this.connection = connection;
-        this.retry = retry;
-        this.ownsConnection = ownsConnection;
+        this.transactions = transactions;
+        this.dialect = dialect;
+        this.release = release;
         this.kept = Statements.kept(connection);
     }
 
     @Override
     public List<String> tips(int limit) {
-        return retry.run(() -> {
+        return transactions.read(() -> {
+            List<String> tips = new ArrayList<>();
             try (PreparedStatement select = connection.prepareStatement(
                     "SELECT sha FROM ingest_tips ORDER BY recorded_at DESC, ref LIMIT ?")) {
                 select.setInt(1, limit);
-                List<String> tips = new ArrayList<>();
                 try (ResultSet rows = select.executeQuery()) {
                     while (rows.next()) {
                         tips.add(rows.getString(1));
                     }
                 }
-                return tips;
             }
+            return tips;
         });
     }
 
     @Override
     public boolean judged(String sha, String changeKey) {
-        return retry.run(() -> {
-            PreparedStatement select = kept.bind("SELECT 1 FROM ingest_commits WHERE sha = ? UNION ALL "
-                    + "SELECT 1 FROM ingest_commits WHERE change_key = ? LIMIT 1", List.of(sha, changeKey));
+        return transactions.read(() -> {
+            PreparedStatement select = kept.bind(dialect.judged(), List.of(sha, changeKey));
             try (ResultSet rows = select.executeQuery()) {
-                return rows.next();
+                return rows.next() && rows.getBoolean(1);
             }
         });
     }
@@ -60,10 +61,8 @@ final class SqliteIngestState implements IngestState {
     @Override
     public void record(List<Judged> commits) {
         long now = System.currentTimeMillis();
-        retry.run(() -> Transactions.immediate(connection, () -> {
-            try (PreparedStatement insert = connection.prepareStatement(
-                    "INSERT OR IGNORE INTO ingest_commits (sha, change_key, skip_reason, item_id, judged_at) "
-                            + "VALUES (?, ?, ?, ?, ?)")) {
+        transactions.write(() -> {
+            try (PreparedStatement insert = connection.prepareStatement(dialect.recordCommit())) {
                 for (Judged commit : commits) {
                     insert.setString(1, commit.sha());
                     insert.setString(2, commit.changeKey());
@@ -76,26 +75,23 @@ final class SqliteIngestState implements IngestState {
                 insert.executeBatch();
             }
             return null;
-        }));
+        });
     }
 
     @Override
     public void recordTip(String ref, String sha) {
-        retry.run(() -> Transactions.immediate(connection, () -> {
-            upsert("INSERT INTO ingest_tips (ref, sha, recorded_at) VALUES (?, ?, ?) "
-                    + "ON CONFLICT (ref) DO UPDATE SET sha = excluded.sha, recorded_at = excluded.recorded_at", ref, sha);
-            return null;
-        }));
+        transactions.write(() -> upsert("INSERT INTO ingest_tips (ref, sha, recorded_at) VALUES (?, ?, ?) "
+                + "ON CONFLICT (ref) DO UPDATE SET sha = excluded.sha, recorded_at = excluded.recorded_at", ref, sha));
     }
 
     @Override
     public long position(String sessionId) {
-        return retry.run(() -> readPosition(sessionId));
+        return transactions.read(() -> readPosition(sessionId));
     }
 
     @Override
     public boolean claim(String sessionId, long expected, long next) {
-        return retry.run(() -> Transactions.immediate(connection, () -> {
+        return transactions.write(() -> {
             if (readPosition(sessionId) != expected) {
                 return false;
             }
@@ -103,7 +99,7 @@ final class SqliteIngestState implements IngestState {
                     + "ON CONFLICT (session) DO UPDATE SET position = excluded.position, updated_at = excluded.updated_at",
                     sessionId, next);
             return true;
-        }));
+        });
     }
 
     private long readPosition(String sessionId) throws SQLException {
@@ -117,24 +113,19 @@ final class SqliteIngestState implements IngestState {
     }
 
     /** Runs an insert-or-update of (key, value, now). */
-    private void upsert(String sql, String key, Object value, long now) throws SQLException {
+    private Void upsert(String sql, String key, Object value) throws SQLException {
         try (PreparedStatement upsert = connection.prepareStatement(sql)) {
             upsert.setString(1, key);
             upsert.setObject(2, value);
-            upsert.setLong(3, now);
+            upsert.setLong(3, System.currentTimeMillis());
             upsert.executeUpdate();
         }
-    }
-
-    private void upsert(String sql, String key, Object value) throws SQLException {
-        upsert(sql, key, value, System.currentTimeMillis());
+        return null;
     }
 
     @Override
     public void close() {
         kept.close();
-        if (ownsConnection) {
-            SqliteStore.closeQuietly(connection);
-        }
+        release.run();
     }
 }

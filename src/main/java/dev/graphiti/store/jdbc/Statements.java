@@ -1,4 +1,4 @@
-package dev.graphiti.store;
+package dev.graphiti.store.jdbc;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -12,7 +12,7 @@ import java.util.Map;
  * write transaction, in which a bulk write (`graphiti index`, a batch of captured items) runs the same dozen
  * statements for every item; preparing them again each time was a tenth of `graphiti index`'s CPU.
  */
-final class Statements implements AutoCloseable {
+public final class Statements implements AutoCloseable {
 
     private final Connection connection;
     /** By SQL text; null when every statement is prepared for one use. */
@@ -23,17 +23,17 @@ final class Statements implements AutoCloseable {
         this.kept = kept;
     }
 
-    static Statements perUse(Connection connection) {
+    public static Statements perUse(Connection connection) {
         return new Statements(connection, null);
     }
 
     /** Statements kept until {@link #close}; a kept statement's result sets must be closed (that resets it). */
-    static Statements kept(Connection connection) {
+    public static Statements kept(Connection connection) {
         return new Statements(connection, new HashMap<>());
     }
 
     /** The statement for {@code sql} with {@code parameters} bound; give it back with {@link #release}. */
-    PreparedStatement bind(String sql, List<Object> parameters) throws SQLException {
+    public PreparedStatement bind(String sql, List<Object> parameters) throws SQLException {
         PreparedStatement statement = kept == null ? null : kept.get(sql);
         if (statement == null) {
             statement = connection.prepareStatement(sql);
@@ -52,7 +52,7 @@ final class Statements implements AutoCloseable {
         }
     }
 
-    void release(PreparedStatement statement) throws SQLException {
+    public void release(PreparedStatement statement) throws SQLException {
         if (kept == null) {
             statement.close();
         }
