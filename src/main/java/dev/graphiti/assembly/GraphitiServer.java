@@ -2,6 +2,7 @@ package dev.graphiti.assembly;
 
 import dev.graphiti.cli.GraphitiVersion;
 import dev.graphiti.config.Config;
+import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.config.Locations;
 import dev.graphiti.explorer.Explorer;
 import dev.graphiti.graph.GraphLocation;
@@ -13,6 +14,7 @@ import dev.graphiti.protocol.session.ServerInfo;
 import dev.graphiti.tools.GraphitiTools;
 import dev.graphiti.tools.ToolSettings;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Optional;
 
 /**
@@ -66,8 +68,12 @@ public final class GraphitiServer {
         }
         GraphLocation location = new ScopeResolver(locations.home())
                 .resolve(directory, served ? Optional.empty() : Optional.of(Scope.global));
-        setup.notices().accept("the explorer (/explorer/) shows the " + location.scope() + " graph " + location.database());
-        return Explorer.open(location, Config.load(locations.home()), tools.semantics(), setup.notices());
+        Config config = Config.load(locations.home());
+        // The store the tools' commands use, through their pool: a PostgreSQL server's explorer shows its database.
+        Graphs graphs = new Graphs(Duration.ofMillis(config.getInt(ConfigKeys.STORE_BUSY_TIMEOUT_MS)),
+                Optional.of(tools.connections()), tools.semantics(), setup.notices(), setup.environment().variables());
+        setup.notices().accept("the explorer (/explorer/) shows the " + location.scope() + " graph " + graphs.where(location));
+        return Explorer.open(location, config, graphs, tools.semantics());
     }
 
     /** A server under construction with graphiti's identity, instructions and {@code tools}, which it closes. */

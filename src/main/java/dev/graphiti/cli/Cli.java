@@ -167,6 +167,14 @@ public final class Cli implements AutoCloseable {
         return semantics;
     }
 
+    /**
+     * The database connections a server's CLI keeps between calls (its PostgreSQL pool among them), for what it serves
+     * beside the tools; empty for a one-shot CLI.
+     */
+    public Optional<KeptConnections> connections() {
+        return connections;
+    }
+
     /** Stops the server's embedding, if any (it may be using a connection), then closes the connections kept between calls. */
     @Override
     public void close() {

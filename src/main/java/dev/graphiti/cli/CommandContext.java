@@ -7,8 +7,10 @@ import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.ScopeResolver;
+import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.service.Graphs;
 import dev.graphiti.service.Items;
+import dev.graphiti.service.KeptConnections;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -133,14 +135,21 @@ final class CommandContext {
      */
     Graphs graphs() {
         if (graphs == null) {
-            if (invocation().environment().ownProcess()) {
-                Graphs.loadNativeLibraryFrom(locations().cache());
-            }
-            Duration wait = Duration.ofMillis(config().getInt(ConfigKeys.STORE_BUSY_TIMEOUT_MS));
-            graphs = new Graphs(wait, invocation().connections(), invocation().semantics(), this::warn,
-                    invocation().environment().variables());
+            graphs = graphs(invocation().connections(), invocation().semantics());
         }
         return graphs;
+    }
+
+    /**
+     * Opens graphs as {@link #graphs()} does, for a command that serves until stopped (`graphiti ui`): with the
+     * connections it keeps ({@code kept}, PostgreSQL's pooled) and its own semantic search.
+     */
+    Graphs graphs(Optional<KeptConnections> kept, Optional<SemanticSearch> semantics) {
+        if (invocation().environment().ownProcess()) {
+            Graphs.loadNativeLibraryFrom(locations().cache());
+        }
+        Duration wait = Duration.ofMillis(config().getInt(ConfigKeys.STORE_BUSY_TIMEOUT_MS));
+        return new Graphs(wait, kept, semantics, this::warn, invocation().environment().variables());
     }
 
     /** A problem that does not stop the command, on stderr unless --quiet. */

@@ -6,6 +6,8 @@ import dev.graphiti.explorer.ExplorerServlet;
 import dev.graphiti.explorer.PageAccess;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.SemanticSearch;
+import dev.graphiti.service.Graphs;
+import dev.graphiti.service.KeptConnections;
 import dev.graphiti.service.ServerEmbedding;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -33,18 +35,23 @@ final class UiCommand extends GraphSubcommand {
         }
         var config = context.config();
         PrintStream log = new PrintStream(new WriterStream(context.err()), true);
+        var variables = context.invocation().environment().variables();
         // The page ranks as the MCP server's graphiti_search does: by words and meaning, unless graphiti.semantic is off.
-        boolean semantic = Settings.ofEnvironment(context.invocation().environment().variables()).onOff("graphiti.semantic", true);
-        Optional<SemanticSearch> meaning = semantic ? Optional.of(ServerEmbedding.start(log)) : Optional.empty();
-        try {
-            Explorer explorer = Explorer.open(context.location(), config, meaning, context::warn);
-            return launcher.serveExplorer(new ExplorerServlet(explorer, PageAccess.loopback()), port, url -> {
-                context.err().println("graphiti: the explorer of the " + context.location().scope() + " graph ("
-                        + context.location().database() + ") is at " + url + " ; Ctrl-C stops it");
-                context.err().flush();
-            });
-        } finally {
-            meaning.ifPresent(SemanticSearch::close);
+        boolean semantic = Settings.ofEnvironment(variables).onOff("graphiti.semantic", true);
+        // Served until stopped, so the connections are kept (PostgreSQL's in a pool), as a server keeps them.
+        try (KeptConnections kept = new KeptConnections()) {
+            Optional<SemanticSearch> meaning = semantic ? Optional.of(ServerEmbedding.start(log, kept, variables)) : Optional.empty();
+            try {
+                Graphs graphs = context.graphs(Optional.of(kept), meaning);
+                Explorer explorer = Explorer.open(context.location(), config, graphs, meaning);
+                return launcher.serveExplorer(new ExplorerServlet(explorer, PageAccess.loopback()), port, url -> {
+                    context.err().println("graphiti: the explorer of the " + context.location().scope() + " graph ("
+                            + graphs.where(context.location()) + ") is at " + url + " ; Ctrl-C stops it");
+                    context.err().flush();
+                });
+            } finally {
+                meaning.ifPresent(SemanticSearch::close);
+            }
         }
     }
 

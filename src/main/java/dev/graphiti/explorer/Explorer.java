@@ -26,7 +26,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.function.Consumer;
 
 /** What the explorer page asks of one graph: reads through the services the CLI uses, changes that can be undone. */
 public final class Explorer {
@@ -58,14 +57,13 @@ public final class Explorer {
     }
 
     /**
-     * The explorer of the graph at {@code location} with the limits and search settings of {@code config}, searching by
-     * meaning too with {@code meaning} (a server's model and vectors, which every graph it opens is told about).
+     * The explorer of the graph at {@code location}, opened by {@code graphs} (the store the CLI and the tools use:
+     * SQLite files, or the operator's PostgreSQL database), with the limits and search settings of {@code config},
+     * searching by meaning too with {@code meaning} (a server's model and vectors, which {@code graphs} tells about
+     * every graph it opens).
      */
-    public static Explorer open(GraphLocation location, Config config, Optional<SemanticSearch> meaning,
-                                Consumer<String> warnings) {
+    public static Explorer open(GraphLocation location, Config config, Graphs graphs, Optional<SemanticSearch> meaning) {
         Clock clock = Clock.systemUTC();
-        Graphs graphs = new Graphs(Duration.ofMillis(config.getInt(ConfigKeys.STORE_BUSY_TIMEOUT_MS)), Optional.empty(),
-                meaning, warnings);
         return new Explorer(location, new Items(graphs, clock, config.getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES)),
                 new SearchService(graphs, clock, Duration.ofDays(config.getInt(ConfigKeys.SEARCH_RECENCY_HALF_LIFE_DAYS)),
                         meaning));

@@ -104,6 +104,11 @@ public final class Graphs {
                 .open(name(location.database()), location.scope());
     }
 
+    /** Where the graph at {@code location} is kept, for a message: its file, or its name in the PostgreSQL database. */
+    public String where(GraphLocation location) {
+        return location.database() + postgres.map(store -> ", in PostgreSQL at " + store.where()).orElse("");
+    }
+
     /** A graph's name in PostgreSQL: its location's path, as a SQLite file would have it. */
     static String name(Path database) {
         return database.toAbsolutePath().normalize().toString();

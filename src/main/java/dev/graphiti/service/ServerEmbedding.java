@@ -24,12 +24,10 @@ public final class ServerEmbedding {
     private ServerEmbedding() {
     }
 
-    /** @param log where a model that cannot load says why */
-    public static SemanticSearch start(PrintStream log) {
-        return start(SqliteStore.withDefaults()::openVectors, Files::exists, log);
-    }
-
-    /** The same, for graphs wherever the settings in {@code variables} put them (a PostgreSQL store in {@code kept}'s pool). */
+    /**
+     * For graphs wherever the settings in {@code variables} put them (a PostgreSQL store in {@code kept}'s pool).
+     * @param log where a model that cannot load says why
+     */
     public static SemanticSearch start(PrintStream log, KeptConnections kept, Map<String, String> variables) {
         Optional<PostgresStore> postgres = kept.postgres(variables);
         if (postgres.isPresent()) {

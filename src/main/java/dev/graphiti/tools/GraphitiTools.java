@@ -6,6 +6,7 @@ import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.config.Locations;
 import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.protocol.feature.Resource;
+import dev.graphiti.service.KeptConnections;
 import dev.graphiti.protocol.feature.ResourceTemplate;
 import dev.graphiti.protocol.feature.Tool;
 import dev.graphiti.toon.ResponseEncoder;
@@ -38,6 +39,7 @@ public final class GraphitiTools implements AutoCloseable {
     private final TokenCounter counter;
     private final AutoCloseable runner;
     private final Optional<SemanticSearch> semantics;
+    private final KeptConnections connections;
 
     /**
      * @param settings        runner, limits and budgets
@@ -54,6 +56,8 @@ public final class GraphitiTools implements AutoCloseable {
         Optional<Cli> cli = settings.externalCommand().isEmpty()
                 ? Optional.of(Cli.forServer(environment, counter, settings.semantic(), System.err)) : Optional.empty();
         this.semantics = cli.flatMap(Cli::semantics);
+        // The in-process CLI's (closed with it), else the explorer's own, closed with these tools.
+        this.connections = cli.flatMap(Cli::connections).orElseGet(KeptConnections::new);
         CliRunner cliRunner = cli.<CliRunner>map(inProcess -> new InProcessRunner(inProcess::run, settings.limits(), inProcess::close))
                 .orElseGet(() -> new ExternalRunner(settings.externalCommand(), settings.limits()));
         this.runner = cliRunner instanceof AutoCloseable closeable ? closeable : () -> { };
@@ -81,6 +85,14 @@ public final class GraphitiTools implements AutoCloseable {
         return semantics;
     }
 
+    /**
+     * The connections the tools' CLI keeps (the PostgreSQL pool of a server configured for one), for the explorer
+     * served beside the tools, so both open graphs in the same store through one pool.
+     */
+    public KeptConnections connections() {
+        return connections;
+    }
+
     public List<Tool> tools() {
         return List.of(new AddTool(gateway), new SearchTool(gateway), new ListTool(gateway), new ShowTool(gateway),
                 new DeleteTool(gateway), new SummarizeTool(gateway), new CompactTool(gateway),
@@ -100,5 +112,6 @@ public final class GraphitiTools implements AutoCloseable {
     @Override
     public void close() throws Exception {
         runner.close();
+        connections.close();
     }
 }

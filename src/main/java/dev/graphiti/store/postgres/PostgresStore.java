@@ -117,6 +117,11 @@ public final class PostgresStore implements AutoCloseable {
                 () -> giveBack(connection));
     }
 
+    /** The database, for a message: its URL without what follows {@code ?}, or its JNDI name. */
+    public String where() {
+        return where;
+    }
+
     /** The schema version this program writes. */
     public static int schemaVersion() {
         return PostgresMigrations.latest();

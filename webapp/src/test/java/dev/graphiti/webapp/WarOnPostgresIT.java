@@ -14,11 +14,15 @@ import io.modelcontextprotocol.spec.McpSchema;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.net.URI;
+import java.net.http.HttpRequest;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -28,7 +32,8 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * driver on its classpath and, by post-boot asadmin commands, a connection pool and the JDBC resource jdbc/graphiti;
  * the WAR gets only {@code graphiti.store.jndi=jdbc/graphiti}. A tool call stores into that database (the CLI reads
  * it back from there, and no SQLite file appears), a search finds it by its words, and once the server has embedded
- * the items in the background (vectors kept in PostgreSQL) a search finds one by its meaning alone.
+ * the items in the background (vectors kept in PostgreSQL) a search finds one by its meaning alone. The explorer
+ * beside /mcp finds the item there too and accepts it (the CLI sees it tagged).
  */
 class WarOnPostgresIT {
 
@@ -83,6 +88,7 @@ class WarOnPostgresIT {
                 }
                 System.out.println("found by meaning: " + byMeaning);
                 assertFalse(byMeaning.contains("Team lunch"), byMeaning);
+                accept(payara.base() + PayaraMicro.CONTEXT + "/explorer/");
             } finally {
                 client.closeGracefully();
             }
@@ -100,6 +106,22 @@ class WarOnPostgresIT {
         for (String title : List.of("Primary store", "Release process", "Team lunch")) {
             assertTrue(out.toString().contains("\"title\":\"" + title + "\""), out::toString);
         }
+        assertTrue(out.toString().contains("\"title\":\"Primary store\",\"tags\":[\"reviewed\"]"), "accepted in the explorer: " + out);
+    }
+
+    /** The explorer beside /mcp shows the graph in the database and accepts an item there (the CLI sees its tag). */
+    private static void accept(String explorer) throws Exception {
+        var page = WarOnPayaraMicroIT.send(HttpRequest.newBuilder(URI.create(explorer)).GET());
+        Matcher csrf = Pattern.compile("name=\"graphiti-csrf\" content=\"([^\"]+)\"").matcher(page.body());
+        assertTrue(csrf.find(), page.body());
+        var found = WarOnPayaraMicroIT.send(HttpRequest.newBuilder(URI.create(explorer + "api/search?q=JSONB"))
+                .header("Authorization", "Bearer " + TOKEN).GET());
+        Matcher id = Pattern.compile("^\\[\\{\"id\":\"(\\w+)\",\"kind\":\"decision\",\"title\":\"Primary store\"").matcher(found.body());
+        assertTrue(id.find(), "the explorer finds what the tools stored in PostgreSQL: " + found.body());
+        var accepted = WarOnPayaraMicroIT.send(HttpRequest.newBuilder(URI.create(explorer + "api/accept"))
+                .header("Authorization", "Bearer " + TOKEN).header("Content-Type", "application/json")
+                .header("X-Graphiti-Csrf", csrf.group(1)).POST(HttpRequest.BodyPublishers.ofString("{\"id\":\"" + id.group(1) + "\"}")));
+        assertEquals(200, accepted.statusCode(), accepted.body());
     }
 
     private static void add(McpSyncClient client, String title, String content, String kind) {
