@@ -330,10 +330,9 @@ final class PostgresItemRepository implements ItemRepository {
         List<Object> parameters = new ArrayList<>();
         List<String> sources = new ArrayList<>();
         for (String prefix : sourcePrefixes) {
-            // left(), not LIKE: a prefix's % or _ are its own characters, and the comparison keeps case
-            sources.add("left(i.source, ?) = ?");
-            parameters.add(prefix.length());
-            parameters.add(prefix);
+            // left(), not LIKE: a prefix's % or _ are its own characters, and the comparison keeps case. Literals, so
+            // that the review queue's sources match the WHERE of their partial index (schema 2, items_review).
+            sources.add("left(i.source, " + prefix.length() + ") = '" + prefix.replace("'", "''") + "'");
         }
         parameters.add(tag);
         parameters.add(limit);

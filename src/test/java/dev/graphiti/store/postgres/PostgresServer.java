@@ -77,7 +77,7 @@ public final class PostgresServer implements AutoCloseable {
     }
 
     /** The directory of initdb, pg_ctl and postgres: GRAPHITI_POSTGRES, else .cache/postgresql/bin above here. */
-    static Optional<Path> binaries() {
+    public static Optional<Path> binaries() {
         String set = System.getenv("GRAPHITI_POSTGRES");
         if (set != null && !set.isBlank()) {
             return Optional.of(Path.of(set));
@@ -91,7 +91,8 @@ public final class PostgresServer implements AutoCloseable {
         return Optional.empty();
     }
 
-    static PostgresServer start(Path bin) {
+    /** A server of its own in a temporary directory, removed when it is closed (a test JVM's, or a benchmark's). */
+    public static PostgresServer start(Path bin) {
         try {
             return start(bin, Files.createTempDirectory("graphiti-postgres"), false, "");
         } catch (IOException e) {
@@ -103,7 +104,7 @@ public final class PostgresServer implements AutoCloseable {
      * A server on a data directory kept between runs (a benchmark's generated graph): made by initdb when absent,
      * left in place when stopped; {@code options} are more server settings ({@code -c name=value ...}).
      */
-    static PostgresServer kept(Path bin, Path directory, String options) {
+    public static PostgresServer kept(Path bin, Path directory, String options) {
         return start(bin, directory, true, options);
     }
 
@@ -133,6 +134,44 @@ public final class PostgresServer implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalStateException("cannot start PostgreSQL from " + bin + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * The server's CPU time so far: the postmaster's, its ended children's and its live children's (backends come and
+     * go), for a benchmark's figures beside the JVM's; 0 where /proc cannot tell.
+     */
+    public long cpuNanos() {
+        try {
+            long postmaster = Long.parseLong(Files.readAllLines(directory.resolve("data/postmaster.pid")).get(0).strip());
+            long ticks = ticks(postmaster, true);
+            try (var processes = Files.list(Path.of("/proc"))) {
+                for (Path process : processes.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
+                    try {
+                        String[] stat = stat(process);
+                        if (Long.parseLong(stat[1]) == postmaster) {
+                            ticks += Long.parseLong(stat[11]) + Long.parseLong(stat[12]);
+                        }
+                    } catch (IOException | RuntimeException gone) {
+                        // ended meanwhile
+                    }
+                }
+            }
+            return ticks * 10_000_000L; // USER_HZ is 100
+        } catch (IOException e) {
+            return 0;
+        }
+    }
+
+    private static long ticks(long pid, boolean children) throws IOException {
+        String[] stat = stat(Path.of("/proc/" + pid));
+        long ticks = Long.parseLong(stat[11]) + Long.parseLong(stat[12]);
+        return children ? ticks + Long.parseLong(stat[13]) + Long.parseLong(stat[14]) : ticks;
+    }
+
+    /** /proc/PID/stat's fields after the command name: [0] is the state, [1] the parent, [11..14] the times. */
+    private static String[] stat(Path process) throws IOException {
+        String line = Files.readString(process.resolve("stat"));
+        return line.substring(line.lastIndexOf(')') + 2).split(" ");
     }
 
     /** A new, empty database on this server; its JDBC URL. */

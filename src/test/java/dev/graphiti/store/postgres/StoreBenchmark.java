@@ -98,8 +98,7 @@ public final class StoreBenchmark {
                         graph.items().list(ItemFilter.current(), 1); // makes the graph's schema
                     }
                     prepare(direct, items);
-                    run("PostgreSQL", open, writers, addsPerWriter, readers, Optional.of(new ServerStatistics(direct,
-                            server.directory().resolve("data/postmaster.pid"))));
+                    run("PostgreSQL", open, writers, addsPerWriter, readers, Optional.of(new ServerStatistics(direct, server)));
                 }
             } finally {
                 server.close();
@@ -337,7 +336,7 @@ public final class StoreBenchmark {
     }
 
     /** PostgreSQL's side of a run: its processes' CPU time and where its statements spent their time. */
-    private record ServerStatistics(Connection connection, Path pidFile) {
+    private record ServerStatistics(Connection connection, PostgresServer server) {
 
         void reset() throws SQLException {
             try (Statement statement = connection.createStatement()) {
@@ -345,39 +344,8 @@ public final class StoreBenchmark {
             }
         }
 
-        /** The postmaster's CPU, its ended children's and its live children's (backends come and go). */
         long cpuNanos() {
-            try {
-                long postmaster = Long.parseLong(Files.readAllLines(pidFile).get(0).strip());
-                long ticks = ticks(postmaster, true);
-                try (var processes = Files.list(Path.of("/proc"))) {
-                    for (Path process : processes.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
-                        try {
-                            String[] stat = stat(process);
-                            if (Long.parseLong(stat[1]) == postmaster) {
-                                ticks += Long.parseLong(stat[11]) + Long.parseLong(stat[12]);
-                            }
-                        } catch (IOException | RuntimeException gone) {
-                            // ended meanwhile
-                        }
-                    }
-                }
-                return ticks * 10_000_000L; // USER_HZ is 100
-            } catch (IOException e) {
-                return 0;
-            }
-        }
-
-        private static long ticks(long pid, boolean children) throws IOException {
-            String[] stat = stat(Path.of("/proc/" + pid));
-            long ticks = Long.parseLong(stat[11]) + Long.parseLong(stat[12]);
-            return children ? ticks + Long.parseLong(stat[13]) + Long.parseLong(stat[14]) : ticks;
-        }
-
-        /** /proc/PID/stat's fields after the command name: [0] is the state, [1] the parent, [11..14] the times. */
-        private static String[] stat(Path process) throws IOException {
-            String line = Files.readString(process.resolve("stat"));
-            return line.substring(line.lastIndexOf(')') + 2).split(" ");
+            return server.cpuNanos();
         }
 
         void print() throws SQLException {

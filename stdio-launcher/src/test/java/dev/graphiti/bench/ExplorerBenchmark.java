@@ -2,6 +2,7 @@ package dev.graphiti.bench;
 
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
+import dev.graphiti.store.postgres.PostgresServer;
 import java.net.URI;
 import java.net.URLEncoder;
 import java.net.http.HttpClient;
@@ -13,6 +14,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
+import java.util.function.LongSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -20,8 +23,10 @@ import java.util.regex.Pattern;
  * `scripts/bench-explorer`: `graphiti ui` from the jar on a generated corpus; page load (the page, its script and
  * style, and the first list of 50 items, one after another) and search as you type (every prefix of 2+ characters of
  * five queries, as the page asks after each key), the entity graph (whole, and centred on its three biggest entities)
- * and the first two pages of the review queue, wall p50/p95 at the client and the server process's CPU per request. Words only (graphiti.semantic off: embedding 10k items first would take minutes). Arguments: the jar,
- * the graphiti home holding global.db, rounds of page loads.
+ * and the first two pages of the review queue, wall p50/p95 at the client and the server process's CPU per request
+ * (and PostgreSQL's, on that store). Words only (graphiti.semantic off: embedding 10k items first would take minutes). Arguments: the jar,
+ * the graphiti home holding global.db, rounds of page loads, and the store: sqlite (default) or postgresql (a server
+ * of the run's own, the graph copied there by `graphiti migrate`).
  */
 public final class ExplorerBenchmark {
 
@@ -35,11 +40,21 @@ public final class ExplorerBenchmark {
         Path jar = Path.of(args[0]).toAbsolutePath();
         Path home = Path.of(args[1]).toAbsolutePath();
         int rounds = Integer.parseInt(args[2]);
-        ProcessBuilder builder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", jar.toString(), "-g", "ui", "--port", "0").redirectErrorStream(true);
-        builder.environment().put("GRAPHITI_HOME", home.toString());
-        builder.environment().put("GRAPHITI_SEMANTIC", "off");
-        Process ui = builder.start();
+        boolean postgresql = args.length > 3 && args[3].equals("postgresql");
+        // On PostgreSQL: a server of the run's own, the corpus copied into it by `graphiti migrate`, its CPU counted too.
+        Optional<PostgresServer> postgres = postgresql ? Optional.of(PostgresServer.start(PostgresServer.binaries().orElseThrow(
+                () -> new IllegalStateException("no PostgreSQL: run scripts/install-postgresql")))) : Optional.empty();
+        Optional<String> database = postgres.map(PostgresServer::newDatabase);
+        if (database.isPresent()) {
+            Process migrate = graphiti(jar, home, database, "migrate", "--to", "postgresql").redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.INHERIT).start();
+            if (migrate.waitFor() != 0) {
+                throw new IllegalStateException("graphiti migrate failed");
+            }
+        }
+        System.out.println("store: " + (postgresql ? "PostgreSQL" : "SQLite"));
+        Process ui = graphiti(jar, home, database, "ui", "--port", "0").redirectErrorStream(true).start();
+        LongSupplier cpu = () -> cpuNanos(ui.pid()) + postgres.map(PostgresServer::cpuNanos).orElse(0L);
         try {
             String base = url(ui);
             HttpClient http = HttpClient.newHttpClient();
@@ -47,20 +62,20 @@ public final class ExplorerBenchmark {
                 pageLoad(http, base);
                 typing(http, base, new ArrayList<>());
             }
-            long cpuBefore = cpuNanos(ui.pid());
+            long cpuBefore = cpu.getAsLong();
             List<Long> loads = new ArrayList<>();
             for (int i = 0; i < rounds; i++) {
                 loads.add(pageLoad(http, base));
             }
-            long loadCpu = cpuNanos(ui.pid()) - cpuBefore;
-            cpuBefore = cpuNanos(ui.pid());
+            long loadCpu = cpu.getAsLong() - cpuBefore;
+            cpuBefore = cpu.getAsLong();
             List<Long> keys = new ArrayList<>();
             for (int i = 0; i < rounds; i++) {
                 typing(http, base, keys);
             }
-            long keyCpu = cpuNanos(ui.pid()) - cpuBefore;
+            long keyCpu = cpu.getAsLong() - cpuBefore;
             List<String> focus = biggest(http, base);
-            cpuBefore = cpuNanos(ui.pid());
+            cpuBefore = cpu.getAsLong();
             List<Long> graphs = new ArrayList<>();
             List<Long> reviews = new ArrayList<>();
             for (int i = 0; i < rounds; i++) {
@@ -69,13 +84,13 @@ public final class ExplorerBenchmark {
                     graphs.add(timed(http, base + "api/graph?entity=" + URLEncoder.encode(entity, StandardCharsets.UTF_8)));
                 }
             }
-            long graphCpu = cpuNanos(ui.pid()) - cpuBefore;
-            cpuBefore = cpuNanos(ui.pid());
+            long graphCpu = cpu.getAsLong() - cpuBefore;
+            cpuBefore = cpu.getAsLong();
             for (int i = 0; i < rounds; i++) {
                 reviews.add(timed(http, base + "api/review?offset=0&limit=50"));
                 reviews.add(timed(http, base + "api/review?offset=50&limit=50"));
             }
-            long reviewCpu = cpuNanos(ui.pid()) - cpuBefore;
+            long reviewCpu = cpu.getAsLong() - cpuBefore;
             Latencies pages = new Latencies(loads.stream().mapToLong(Long::longValue).toArray());
             Latencies searches = new Latencies(keys.stream().mapToLong(Long::longValue).toArray());
             System.out.printf(Locale.ROOT, "page load (4 requests), %d loads: wall p50 %.1f ms, p95 %.1f ms; server CPU %.1f ms per load%n",
@@ -92,7 +107,19 @@ public final class ExplorerBenchmark {
         } finally {
             ui.destroy();
             ui.waitFor();
+            postgres.ifPresent(PostgresServer::close);
         }
+    }
+
+    private static ProcessBuilder graphiti(Path jar, Path home, Optional<String> database, String... args) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", jar.toString(), "-g"));
+        command.addAll(List.of(args));
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().put("GRAPHITI_HOME", home.toString());
+        builder.environment().put("GRAPHITI_SEMANTIC", "off");
+        database.ifPresent(url -> builder.environment().put("GRAPHITI_STORE_URL", url));
+        return builder;
     }
 
     private static String url(Process ui) throws Exception {
@@ -154,7 +181,15 @@ public final class ExplorerBenchmark {
     }
 
     /** The process's user+system CPU time, from /proc (clock ticks of 10 ms). */
-    private static long cpuNanos(long pid) throws Exception {
+    private static long cpuNanos(long pid) {
+        try {
+            return processCpuNanos(pid);
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static long processCpuNanos(long pid) throws Exception {
         String[] fields = Files.readString(Path.of("/proc", Long.toString(pid), "stat")).replaceFirst("^.*\\) ", "").split(" ");
         return (Long.parseLong(fields[11]) + Long.parseLong(fields[12])) * 10_000_000L;
     }
