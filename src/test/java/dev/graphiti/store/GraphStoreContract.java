@@ -228,6 +228,37 @@ public abstract class GraphStoreContract {
         assertTrue(search("lunchtime", ItemFilter.current(), false).isEmpty());
     }
 
+    /**
+     * Project memory: an old decision matters as much as a new note. 4,500 newer items each hold two of the
+     * query's three words; the one old item holding all three comes first however many are newer (a store may bound
+     * what a query ranks, not by age).
+     */
+    @Test
+    void anOldItemHoldingEveryWordIsFoundFirstAmongThousandsOfNewerOnesHoldingSome() {
+        KnowledgeItem old = add(item(Kind.decision, "Writes under a lock", "a ledger retry waits out the lock timeout"));
+        String[] pairs = {"ledger retry", "retry timeout", "ledger timeout"};
+        List<NewItem> newer = new ArrayList<>();
+        for (int i = 0; i < 4_500; i++) {
+            newer.add(at(item(Kind.note, "Worker w" + i, pairs[i % 3] + " in worker w" + i + " of pool p" + (i * 7)),
+                    T0.plusSeconds(60 + i)));
+        }
+        items.addAll(newer);
+        database.items().reclaimSpace(); // statistics, as a live graph has them
+        assertEquals(old.id(), ids(search("ledger retry timeout", ItemFilter.current(), false)).get(0));
+    }
+
+    /** A rare word of the query finds its item however many items repeat a common one (BM25's idf, on every store). */
+    @Test
+    void aRareWordFindsItsItemHoweverManyItemsRepeatACommonOne() {
+        KnowledgeItem flywheel = add(item(Kind.note, "Billing", "the flywheel spins once a night"));
+        List<NewItem> repeats = new ArrayList<>();
+        for (int i = 0; i < 200; i++) {
+            repeats.add(item(Kind.note, "Retry " + i, "retry, retry and retry again: retries " + i + " retried"));
+        }
+        items.addAll(repeats);
+        assertEquals(flywheel.id(), ids(search("retry flywheel", ItemFilter.current(), false)).get(0));
+    }
+
     @Test
     void anExactSearchMatchesThePhraseOnly() {
         KnowledgeItem phrase = add(item(Kind.note, "Cache", "the cache is warmed at start"));

@@ -32,8 +32,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.TreeSet;
 
 /** One graph on PostgreSQL, on a connection borrowed from the pool for as long as it is open. */
@@ -46,9 +44,6 @@ final class PostgresItemRepository implements ItemRepository {
     static final String CURRENT = "i.superseded_by IS NULL";
     /** How many times the count's cap the planner must expect before a word is taken as common uncounted. */
     static final int COMMON = 4;
-    /** How many of the newest items' matches a large graph ranks (see {@link #lexicalAmongNewest}). */
-    static final int NEWEST_MATCHES = 2_000;
-    private static final Pattern PLAN_ROWS = Pattern.compile(" rows=(\\d+) ");
 
     private final Connection connection;
     private final PostgresMigrations.GraphSchema graph;
@@ -61,6 +56,7 @@ final class PostgresItemRepository implements ItemRepository {
      * the planner folds the call into a constant; a parameter cast to regconfig would leave it a call per row.
      */
     private final String tsquery;
+    private final FullTextCandidates candidates;
 
     PostgresItemRepository(Connection connection, PostgresMigrations.GraphSchema graph, String name, Scope scope,
                            Retries retries, Runnable release) {
@@ -71,6 +67,7 @@ final class PostgresItemRepository implements ItemRepository {
         this.rows = new Rows(connection, scope);
         this.release = release;
         this.tsquery = "to_tsquery('" + graph.language().replace("'", "''") + "'::regconfig, ?)";
+        this.candidates = new FullTextCandidates(connection, tsquery);
     }
 
     @Override
@@ -145,31 +142,20 @@ final class PostgresItemRepository implements ItemRepository {
             conditions.add(phrase);
             conditions.add(phrase);
         }
+        if (exactPhrase.isEmpty()) {
+            String selected = condition;
+            return read(() -> candidates.ranked(matchExpression, selected, conditions, rows, limit));
+        }
         return ranked(matchExpression, condition, conditions, limit);
     }
 
     /**
-     * Ranks, of the newest items, the {@link #NEWEST_MATCHES} newest that match: found walking back from the newest
-     * (or through the full-text index when few match), so a query of common words ranks thousands of items, not the
-     * 75,000 newest (at 1M items: 276 ms to rank those, about 10 ms the newest 2,000 matches). An item older than
-     * those matches is missed; it would lose to them on recency, and a rare word's items are found by that word alone.
+     * As {@link #lexical}: PostgreSQL bounds what a query ranks by how selective its words are at any size of graph
+     * ({@link FullTextCandidates}), not by age, so an old item is found as a new one is.
      */
     @Override
     public List<LexicalMatch> lexicalAmongNewest(String matchExpression, ItemFilter filter, int newest, int limit) {
-        Optional<String> query = TsQuery.of(matchExpression);
-        if (query.isEmpty()) {
-            return List.of();
-        }
-        SqlFilter sql = SqlFilter.of(filter, CURRENT);
-        long after = read(() -> Math.max(0, lastSeq() - newest));
-        List<Object> parameters = new ArrayList<>(List.of(query.get(), query.get()));
-        parameters.addAll(sql.parameters());
-        parameters.addAll(List.of(after, NEWEST_MATCHES, limit));
-        return read(() -> rows.query("SELECT " + Rows.COLUMNS + ", ts_rank(" + WEIGHTS + ", i.search, " + tsquery
-                + ", 1) AS score FROM (SELECT * FROM items i WHERE i.search @@ " + tsquery + " AND " + sql.condition()
-                + " AND i.seq > ? ORDER BY i.seq DESC LIMIT ?) i"
-                + " ORDER BY score DESC, i.seq DESC LIMIT ?", parameters, 1,
-                (item, extra, seq) -> new LexicalMatch(item, ((Number) extra[0]).doubleValue())));
+        return lexical(matchExpression, filter, Optional.empty(), limit);
     }
 
     /** The best matches (by ts_rank over the weighted fields) that pass the condition. */
@@ -207,21 +193,11 @@ final class PostgresItemRepository implements ItemRepository {
             List<Integer> documents = new ArrayList<>();
             for (String match : matchExpressions) {
                 Optional<String> query = TsQuery.of(match);
-                documents.add(query.isEmpty() ? 0 : estimated(query.get()) >= (long) COMMON * cap ? cap
+                documents.add(query.isEmpty() ? 0 : candidates.estimated(query.get()) >= (long) COMMON * cap ? cap
                         : counted(query.get(), cap));
             }
             return new TermCounts(items, documents);
         });
-    }
-
-    /** The planner's estimate of the items matching {@code query} (from the column's most common lexemes). */
-    private long estimated(String query) throws SQLException {
-        try (PreparedStatement statement = Rows.prepare(connection, "EXPLAIN SELECT 1 FROM items i WHERE i.search @@ "
-                + tsquery, List.of(query));
-             ResultSet row = statement.executeQuery()) {
-            Matcher rows = PLAN_ROWS.matcher(row.next() ? row.getString(1) : "");
-            return rows.find() ? Long.parseLong(rows.group(1)) : 0;
-        }
     }
 
     private int counted(String query, int cap) throws SQLException {

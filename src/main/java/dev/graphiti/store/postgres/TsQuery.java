@@ -29,6 +29,25 @@ final class TsQuery {
         return query;
     }
 
+    /**
+     * The expression's alternatives: the parts of its top-level OR, each a tsquery text (one when it is no OR). A
+     * query's candidates are picked and weighed by these: a rare alternative's items are all ranked, a common one's not.
+     */
+    static List<String> alternatives(String matchExpression) {
+        TsQuery parser = new TsQuery(matchExpression);
+        List<String> parts = new ArrayList<>();
+        parser.and("").ifPresent(parts::add);
+        while (parser.keyword("OR")) {
+            parser.and("").ifPresent(parts::add);
+        }
+        return parts;
+    }
+
+    /** {@code a | b | ...}, {@code a & b & ...}: tsquery texts joined by an operator. */
+    static String join(List<String> parts, String operator) {
+        return joined(parts, " " + operator + " ").orElseThrow();
+    }
+
     private Optional<String> or(String weight) {
         List<String> parts = new ArrayList<>();
         and(weight).ifPresent(parts::add);

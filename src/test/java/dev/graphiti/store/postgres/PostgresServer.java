@@ -189,7 +189,7 @@ public final class PostgresServer implements AutoCloseable {
         return "jdbc:postgresql://127.0.0.1:" + port + "/" + database + "?user=" + USER;
     }
 
-    Path directory() {
+    public Path directory() {
         return directory;
     }
 
@@ -201,7 +201,7 @@ public final class PostgresServer implements AutoCloseable {
         return USER;
     }
 
-    Connection connect(String database) throws SQLException {
+    public Connection connect(String database) throws SQLException {
         return DriverManager.getConnection(url(database));
     }
 

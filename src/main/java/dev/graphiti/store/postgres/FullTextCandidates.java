@@ -1,0 +1,166 @@
+package dev.graphiti.store.postgres;
+
+import dev.graphiti.graph.LexicalMatch;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.IntStream;
+import java.util.stream.LongStream;
+
+/**
+ * A query's full-text matches on PostgreSQL, picked by how selective its words are and scored as BM25 scores them.
+ *
+ * <p>Picked: ranking a row costs reading it and a ts_rank per word, so a query whose words are in most of a million
+ * items cannot have every match ranked. Not the newest only, though: in a project's memory an old decision matters
+ * as much as a new note. Rare words say most about what is asked (BM25's idf), so every item holding one of the
+ * query's rare alternatives (the parts of its OR, each expected by the planner in at most {@link #RANKED} items) is
+ * picked wherever it is; the common ones add the newest {@link #RANKED} items holding all of them and the newest
+ * matches of the whole query: recency decides only among items that cover the query alike. A query the planner
+ * expects in at most {@link #RANKED} items is ranked whole. The rule is the same at any size of graph.
+ *
+ * <p>Scored: ts_rank has no idf, so an item repeating a common word would outrank one holding the rare word asked
+ * for. Each alternative's ts_rank (fields weighted, length normalised) is weighted by its idf, from its number of
+ * items counted among the picked rows when all of them are there, from the planner's estimate otherwise. Two
+ * stages: the picked rows are ordered by the idf of the alternatives they hold (a containment test each), and the
+ * best {@link #FIRST_STAGE} get the weighted ts_ranks.
+ */
+final class FullTextCandidates {
+
+    /** Rows each way of picking ranks at most. */
+    static final int RANKED = 2_000;
+    /** How far back the newest matches of common words are looked for. */
+    static final int WINDOW = 75_000;
+    /**
+     * Up to how many items holding all of the common words are read through the index to find the newest of them;
+     * more are found walking back from the newest item (checking a row's words costs microseconds: a walk to the
+     * 2,000th match is cheaper when they are dense).
+     */
+    static final int ALL_COMMON = 10 * RANKED;
+    /** How many of the picked rows, those holding the most of the query's weight, get the full score. */
+    static final int FIRST_STAGE = 200;
+    /** A prefix mark in a tsquery's text, with the weights after it. */
+    private static final Pattern PREFIX = Pattern.compile(":\\*([A-D]*)");
+    private static final Pattern PLAN_ROWS = Pattern.compile(" rows=(\\d+) ");
+
+    private final Connection connection;
+    /** A tsquery's SQL with {@code ?} for its text (the configuration a literal, see PostgresItemRepository). */
+    private final String tsquery;
+
+    FullTextCandidates(Connection connection, String tsquery) {
+        this.connection = connection;
+        this.tsquery = tsquery;
+    }
+
+    /** The best {@code limit} matches of {@code matchExpression} that pass {@code condition}, by score. */
+    List<LexicalMatch> ranked(String matchExpression, String condition, List<Object> conditions, Rows rows, int limit)
+            throws SQLException {
+        List<String> alternatives = TsQuery.alternatives(matchExpression);
+        if (alternatives.isEmpty()) {
+            return List.of();
+        }
+        long[] expected = new long[alternatives.size()];
+        for (int i = 0; i < expected.length; i++) {
+            expected[i] = expected(alternatives.get(i));
+        }
+        long sum = LongStream.of(expected).sum();
+        List<Integer> rare = IntStream.range(0, expected.length).filter(i -> sum <= RANKED || expected[i] <= RANKED)
+                .boxed().toList();
+        String whole = TsQuery.join(alternatives, "|");
+        List<Object> ranks = new ArrayList<>();
+        List<Object> parameters = new ArrayList<>();
+        StringBuilder score = new StringBuilder();
+        StringBuilder held = new StringBuilder();
+        StringBuilder counts = new StringBuilder();
+        StringBuilder weight = new StringBuilder();
+        for (int i = 0; i < alternatives.size(); i++) {
+            String idf = "greatest(0.1, ln(1 + (%1$s.n - %1$s.d" + i + " + 0.5) / (%1$s.d" + i + " + 0.5)))";
+            score.append(i == 0 ? "" : " + ").append(String.format(idf, "s")).append(" * ts_rank(")
+                    .append(PostgresItemRepository.WEIGHTS).append(", s.search, ").append(tsquery).append(", 1)");
+            ranks.add(alternatives.get(i));
+            held.append(", (i.search @@ ").append(tsquery).append(")::int AS h").append(i);
+            parameters.add(alternatives.get(i));
+            counts.append(", ").append(rare.contains(i) ? "(sum(h.h" + i + ") OVER ())::float8" : expected[i] + "::float8")
+                    .append(" AS d").append(i);
+            weight.append(i == 0 ? "" : " + ").append(String.format(idf, "c")).append(" * c.h").append(i);
+        }
+        StringBuilder scored = new StringBuilder("SELECT i.*" + held);
+        scored.append(" FROM items i WHERE ");
+        if (sum <= RANKED) {
+            scored.append("i.search @@ " + tsquery + " AND " + condition);
+            parameters.add(whole);
+            parameters.addAll(conditions);
+        } else {
+            List<String> picks = new ArrayList<>();
+            if (!rare.isEmpty()) {
+                picks.add(everyMatch(TsQuery.join(rare.stream().map(alternatives::get).toList(), "|"), condition,
+                        conditions, parameters));
+            }
+            List<String> common = IntStream.range(0, alternatives.size()).filter(i -> !rare.contains(i))
+                    .mapToObj(alternatives::get).toList();
+            if (common.size() > 1) {
+                String all = TsQuery.join(common, "&");
+                picks.add(expected(all) <= ALL_COMMON ? newestMatches(all, condition, conditions, parameters)
+                        : newestInWindow(all, condition, conditions, parameters));
+            }
+            picks.add(newestInWindow(whole, condition, conditions, parameters));
+            scored.append("i.seq IN (" + String.join(" UNION ", picks) + ")");
+        }
+        ranks.addAll(parameters);
+        ranks.add(limit);
+        return rows.query("SELECT " + Rows.COLUMNS + ", i.score FROM (SELECT s.*, " + score + " AS score FROM ("
+                + "SELECT c.* FROM (SELECT h.*, (SELECT max(seq) FROM items)::float8 AS n" + counts + " FROM (" + scored
+                + ") h) c ORDER BY " + weight + " DESC, c.seq DESC LIMIT " + Math.max(4 * limit, FIRST_STAGE)
+                + ") s) i ORDER BY i.score DESC, i.seq DESC LIMIT ?", ranks, 1,
+                (item, extra, seq) -> new LexicalMatch(item, ((Number) extra[0]).doubleValue()));
+    }
+
+    /** Every item matching {@code query} that passes the condition (a rare word's: found through the index). */
+    private String everyMatch(String query, String condition, List<Object> conditions, List<Object> parameters) {
+        parameters.add(query);
+        parameters.addAll(conditions);
+        return "(SELECT i.seq FROM items i WHERE i.search @@ " + tsquery + " AND " + condition + " LIMIT " + 2 * RANKED + ")";
+    }
+
+    /**
+     * The newest {@link #RANKED} of the items matching {@code query}, found through the index: all of them are read
+     * (checking a row's tsvector costs about 5 us, walking back until enough match costs that for every row passed).
+     */
+    private String newestMatches(String query, String condition, List<Object> conditions, List<Object> parameters) {
+        parameters.add(query);
+        parameters.addAll(conditions);
+        return "(SELECT m.seq FROM (SELECT i.seq FROM items i WHERE i.search @@ " + tsquery + " AND " + condition
+                + " OFFSET 0) m ORDER BY m.seq DESC LIMIT " + RANKED + ")";
+    }
+
+    /** The newest {@link #RANKED} matching {@code query} among the newest {@link #WINDOW} items: a bounded walk back. */
+    private String newestInWindow(String query, String condition, List<Object> conditions, List<Object> parameters) {
+        parameters.add(query);
+        parameters.addAll(conditions);
+        return "(SELECT i.seq FROM items i WHERE i.search @@ " + tsquery + " AND " + condition
+                + " AND i.seq > (SELECT max(seq) FROM items) - " + WINDOW + " ORDER BY i.seq DESC LIMIT " + RANKED + ")";
+    }
+
+    /**
+     * How many items the planner expects to match an alternative, from its whole words: for a prefix it guesses a
+     * small number whatever the word's own frequency (a word in two thirds of 4,500 items: 90), and planning a prefix
+     * scans the index's entries it covers (milliseconds for a common stem).
+     */
+    private long expected(String alternative) throws SQLException {
+        return estimated(PREFIX.matcher(alternative).replaceAll(match -> match.group(1).isEmpty() ? "" : ":" + match.group(1)));
+    }
+
+    /** The planner's estimate of the items matching {@code query} (from the column's most common lexemes). */
+    long estimated(String query) throws SQLException {
+        try (PreparedStatement statement = Rows.prepare(connection, "EXPLAIN SELECT 1 FROM items i WHERE i.search @@ "
+                + tsquery, List.of(query));
+             ResultSet row = statement.executeQuery()) {
+            Matcher rows = PLAN_ROWS.matcher(row.next() ? row.getString(1) : "");
+            return rows.find() ? Long.parseLong(rows.group(1)) : 0;
+        }
+    }
+}
