@@ -1,12 +1,12 @@
 package dev.graphiti.store.postgres;
 
-import dev.graphiti.graph.LexicalMatch;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.IntStream;
@@ -56,12 +56,16 @@ final class FullTextCandidates {
         this.tsquery = tsquery;
     }
 
-    /** The best {@code limit} matches of {@code matchExpression} that pass {@code condition}, by score. */
-    List<LexicalMatch> ranked(String matchExpression, String condition, List<Object> conditions, Rows rows, int limit)
+    /** A statement selecting {@code columns} of {@code items i} and a score, best first, and its parameters. */
+    record Ranked(String sql, List<Object> parameters) {
+    }
+
+    /** The statement ranking the best {@code limit} matches of {@code matchExpression} that pass {@code condition}. */
+    Optional<Ranked> ranked(String columns, String matchExpression, String condition, List<Object> conditions, int limit)
             throws SQLException {
         List<String> alternatives = TsQuery.alternatives(matchExpression);
         if (alternatives.isEmpty()) {
-            return List.of();
+            return Optional.empty();
         }
         long[] expected = new long[alternatives.size()];
         for (int i = 0; i < expected.length; i++) {
@@ -112,11 +116,10 @@ final class FullTextCandidates {
         }
         ranks.addAll(parameters);
         ranks.add(limit);
-        return rows.query("SELECT " + Rows.COLUMNS + ", i.score FROM (SELECT s.*, " + score + " AS score FROM ("
+        return Optional.of(new Ranked("SELECT " + columns + ", i.score FROM (SELECT s.*, " + score + " AS score FROM ("
                 + "SELECT c.* FROM (SELECT h.*, (SELECT max(seq) FROM items)::float8 AS n" + counts + " FROM (" + scored
                 + ") h) c ORDER BY " + weight + " DESC, c.seq DESC LIMIT " + Math.max(4 * limit, FIRST_STAGE)
-                + ") s) i ORDER BY i.score DESC, i.seq DESC LIMIT ?", ranks, 1,
-                (item, extra, seq) -> new LexicalMatch(item, ((Number) extra[0]).doubleValue()));
+                + ") s) i ORDER BY i.score DESC, i.seq DESC LIMIT ?", ranks));
     }
 
     /** Every item matching {@code query} that passes the condition (a rare word's: found through the index). */
@@ -156,11 +159,13 @@ final class FullTextCandidates {
 
     /** The planner's estimate of the items matching {@code query} (from the column's most common lexemes). */
     long estimated(String query) throws SQLException {
-        try (PreparedStatement statement = Rows.prepare(connection, "EXPLAIN SELECT 1 FROM items i WHERE i.search @@ "
-                + tsquery, List.of(query));
-             ResultSet row = statement.executeQuery()) {
-            Matcher rows = PLAN_ROWS.matcher(row.next() ? row.getString(1) : "");
-            return rows.find() ? Long.parseLong(rows.group(1)) : 0;
+        try (PreparedStatement statement = connection.prepareStatement("EXPLAIN SELECT 1 FROM items i WHERE i.search @@ "
+                + tsquery)) {
+            statement.setString(1, query);
+            try (ResultSet row = statement.executeQuery()) {
+                Matcher rows = PLAN_ROWS.matcher(row.next() ? row.getString(1) : "");
+                return rows.find() ? Long.parseLong(rows.group(1)) : 0;
+            }
         }
     }
 }

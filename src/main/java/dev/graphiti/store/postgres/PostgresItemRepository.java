@@ -144,7 +144,12 @@ final class PostgresItemRepository implements ItemRepository {
         }
         if (exactPhrase.isEmpty()) {
             String selected = condition;
-            return read(() -> candidates.ranked(matchExpression, selected, conditions, rows, limit));
+            return read(() -> {
+                Optional<FullTextCandidates.Ranked> ranked = candidates.ranked(Rows.COLUMNS, matchExpression, selected,
+                        conditions, limit);
+                return ranked.isEmpty() ? List.of() : rows.query(ranked.get().sql(), ranked.get().parameters(), 1,
+                        (item, extra, seq) -> new LexicalMatch(item, ((Number) extra[0]).doubleValue()));
+            });
         }
         return ranked(matchExpression, condition, conditions, limit);
     }
