@@ -22,12 +22,15 @@ import java.util.function.Function;
  * database file and write-ahead log are looked at every {@link #POLL} (size and modification time: any
  * process's commit changes the log); once they changed and then stayed still for a poll (or kept changing
  * for {@link #MAX_DELAY}), the context is assembled again, and its subscribers are told only when its text
- * differs from what they were last told of. Subscribers of one project share the looking.
+ * differs from what they were last told of. Subscribers of one project share the looking. A graph kept in a database
+ * server has no file to look at: its context is assembled again every {@link #UNSEEN_POLLS} polls and compared.
  */
 final class ContextChanges<K> {
 
     static final Duration POLL = Duration.ofMillis(500);
     static final Duration MAX_DELAY = Duration.ofSeconds(5);
+    /** A graph with no file (in PostgreSQL) has its context assembled again every this many polls (5 s). */
+    static final int UNSEEN_POLLS = 10;
     private static final System.Logger LOG = System.getLogger(ContextChanges.class.getName());
 
     /** What the context said of a project, and the database it read. */
@@ -100,6 +103,7 @@ final class ContextChanges<K> {
         Snapshot seen;
         Optional<FileState> files;
         long changedAt;
+        long assembledAt = System.nanoTime();
 
         Watched(Snapshot first) {
             this.seen = first;
@@ -109,6 +113,14 @@ final class ContextChanges<K> {
         void poll(K directory) {
             Optional<FileState> state = FileState.of(seen.database());
             long now = System.nanoTime();
+            if (state.isEmpty() && files.isEmpty()) {
+                // No file to look at: the graph is in a database server (PostgreSQL), where any process (another
+                // instance too) may change it; compare the context itself, at a slower pace.
+                if (now - assembledAt >= poll.toNanos() * UNSEEN_POLLS) {
+                    assembleAndTell(directory);
+                }
+                return;
+            }
             if (!state.equals(files)) {
                 files = state;
                 if (changedAt == 0) {
@@ -121,7 +133,12 @@ final class ContextChanges<K> {
             if (changedAt == 0) {
                 return;
             }
+            assembleAndTell(directory);
+        }
+
+        private void assembleAndTell(K directory) {
             changedAt = 0;
+            assembledAt = System.nanoTime();
             Snapshot current = assemble.apply(directory);
             files = FileState.of(current.database());
             boolean differs = !current.text().equals(seen.text());

@@ -26,6 +26,8 @@ final class ServerSession implements AutoCloseable {
     private final AtomicInteger ids = new AtomicInteger();
     private volatile String lastResultText;
     volatile JsonArray roots = Json.createArrayBuilder().build();
+    /** What the server sent outside any request (notifications/resources/updated). */
+    final java.util.concurrent.BlockingQueue<JsonObject> unsolicited = new java.util.concurrent.LinkedBlockingQueue<>();
     final AtomicInteger rootsRequests = new AtomicInteger();
 
     ServerSession(GraphitiTools tools) {
@@ -38,7 +40,7 @@ final class ServerSession implements AutoCloseable {
 
     private ServerSession(McpServer.Builder builder) {
         this.server = builder.build();
-        this.connection = server.open(TransportKind.STDIO, message -> { });
+        this.connection = server.open(TransportKind.STDIO, unsolicited::add);
     }
 
     private static McpServer.Builder builder() {
