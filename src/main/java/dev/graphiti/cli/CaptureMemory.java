@@ -12,7 +12,6 @@ import dev.graphiti.service.CaptureService;
 import jakarta.json.JsonArrayBuilder;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -62,7 +61,7 @@ final class CaptureMemory {
             refused.addAll(found.refused());
             notes.addAll(found.notes());
             // a graph that does not exist holds nothing to retire: no file, no graph made for nothing
-            if (!found.files().isEmpty() || Files.exists(location.database())) {
+            if (!found.files().isEmpty() || context.graphs().exists(location)) {
                 imported.add(new Imported(location.scope(), service.importMemory(location, found.files(), found.unread())));
             }
         });

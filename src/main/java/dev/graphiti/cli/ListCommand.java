@@ -34,7 +34,7 @@ final class ListCommand extends GraphSubcommand {
         } else if (items.isEmpty()) {
             if (!context.quiet()) {
                 context.err().println("No items in the " + location.scope() + " graph ("
-                        + location.database() + "). Add one: graphiti add \"...\"");
+                        + context.graphs().where(location) + "). Add one: graphiti add \"...\"");
             }
         } else {
             ItemText.table(items, now, context.colour()).print(context.out());

@@ -12,6 +12,7 @@ import dev.graphiti.store.NativeLibrary;
 import dev.graphiti.store.SqliteStore;
 import dev.graphiti.store.postgres.PostgresStore;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -102,6 +103,11 @@ public final class Graphs {
         return postgres.orElseThrow(() -> new InvalidInputException("no PostgreSQL database is configured: set "
                 + Settings.describe(Settings.STORE_URL) + " (or " + Settings.describe(Settings.STORE_JNDI) + ") first"))
                 .open(name(location.database()), location.scope());
+    }
+
+    /** Whether the graph at {@code location} was ever made (its file, or its name in the database); makes nothing. */
+    public boolean exists(GraphLocation location) {
+        return postgres.isPresent() ? postgres.get().exists(name(location.database())) : Files.exists(location.database());
     }
 
     /** Where the graph at {@code location} is kept, for a message: its file, or its name in the PostgreSQL database. */

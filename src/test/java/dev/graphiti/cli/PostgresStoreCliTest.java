@@ -31,6 +31,8 @@ class PostgresStoreCliTest extends InRepositoryTest {
 
     @Test
     void graphsLiveInTheConfiguredDatabase() {
+        CliHarness.Result empty = cli.run(repo, "list");
+        assertTrue(empty.err().contains("/.graphiti/graph.db, in PostgreSQL at " + url.replaceAll("\\?.*", "") + ")"), empty::toString);
         JsonObject added = cli.add(repo, "--kind", "decision", "--title", "Team database",
                 "We moved the team server from MySQL to PostgreSQL 15");
         assertFalse(Files.exists(repo.resolve(".graphiti/graph.db")), "no SQLite file beside the project");
@@ -54,6 +56,22 @@ class PostgresStoreCliTest extends InRepositoryTest {
         CliHarness.Result sqlite = new CliHarness(tmp.resolve("home")).run(repo, "list", "--format", "json");
         assertEquals(0, sqlite.code(), sqlite::toString);
         assertEquals(0, sqlite.json().asJsonArray().size(), sqlite::toString);
+    }
+
+    @Test
+    void memoryDeletedFromTheLastClaudeMdIsRetiredInTheDatabase() throws Exception {
+        cli.variable("CLAUDE_CONFIG_DIR", tmp.resolve("claude").toString());
+        Files.writeString(repo.resolve("CLAUDE.md"), "- Reports read from a replica, never the primary.\n");
+        assertEquals(1, memory().getInt("items_added"));
+        Files.delete(repo.resolve("CLAUDE.md"));
+        // no memory file left: the graph's items of the gone file are retired (the graph exists, though not as a file)
+        assertEquals(1, memory().getInt("items_retired"));
+    }
+
+    private JsonObject memory() {
+        CliHarness.Result result = cli.run(repo, "capture", "--memory", "-p", "--format", "json");
+        assertEquals(0, result.code(), result::toString);
+        return result.object();
     }
 
     @Test

@@ -97,6 +97,17 @@ public final class PostgresStore implements AutoCloseable {
                 new PostgresVectorStore(connection, graph.number(), scope, retries, () -> { }));
     }
 
+    /** Whether graph {@code name} was ever made in this database: looked up, never made. */
+    public boolean exists(String name) {
+        Retries retries = new Retries(retryBudget, name);
+        Connection connection = borrow(name, retries);
+        try {
+            return opened.containsKey(name) || retries.run(() -> PostgresMigrations.find(connection, name)).isPresent();
+        } finally {
+            giveBack(connection);
+        }
+    }
+
     /** A graph's ingest state on a connection of its own. */
     public IngestState openIngest(String name) {
         Retries retries = new Retries(retryBudget, name);
