@@ -8,10 +8,8 @@ import com.sun.net.httpserver.HttpServer;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.StringReader;
 import java.net.InetSocketAddress;
@@ -29,7 +27,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executors;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -145,47 +142,17 @@ class ExplorerAppIT {
         Files.write(shots.resolve(name + ".png"), page.screenshot());
     }
 
-    private ProcessBuilder graphiti(String... args) {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", Path.of(System.getProperty("graphiti.jar")).toAbsolutePath().toString(), "-g"));
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(tmp.toFile());
-        builder.environment().put("GRAPHITI_HOME", tmp.resolve("home").toString());
-        builder.environment().put("HOME", tmp.toString());
-        builder.environment().put("GRAPHITI_SEMANTIC", "off");
-        return builder;
-    }
-
     /** Imports the test's items into the global graph and starts the team server on it; returns its /mcp URL. */
     private String serve() throws Exception {
-        Path items = tmp.resolve("items.jsonl");
-        Files.writeString(items, String.join("\n",
-                "{\"graphiti\":\"items\",\"version\":1}",
+        PackagedGraphiti graphiti = new PackagedGraphiti(tmp, started);
+        graphiti.importItems(
                 "{\"id\":\"wbhk0001\",\"kind\":\"decision\",\"title\":\"" + SCRIPT_TITLE + "\",\"content\":\"" + SCRIPT_TITLE
                         + " with backoff in WebhookSender.java\",\"source\":\"capture:s1\",\"entities\":[{\"name\":\"WebhookSender.java\","
                         + "\"type\":\"file\"}],\"created_at\":\"2026-03-01T10:00:00Z\"}",
                 "{\"id\":\"race0001\",\"kind\":\"bugfix\",\"title\":\"Fix the race in SessionStore.expire\",\"content\":\"Fix the"
                         + " race in SessionStore.expire: sessions were closed twice\",\"source\":\"git:abc123\",\"entities\":[{\"name\":"
-                        + "\"SessionStore.expire\",\"type\":\"identifier\"}],\"created_at\":\"2026-03-02T11:30:00Z\"}") + "\n");
-        Process load = graphiti("import", items.toString()).redirectErrorStream(true).start();
-        String loaded = new String(load.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, load.waitFor(), loaded);
-
-        Process server = graphiti("mcp", "serve", "--transport", "http", "--port", "0").redirectErrorStream(true).start();
-        started.add(server);
-        BufferedReader lines = new BufferedReader(new InputStreamReader(server.getInputStream(), StandardCharsets.UTF_8));
-        StringBuilder said = new StringBuilder();
-        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-            said.append(line).append('\n');
-            Matcher found = READY.matcher(line);
-            if (found.find()) {
-                Thread drain = new Thread(() -> lines.lines().forEach(ignored -> { }), "server-output");
-                drain.setDaemon(true);
-                drain.start();
-                return found.group(1);
-            }
-        }
-        throw new AssertionError("the server did not start:\n" + said);
+                        + "\"SessionStore.expire\",\"type\":\"identifier\"}],\"created_at\":\"2026-03-02T11:30:00Z\"}");
+        return graphiti.start(graphiti.command("mcp", "serve", "--transport", "http", "--port", "0"), READY);
     }
 
     /** Serves the host page at / and the npm files at /npm/, and passes /mcp through to {@code mcp}; returns its base URL. */

@@ -3,14 +3,10 @@ package dev.graphiti.explorer;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -54,30 +50,24 @@ class ExplorerPageIT {
         Chromium.stop(started);
     }
 
-    private ProcessBuilder graphiti(String... args) {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", Path.of(System.getProperty("graphiti.jar")).toAbsolutePath().toString(), "-g"));
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(tmp.toFile());
-        builder.environment().put("GRAPHITI_HOME", tmp.resolve("home").toString());
-        builder.environment().put("HOME", tmp.toString());
-        builder.environment().put("GRAPHITI_SEMANTIC", "off");
-        return builder;
+    private PackagedGraphiti graphiti() {
+        return new PackagedGraphiti(tmp, started);
     }
 
     private String serveExplorer() throws Exception {
-        load();
-        return start(graphiti("ui", "--port", "0"), URL);
+        PackagedGraphiti graphiti = graphiti();
+        load(graphiti);
+        String url = graphiti.start(graphiti.command("ui", "--port", "0"), URL);
+        said = graphiti.said();
+        return url;
     }
 
     /** What the server said up to its URL. */
     private String said = "";
 
     /** Imports the test's items into the global graph. */
-    private void load() throws Exception {
-        Path items = tmp.resolve("items.jsonl");
-        Files.writeString(items, String.join("\n",
-                "{\"graphiti\":\"items\",\"version\":1}",
+    private static void load(PackagedGraphiti graphiti) throws Exception {
+        graphiti.importItems(
                 "{\"id\":\"wbhk0001\",\"kind\":\"decision\",\"title\":\"" + SCRIPT_TITLE + "\",\"content\":\"" + SCRIPT_TITLE
                         + " with backoff in WebhookSender.java\",\"source\":\"capture:s1\",\"entities\":[{\"name\":\"WebhookSender.java\",\"type\":\"file\"},"
                         + "{\"name\":\"" + MARKUP_ENTITY + "\",\"type\":\"identifier\"}],\"created_at\":\"2026-03-01T10:00:00Z\"}",
@@ -86,11 +76,8 @@ class ExplorerPageIT {
                         + "\"SessionStore.expire\",\"type\":\"identifier\"},{\"name\":\"" + MARKUP_ENTITY + "\",\"type\":\"identifier\"}],"
                         + "\"created_at\":\"2026-03-02T11:30:00.250Z\"}",
                 "{\"id\":\"sqdb0001\",\"kind\":\"decision\",\"title\":\"Storage\",\"content\":\"We chose SQLite over a server"
-                        + " database: one file per project\",\"source\":\"manual\",\"created_at\":\"2026-02-01T09:00:00Z\"}") + "\n"
-                + indexed(55));
-        Process load = graphiti("import", items.toString()).redirectErrorStream(true).start();
-        String loaded = new String(load.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertEquals(0, load.waitFor(), loaded);
+                        + " database: one file per project\",\"source\":\"manual\",\"created_at\":\"2026-02-01T09:00:00Z\"}",
+                indexed(55).stripTrailing());
     }
 
     /** {@code count} items git indexing stored in January, older than the others: the review queue's second page. */
@@ -102,26 +89,6 @@ class ExplorerPageIT {
                     + "\"created_at\":\"2026-01-01T00:%02d:00Z\"}%n", i, i, i, i, i));
         }
         return lines.toString();
-    }
-
-    /** Starts {@code server} and returns the URL it prints (the first group of {@code url}). */
-    private String start(ProcessBuilder server, Pattern url) throws Exception {
-        Process ui = server.redirectErrorStream(true).start();
-        started.add(ui);
-        BufferedReader lines = new BufferedReader(new InputStreamReader(ui.getInputStream(), StandardCharsets.UTF_8));
-        StringBuilder said = new StringBuilder();
-        for (String line = lines.readLine(); line != null; line = lines.readLine()) {
-            said.append(line).append('\n');
-            Matcher found = url.matcher(line);
-            if (found.find()) {
-                this.said = said.toString();
-                Thread drain = new Thread(() -> lines.lines().forEach(ignored -> { }), "ui-output");
-                drain.setDaemon(true);
-                drain.start();
-                return found.group(1);
-            }
-        }
-        throw new AssertionError("the server did not start:\n" + said);
     }
 
     private DevTools browser() throws Exception {
@@ -226,10 +193,10 @@ class ExplorerPageIT {
 
     @Test
     void besideTheTeamServersEndpointThePageAsksForTheEndpointsToken() throws Exception {
-        load();
-        ProcessBuilder team = graphiti("mcp", "serve", "--transport", "http", "--port", "0");
-        team.environment().put("GRAPHITI_HTTP_TOKEN", TOKEN);
-        String base = start(team, TEAM_URL);
+        PackagedGraphiti graphiti = graphiti();
+        load(graphiti);
+        String base = graphiti.start(graphiti.with("GRAPHITI_HTTP_TOKEN", TOKEN).command("mcp", "serve", "--transport", "http",
+                "--port", "0"), TEAM_URL);
         try (DevTools page = browser()) {
             page.navigate(base + "#/list");
             page.waitFor("document.getElementById('main')?.dataset.view === 'token'");

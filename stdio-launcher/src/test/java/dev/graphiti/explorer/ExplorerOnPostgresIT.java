@@ -1,4 +1,4 @@
-package dev.graphiti.launcher;
+package dev.graphiti.explorer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -9,13 +9,11 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -44,44 +42,37 @@ class ExplorerOnPostgresIT {
     Path dir;
 
     private final HttpClient http = HttpClient.newHttpClient();
-    private final List<Process> servers = new ArrayList<>();
-    private String database;
+    private final List<Process> started = new ArrayList<>();
+    private PackagedGraphiti graphiti;
 
     @BeforeEach
     void graphInPostgres() throws Exception {
-        database = POSTGRES.server().newDatabase();
-        Path items = dir.resolve("items.jsonl");
-        Files.writeString(items, String.join("\n",
-                "{\"graphiti\":\"items\",\"version\":1}",
+        graphiti = new PackagedGraphiti(dir, started).with("GRAPHITI_STORE_URL", POSTGRES.server().newDatabase());
+        graphiti.importItems(
                 "{\"id\":\"race0001\",\"kind\":\"bugfix\",\"title\":\"Fix the race in SessionStore.expire\",\"content\":\"Fix the"
                         + " race in SessionStore.expire: sessions were closed twice\",\"source\":\"capture:s1\","
                         + "\"created_at\":\"2026-03-02T11:30:00Z\"}",
                 "{\"id\":\"prxy0001\",\"kind\":\"decision\",\"title\":\"Proxy\",\"content\":\"We deploy behind nginx with TLS\","
                         + "\"source\":\"git:abc123\",\"created_at\":\"2026-03-01T10:00:00Z\"}",
                 "{\"id\":\"sqdb0001\",\"kind\":\"decision\",\"title\":\"Storage\",\"content\":\"We keep the team graph in"
-                        + " PostgreSQL\",\"source\":\"manual\",\"created_at\":\"2026-02-01T09:00:00Z\"}") + "\n");
-        assertEquals(0, run("import", items.toString()).code);
+                        + " PostgreSQL\",\"source\":\"manual\",\"created_at\":\"2026-02-01T09:00:00Z\"}");
     }
 
     @AfterEach
     void stop() throws Exception {
-        for (Process server : servers) {
-            server.destroy();
-            server.waitFor(60, TimeUnit.SECONDS);
-        }
+        Chromium.stop(started);
     }
 
     @Test
     void graphitiUiShowsAndChangesTheGraphInPostgres() throws Exception {
-        String base = start(graphiti("ui", "--port", "0"), UI_URL);
+        String base = graphiti.start(graphiti.command("ui", "--port", "0"), UI_URL);
         exploreAndChange(base, Map.of());
     }
 
     @Test
     void theTeamServersExplorerShowsAndChangesTheGraphInPostgres() throws Exception {
-        ProcessBuilder team = graphiti("mcp", "serve", "--transport", "http", "--port", "0");
-        team.environment().put("GRAPHITI_HTTP_TOKEN", TOKEN);
-        String base = start(team, TEAM_URL);
+        String base = graphiti.start(graphiti.with("GRAPHITI_HTTP_TOKEN", TOKEN).command("mcp", "serve", "--transport", "http",
+                "--port", "0"), TEAM_URL);
         exploreAndChange(base, Map.of("Authorization", "Bearer " + TOKEN));
     }
 
@@ -107,10 +98,10 @@ class ExplorerOnPostgresIT {
         assertFalse(get(base + "api/review", auth).contains("race0001"), "accepted, so no longer awaiting review");
 
         // the CLI, on the same database, sees what the page did
-        String current = run("list", "--format", "json").out;
+        String current = graphiti.run("list", "--format", "json");
         assertTrue(current.contains("behind Caddy") && current.contains("race0001"), current);
         assertFalse(current.contains("prxy0001") || current.contains("sqdb0001"), "superseded and deleted: " + current);
-        assertTrue(run("show", "race0001", "--format", "json").out.contains("\"reviewed\""));
+        assertTrue(graphiti.run("show", "race0001", "--format", "json").contains("\"reviewed\""));
         assertFalse(Files.exists(dir.resolve("home")) && Files.list(dir.resolve("home")).anyMatch(file -> file.toString().endsWith(".db")),
                 "no SQLite graph was made");
     }
@@ -128,45 +119,5 @@ class ExplorerOnPostgresIT {
                 .header("X-Graphiti-Csrf", csrf).POST(HttpRequest.BodyPublishers.ofString(body));
         headers.forEach(request::header);
         return http.send(request.build(), HttpResponse.BodyHandlers.ofString());
-    }
-
-    private ProcessBuilder graphiti(String... args) {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", Path.of(System.getProperty("graphiti.jar")).toAbsolutePath().toString(), "-g"));
-        command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
-        builder.environment().put("GRAPHITI_HOME", dir.resolve("home").toString());
-        builder.environment().put("HOME", dir.toString());
-        builder.environment().put("GRAPHITI_SEMANTIC", "off");
-        builder.environment().put("GRAPHITI_STORE_URL", database);
-        return builder;
-    }
-
-    private record Ran(int code, String out) {
-    }
-
-    private Ran run(String... args) throws Exception {
-        Process process = graphiti(args).redirectErrorStream(true).start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        int code = process.waitFor();
-        assertEquals(0, code, out);
-        return new Ran(code, out);
-    }
-
-    /** Starts {@code server} and returns the URL it prints (the first group of {@code url}). */
-    private String start(ProcessBuilder server, Pattern url) throws Exception {
-        Path log = dir.resolve("server-" + servers.size() + ".log");
-        Process process = server.redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        servers.add(process);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (System.nanoTime() < deadline) {
-            Matcher found = url.matcher(Files.readString(log, StandardCharsets.UTF_8));
-            if (found.find()) {
-                return found.group(1);
-            }
-            assertTrue(process.isAlive(), "the server exited:\n" + Files.readString(log, StandardCharsets.UTF_8));
-            TimeUnit.MILLISECONDS.sleep(100);
-        }
-        throw new AssertionError("the server did not start in time:\n" + Files.readString(log, StandardCharsets.UTF_8));
     }
 }
