@@ -49,18 +49,18 @@ public final class Authentication {
     }
 
     /**
-     * The caller's identity (sessions are bound to it), or the refusal to send: {@link HttpRejection#send} writes
-     * its status, WWW-Authenticate and a JSON-RPC error body; another servlet may render its own body from
-     * {@link HttpRejection#status()}, {@link HttpRejection#headers()} and the message.
+     * The caller (its identity, which sessions are bound to, and until when its token holds), or the refusal to send:
+     * {@link HttpRejection#send} writes its status, WWW-Authenticate and a JSON-RPC error body; another servlet may
+     * render its own body from {@link HttpRejection#status()}, {@link HttpRejection#headers()} and the message.
      */
-    public String caller(HttpServletRequest request) throws HttpRejection {
+    public Caller caller(HttpServletRequest request) throws HttpRejection {
         if (!required()) {
             if (!LoopbackNames.isLoopback(request.getLocalAddr())) {
                 throw HttpRejection.of(403, "Forbidden: this server has no bearer token configured, so it serves "
                         + "loopback connections only; set GRAPHITI_HTTP_TOKEN (graphiti.http.token) or GRAPHITI_OAUTH_ISSUER"
                         + " (graphiti.oauth.issuer) to serve the network");
             }
-            return LOOPBACK;
+            return Caller.lasting(LOOPBACK);
         }
         String header = request.getHeader("Authorization");
         if (header == null || header.isBlank()) {
@@ -75,13 +75,15 @@ public final class Authentication {
         String token = presented.substring(7).strip();
         Optional<String> member = tokens.isEmpty() ? Optional.empty() : tokens.identify(token);
         if (member.isPresent()) {
-            return member.get();
+            return Caller.lasting(member.get());
         }
         if (oauth.isEmpty()) {
             throw HttpRejection.of(401, "Unauthorized: the bearer token is not valid",
                     Map.of("WWW-Authenticate", CHALLENGE + " error=\"invalid_token\""));
         }
-        return authorized(request, oauth.get(), token).identity();
+        AccessToken access = authorized(request, oauth.get(), token);
+        // The token is accepted until its exp plus the skew, so that is when what it opened must end.
+        return new Caller(access.identity(), Optional.of(access.expires().plus(oauth.get().settings().clockSkew())));
     }
 
     private AccessToken authorized(HttpServletRequest request, ResourceServer server, String token) throws HttpRejection {

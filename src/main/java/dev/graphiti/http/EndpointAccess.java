@@ -39,8 +39,8 @@ public final class EndpointAccess {
         }
     }
 
-    /** The caller's identity (sessions are bound to it), or a 401/403 refusal. */
-    public String caller(HttpServletRequest request) throws HttpRejection {
+    /** The caller (its identity, which sessions are bound to, and its credential's expiry), or a 401/403 refusal. */
+    public Caller caller(HttpServletRequest request) throws HttpRejection {
         return authentication.caller(request);
     }
 

@@ -149,7 +149,7 @@ public class McpServlet extends HttpServlet {
             }
             ValidatedRequest valid = validation.complete(request, head, Optional.empty());
             switch (valid.method()) {
-                case GET -> get(request, valid.session().orElseThrow());
+                case GET -> get(request, valid.session().orElseThrow(), valid.caller());
                 case DELETE -> delete(response, valid.session().orElseThrow());
                 case POST -> throw new IllegalStateException("POST is answered once its body arrived");
             }
@@ -264,7 +264,7 @@ public class McpServlet extends HttpServlet {
             return;
         }
         McpSession session = valid.session().isPresent() ? valid.session().get()
-                : sessions.open(server, valid.caller());
+                : sessions.open(server, valid.caller().identity());
         boolean fresh = valid.session().isEmpty();
         if (!session.enter()) {
             throw HttpRejection.of(404, "Not Found: the session ended");
@@ -291,15 +291,15 @@ public class McpServlet extends HttpServlet {
      * the stream (or the request times out) the connection closes, which cancels the work: on this revision a
      * dropped response stream is the cancellation.
      */
-    private void dispatchStateless(AsyncContext async, AsyncEnd events, Incoming incoming, String caller,
+    private void dispatchStateless(AsyncContext async, AsyncEnd events, Incoming incoming, Caller caller,
                                    java.util.Map<String, String> headers, Runnable leave) {
-        var connection = server.openStateless(dev.graphiti.protocol.feature.TransportKind.HTTP, caller, headers);
+        var connection = server.openStateless(dev.graphiti.protocol.feature.TransportKind.HTTP, caller.identity(), headers);
         var exchange = new PostExchange(async, codec, incoming.hasRequests(), false, true, response -> { },
                 timer, config.heartbeatInterval());
         boolean listen = incoming.messages().get(0) instanceof JsonRpcRequest request && request.method().equals("subscriptions/listen");
         // A subscription that reaches the stream limit ends gracefully (its completion result), a request is cut off.
         ScheduledFuture<?> expiry = listen
-                ? timer.after(config.streamTimeout(), () -> {
+                ? timer.after(caller.streamLimit(config.streamTimeout(), java.time.Instant.now()), () -> {
                     connection.endSubscriptions();
                     exchange.abort();
                 })
@@ -344,7 +344,7 @@ public class McpServlet extends HttpServlet {
         return HttpRejection.of(503, "Service Unavailable: the server is stopping", java.util.Map.of("Retry-After", "5"));
     }
 
-    private void get(HttpServletRequest request, McpSession session) throws IOException, HttpRejection {
+    private void get(HttpServletRequest request, McpSession session, Caller caller) throws IOException, HttpRejection {
         if (inFlight.isDraining()) {
             throw stopping();
         }
@@ -352,7 +352,8 @@ public class McpServlet extends HttpServlet {
             throw HttpRejection.of(404, "Not Found: the session ended");
         }
         AsyncContext async = request.startAsync();
-        async.setTimeout(config.streamTimeout().toMillis());
+        // At least 1 ms: a container reads 0 as "never".
+        async.setTimeout(Math.max(1, caller.streamLimit(config.streamTimeout(), java.time.Instant.now()).toMillis()));
         var response = (HttpServletResponse) async.getResponse();
         SseWriter.prepare(response);
         var stream = new SseStream(async, new SseWriter(response.getOutputStream()), timer, config.heartbeatInterval());

@@ -49,7 +49,7 @@ final class RequestValidation {
     RequestHead head(HttpServletRequest request) throws HttpRejection {
         path(request);
         access.checkHostAndOrigin(request, false);
-        String caller = access.caller(request);
+        Caller caller = access.caller(request);
         EndpointMethod method = EndpointMethod.of(request.getMethod()).orElseThrow(() -> HttpRejection.of(405,
                 "Method Not Allowed: the MCP endpoint serves " + EndpointMethod.ALLOW,
                 Map.of("Allow", EndpointMethod.ALLOW)));
@@ -79,7 +79,7 @@ final class RequestValidation {
             // A shared server (tokens, OAuth) limits sessions per address; a personal loopback one has nobody to limit.
             initializeRate.admit(request.getRemoteAddr());
         }
-        Optional<McpSession> session = initialize ? Optional.empty() : Optional.of(session(request, head.caller()));
+        Optional<McpSession> session = initialize ? Optional.empty() : Optional.of(session(request, head.caller().identity()));
         if (!initialize) {
             version(request);
         }

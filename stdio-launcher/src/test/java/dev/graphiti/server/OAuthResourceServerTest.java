@@ -3,6 +3,7 @@ package dev.graphiti.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
 import com.nimbusds.jose.JOSEObjectType;
 import com.nimbusds.jose.JWSAlgorithm;
@@ -26,9 +27,13 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import no.nav.security.mock.oauth2.MockOAuth2Server;
 import no.nav.security.mock.oauth2.token.DefaultOAuth2TokenCallback;
 import org.junit.jupiter.api.AfterEach;
@@ -170,6 +175,69 @@ class OAuthResourceServerTest {
                 + metadataUrl() + "\"", challenge(expired));
         var withinSkew = post(token("team", "alice", List.of(resource), Map.of("scope", SCOPE), -2), null, INIT);
         assertEquals(200, withinSkew.statusCode(), "two seconds past exp is within the 5 s clock skew: " + withinSkew.body());
+    }
+
+    @Test
+    void aGetStreamEndsWhenTheTokenThatOpenedItExpiresAndAFreshTokenReopensIt() throws Exception {
+        var opened = post(valid("alice"), null, INIT);
+        String session = opened.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        assertEquals(202, post(valid("alice"), session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}").statusCode());
+        Instant issued = Instant.now();
+        String shortLived = token("team", "alice", List.of(resource), Map.of("scope", SCOPE), 2);
+        var stream = http.send(stream(shortLived, session), HttpResponse.BodyHandlers.ofInputStream());
+        assertEquals(200, stream.statusCode());
+        // Without the cut the stream would last the server's stream timeout (30 min): the read would not end.
+        readToItsEnd(stream.body());
+        Duration lasted = Duration.between(issued, Instant.now());
+        assertTrue(lasted.compareTo(Duration.ofSeconds(6)) >= 0,
+                "not before the token's exp plus the 5 s clock skew (2 + 5 s after issue): " + lasted);
+        var fresh = http.send(stream(valid("alice"), session), HttpResponse.BodyHandlers.ofInputStream());
+        assertEquals(200, fresh.statusCode(), "the session outlives the stream; a fresh token reopens it");
+        fresh.body().close();
+    }
+
+    @Test
+    void aSubscriptionEndsWithItsResultWhenItsTokenExpires() throws Exception {
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":\"sub\",\"method\":\"subscriptions/listen\",\"params\":{\"notifications\":"
+                + "{\"toolsListChanged\":true},\"_meta\":" + StatelessHttpTest.meta(StatelessHttpTest.MODERN, "") + "}}";
+        var listen = HttpRequest.newBuilder(URI.create(resource)).timeout(Duration.ofSeconds(40))
+                .header("Accept", StatusCodeTableTest.BOTH).header("Content-Type", "application/json")
+                .header("MCP-Protocol-Version", StatelessHttpTest.MODERN).header("Mcp-Method", "subscriptions/listen")
+                .header("Authorization", "Bearer " + token("team", "alice", List.of(resource), Map.of("scope", SCOPE), 2))
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+        var response = http.send(listen, HttpResponse.BodyHandlers.ofInputStream());
+        assertEquals(200, response.statusCode());
+        String stream = readToItsEnd(response.body());
+        List<JsonObject> events = stream.lines().filter(l -> l.startsWith("data:"))
+                .map(l -> StatelessHttpTest.json(l.substring(5).strip())).toList();
+        assertEquals("notifications/subscriptions/acknowledged", events.get(0).getString("method"), stream);
+        assertEquals("sub", events.get(events.size() - 1).getString("id"), "ends gracefully, with the listen request's result");
+    }
+
+    HttpRequest stream(String token, String session) {
+        return HttpRequest.newBuilder(URI.create(resource)).header("Accept", "text/event-stream")
+                .header("Authorization", "Bearer " + token).header("Mcp-Session-Id", session)
+                .header("MCP-Protocol-Version", "2025-11-25").GET().build();
+    }
+
+    /**
+     * An event stream's text once the server has closed it; fails if it is still open 40 s on (without the cut at the
+     * token's expiry a stream lasts the server's stream timeout, 30 min).
+     */
+    static String readToItsEnd(java.io.InputStream body) throws Exception {
+        var text = CompletableFuture.supplyAsync(() -> {
+            try (body) {
+                return new String(body.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            } catch (java.io.IOException e) {
+                throw new java.io.UncheckedIOException(e);
+            }
+        });
+        try {
+            return text.get(40, TimeUnit.SECONDS);
+        } catch (TimeoutException e) {
+            body.close();
+            return fail("the stream was still open 40 s after it was opened with a token good for 2 s");
+        }
     }
 
     @Test
