@@ -143,9 +143,15 @@ final class Task {
         return json.add("pollIntervalMs", pollIntervalMs);
     }
 
-    /** The thread running the work, interrupted by a cancellation; null when it ends. */
+    /**
+     * The thread running the work, interrupted by a cancellation; null when it ends. A task cancelled before its
+     * thread got to it starts interrupted, so its work stops at its first wait instead of running to the end.
+     */
     synchronized void runOn(Thread thread) {
         this.runner = thread;
+        if (thread != null && status.terminal()) {
+            thread.interrupt();
+        }
     }
 
     /**

@@ -27,6 +27,8 @@ class TaskTest {
     private static final String TASKS = "{\"extensions\":{\"io.modelcontextprotocol/tasks\":{}},\"elicitation\":{}}";
     private final JsonRpcCodec codec = new JsonRpcCodec();
     private final CountDownLatch interrupted = new CountDownLatch(1);
+    private final java.util.concurrent.Semaphore started = new java.util.concurrent.Semaphore(0);
+    private final java.util.concurrent.Semaphore stopped = new java.util.concurrent.Semaphore(0);
 
     private McpServer server() {
         Tool waits = new Tool() {
@@ -41,10 +43,12 @@ class TaskTest {
                     if (!ctx.inTask()) {
                         return ToolResult.text("answered in the call");
                     }
+                    started.release();
                     try {
                         TimeUnit.MINUTES.sleep(5);
                     } catch (InterruptedException e) {
                         interrupted.countDown();
+                        stopped.release();
                         throw e;
                     }
                     return ToolResult.text("slept");
@@ -128,6 +132,27 @@ class TaskTest {
             assertEquals("cancelled", cancelled.getString("status"));
             assertFalse(cancelled.containsKey("result"));
             assertTrue(cancelled.getJsonNumber("ttlMs").longValue() >= Duration.ofHours(1).toMillis(), cancelled.toString());
+        }
+    }
+
+    @Test
+    void aTaskCancelledWhileItWaitsForAThreadDoesNotRunItsWork() throws Exception {
+        try (McpServer server = server()) {
+            var running = new java.util.ArrayList<String>();
+            for (int i = 0; i < 4; i++) { // as many as the server runs at once
+                running.add(send(server, "alice", "tools/call", "{\"name\":\"waits\"}", TASKS).getJsonObject("result").getString("taskId"));
+            }
+            assertTrue(started.tryAcquire(4, 10, TimeUnit.SECONDS), "four tasks run");
+            String queued = send(server, "alice", "tools/call", "{\"name\":\"waits\"}", TASKS).getJsonObject("result").getString("taskId");
+            send(server, "alice", "tasks/cancel", "{\"taskId\":\"" + queued + "\"}", TASKS);
+            assertEquals("cancelled", get(server, "alice", queued).getJsonObject("result").getString("status"));
+            for (String id : running) {
+                send(server, "alice", "tasks/cancel", "{\"taskId\":\"" + id + "\"}", TASKS);
+            }
+            // The queued work gets a thread now; cancelled before, it must stop at once, not sleep its five minutes.
+            assertTrue(stopped.tryAcquire(5, 10, TimeUnit.SECONDS), "all five works stopped, the queued one too: "
+                    + stopped.availablePermits() + " did");
+            assertEquals("cancelled", get(server, "alice", queued).getJsonObject("result").getString("status"));
         }
     }
 
