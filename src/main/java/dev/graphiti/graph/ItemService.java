@@ -229,9 +229,13 @@ public final class ItemService {
     }
 
     private AddResult store(ItemWriter writer, Prepared p) {
-        Optional<KnowledgeItem> replaced = p.request().supersedes().map(id -> writer.get(id).orElseThrow(
-                () -> new NotFoundException("cannot supersede " + id + ": no such item", List.of())));
-        Optional<KnowledgeItem> duplicate = findDuplicate(writer, p.request().kind(), p.fingerprint(), p.content());
+        String id = ids.next();
+        AddCandidates found = writer.addCandidates(p.request().kind(), p.fingerprint(), p.request().supersedes(), id);
+        Optional<KnowledgeItem> replaced = p.request().supersedes().map(old -> found.replaced().orElseThrow(
+                () -> new NotFoundException("cannot supersede " + old + ": no such item", List.of())));
+        Optional<KnowledgeItem> duplicate = found.sameContent().or(() -> found.sameTitle().stream()
+                .filter(candidate -> Fingerprint.similarity(candidate.content(), p.content()) >= NEAR_DUPLICATE)
+                .findFirst());
         if (duplicate.isPresent() && replaced.isPresent()) {
             return supersedeByRepeat(writer, replaced.get(), duplicate.get(), p);
         }
@@ -241,7 +245,9 @@ public final class ItemService {
         if (duplicate.isPresent()) {
             return new AddResult(duplicate.get(), p.redactions(), Optional.of(duplicate.get().id()), Optional.empty());
         }
-        String id = freshId(writer);
+        if (found.idTaken()) {
+            id = freshId(writer);
+        }
         KnowledgeItem item = new KnowledgeItem(id, scope, p.request().kind(), p.title(), p.content(), p.tags(),
                 p.source(), p.entities(), p.createdAt(), Optional.empty(), Optional.empty(),
                 replaced.map(KnowledgeItem::id));
@@ -276,16 +282,6 @@ public final class ItemService {
     private static GraphException alreadySuperseded(KnowledgeItem item) {
         return new GraphException("item " + item.id() + " was already superseded by "
                 + item.supersededBy().orElseThrow() + "; supersede that one instead");
-    }
-
-    private static Optional<KnowledgeItem> findDuplicate(ItemWriter writer, Kind kind, Fingerprint fingerprint, String content) {
-        Optional<KnowledgeItem> same = writer.findCurrentByFingerprint(fingerprint.contentHash());
-        if (same.isPresent()) {
-            return same;
-        }
-        return writer.findCurrentByTitleKey(kind, fingerprint.titleKey()).stream()
-                .filter(candidate -> Fingerprint.similarity(candidate.content(), content) >= NEAR_DUPLICATE)
-                .findFirst();
     }
 
     /**

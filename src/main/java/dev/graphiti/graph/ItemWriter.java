@@ -16,6 +16,18 @@ public interface ItemWriter {
     /** Current items of this kind whose normalized title is {@code titleKey}. */
     List<KnowledgeItem> findCurrentByTitleKey(Kind kind, String titleKey);
 
+    /**
+     * What an add of {@code kind} with {@code fingerprint} decides by ({@link AddCandidates}): the item it replaces, if
+     * any, and whether {@code newId} is taken too. The same as asking one by one, which this does; a store where each
+     * question is a round trip to a server asks them at once.
+     */
+    default AddCandidates addCandidates(Kind kind, Fingerprint fingerprint, Optional<String> replaced, String newId) {
+        Optional<KnowledgeItem> old = replaced.flatMap(this::get);
+        Optional<KnowledgeItem> same = findCurrentByFingerprint(fingerprint.contentHash());
+        return new AddCandidates(same, same.isPresent() ? List.of() : findCurrentByTitleKey(kind, fingerprint.titleKey()),
+                old, get(newId).isPresent());
+    }
+
     /** Stores a new item; {@code place} is where in a conversation it was said, when it was. */
     void insert(KnowledgeItem item, Fingerprint fingerprint, Optional<ThreadPosition> place);
 

@@ -77,10 +77,10 @@ final class PostgresItemRepository implements ItemRepository {
 
     @Override
     public <T> T write(Set<String> claims, WriteWork<T> work) {
-        PostgresItemWriter writer = new PostgresItemWriter(connection, rows);
-        return retries.write(connection, graph.number(), new TreeSet<>(claims), () -> {
+        return retries.transaction(connection, () -> {
             try {
-                return work.run(writer);
+                return work.run(new PostgresItemWriter(connection, rows,
+                        GraphLock.claims(graph.number(), new TreeSet<>(claims))));
             } catch (PostgresItemWriter.SqlFailure e) {
                 throw e.getCause();
             }

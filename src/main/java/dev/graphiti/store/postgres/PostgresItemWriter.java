@@ -1,5 +1,6 @@
 package dev.graphiti.store.postgres;
 
+import dev.graphiti.graph.AddCandidates;
 import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.Fingerprint;
 import dev.graphiti.graph.ItemWriter;
@@ -19,15 +20,54 @@ import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
 
-/** The writes of one transaction on PostgreSQL; SQL failures escape unchecked and roll the transaction back. */
+/**
+ * The writes of one transaction on PostgreSQL; SQL failures escape unchecked and roll the transaction back. The
+ * transaction's locks ({@link GraphLock}) are taken before its first statement. A statement is a round trip to the
+ * server, which costs both sides more CPU than most of these statements do, so an add reads in one and writes in one.
+ */
 final class PostgresItemWriter implements ItemWriter {
+
+    /** What an add reads: a row per item and why (1 its content, 2 its title, 3 the item replaced, 4 the new id's). */
+    private static final String CANDIDATES = "(SELECT " + Rows.COLUMNS + ", 1 FROM items i WHERE i.fingerprint = ? "
+            + "AND i.superseded_by IS NULL ORDER BY i.seq LIMIT 1) UNION ALL (SELECT " + Rows.COLUMNS + ", 2 FROM items i "
+            + "WHERE i.title_key = ? AND i.kind = ? AND i.superseded_by IS NULL ORDER BY i.seq LIMIT 50) UNION ALL (SELECT "
+            + Rows.COLUMNS + ", 3 FROM items i WHERE i.id = ?) UNION ALL (SELECT " + Rows.COLUMNS + ", 4 FROM items i "
+            + "WHERE i.id = ?) ORDER BY 12, 1";
 
     private final Connection connection;
     private final Rows rows;
+    private final GraphLock lock;
+    private boolean locked;
 
-    PostgresItemWriter(Connection connection, Rows rows) {
+    PostgresItemWriter(Connection connection, Rows rows, GraphLock lock) {
         this.connection = connection;
         this.rows = rows;
+        this.lock = lock;
+    }
+
+    /**
+     * One statement where asking one by one was three or four round trips. Each part finds at most a row or a few by an
+     * index whatever its parameters, so PostgreSQL keeps one generic plan for it (an id array's unknown length made it
+     * plan the statement again at every add).
+     */
+    @Override
+    public AddCandidates addCandidates(Kind kind, Fingerprint fingerprint, Optional<String> replaced, String newId) {
+        List<KnowledgeItem> sameContent = new ArrayList<>();
+        List<KnowledgeItem> sameTitle = new ArrayList<>();
+        List<KnowledgeItem> old = new ArrayList<>();
+        List<KnowledgeItem> taken = new ArrayList<>();
+        sql(() -> rows.query(CANDIDATES, Arrays.asList(fingerprint.contentHash(), fingerprint.titleKey(), kind.name(),
+                replaced.orElse(null), newId), 1, (item, extra, seq) -> {
+                    List<KnowledgeItem> why = switch (((Number) extra[0]).intValue()) {
+                        case 1 -> sameContent;
+                        case 2 -> sameTitle;
+                        case 3 -> old;
+                        default -> taken;
+                    };
+                    why.add(item);
+                    return item;
+                }));
+        return new AddCandidates(sameContent.stream().findFirst(), sameTitle, old.stream().findFirst(), !taken.isEmpty());
     }
 
     @Override
@@ -46,24 +86,34 @@ final class PostgresItemWriter implements ItemWriter {
                 List.of(titleKey, kind.name()));
     }
 
+    /** One statement for the item, its tags and its entities. */
     @Override
     public void insert(KnowledgeItem item, Fingerprint fingerprint, Optional<ThreadPosition> place) {
-        long seq = sql(() -> {
-            try (PreparedStatement statement = Rows.prepare(connection, "INSERT INTO items (id, kind, title, title_key, "
-                    + "content, tags, entities, source, created_at, valid_until, superseded_by, supersedes, fingerprint, "
-                    + "thread, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq",
-                    Arrays.asList(item.id(), item.kind().name(), item.title(), fingerprint.titleKey(), item.content(),
-                            String.join(" ", item.tags()), entityText(item.entities()), item.source(),
-                            item.createdAt().toEpochMilli(), nullable(item.validUntil().map(Instant::toEpochMilli)),
-                            nullable(item.supersededBy()), nullable(item.supersedes()), fingerprint.contentHash(),
-                            nullable(place.map(ThreadPosition::thread)), nullable(place.map(ThreadPosition::position))));
-                 ResultSet row = statement.executeQuery()) {
-                row.next();
-                return row.getLong(1);
+        String insert = "INSERT INTO items (id, kind, title, title_key, content, tags, entities, source, created_at, "
+                + "valid_until, superseded_by, supersedes, fingerprint, thread, position) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                + "?, ?, ?, ?, ?, ?) RETURNING seq";
+        List<Object> parameters = new ArrayList<>(Arrays.asList(item.id(), item.kind().name(), item.title(),
+                fingerprint.titleKey(), item.content(), String.join(" ", item.tags()), entityText(item.entities()),
+                item.source(), item.createdAt().toEpochMilli(), nullable(item.validUntil().map(Instant::toEpochMilli)),
+                nullable(item.supersededBy()), nullable(item.supersedes()), fingerprint.contentHash(),
+                nullable(place.map(ThreadPosition::thread)), nullable(place.map(ThreadPosition::position))));
+        String sql = insert;
+        if (!item.tags().isEmpty() || !item.entities().isEmpty()) {
+            sql = "WITH item AS (" + insert + ")";
+            if (!item.tags().isEmpty()) {
+                sql += ", tags AS (INSERT INTO item_tags (tag, seq) SELECT tag, item.seq FROM item, unnest(?::text[]) AS tag "
+                        + "ON CONFLICT DO NOTHING)";
+                parameters.add(texts(item.tags()));
             }
-        });
-        writeTags(seq, item.tags());
-        writeEntities(seq, item.entities());
+            if (!item.entities().isEmpty()) {
+                sql += ", entities AS (INSERT INTO item_entities (seq, name, type) SELECT item.seq, name, type FROM item, "
+                        + "unnest(?::text[], ?::text[]) AS e (name, type) ON CONFLICT DO NOTHING)";
+                parameters.add(texts(item.entities().stream().map(Entity::name).toList()));
+                parameters.add(texts(item.entities().stream().map(Entity::type).toList()));
+            }
+            sql += " SELECT seq FROM item";
+        }
+        update(sql, parameters);
     }
 
     @Override
@@ -199,6 +249,14 @@ final class PostgresItemWriter implements ItemWriter {
         }
     }
 
+    private java.sql.Array texts(List<String> values) {
+        try {
+            return Rows.texts(connection, values);
+        } catch (SQLException e) {
+            throw new SqlFailure(e);
+        }
+    }
+
     private static String entityText(List<Entity> entities) {
         return entities.stream().map(Entity::name).collect(Collectors.joining(" "));
     }
@@ -222,13 +280,18 @@ final class PostgresItemWriter implements ItemWriter {
     private void update(String sql, List<Object> parameters) {
         sql(() -> {
             try (PreparedStatement statement = Rows.prepare(connection, sql, parameters)) {
-                return statement.executeUpdate();
+                return statement.execute();
             }
         });
     }
 
-    private static <T> T sql(Retries.SqlWork<T> work) {
+    /** Runs {@code work} after the transaction's locks (taken by the first statement). */
+    private <T> T sql(Retries.SqlWork<T> work) {
         try {
+            if (!locked) {
+                lock.take(connection);
+                locked = true;
+            }
             return work.run();
         } catch (SQLException e) {
             throw new SqlFailure(e);

@@ -5,19 +5,14 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.SortedSet;
-import java.util.TreeSet;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Runs work against one graph on PostgreSQL: a failure a concurrent writer caused (serialization failure, deadlock,
  * lock not available) is retried with growing, jittered pauses until a time budget runs out; every other failure
- * becomes a message a person can act on. A write transaction first takes the graph's advisory lock, so writers of
- * one graph take turns as on SQLite (its deduplication reads then writes) while readers and other graphs go on; a
- * write that names its claims (an add) takes that lock shared and a lock per claim, so only writers with a claim in
- * common take turns, and the others run side by side.
+ * becomes a message a person can act on. A write transaction first takes the graph's advisory locks ({@link GraphLock}),
+ * so writers of one graph take turns as on SQLite (its deduplication reads then writes), adds only with adds of the
+ * same claims, while readers and other graphs go on.
  */
 final class Retries {
 
@@ -60,41 +55,18 @@ final class Retries {
 
     /** One write transaction holding graph {@code number}'s lock, retried as a whole. */
     <T> T write(Connection connection, int number, SqlWork<T> work) {
-        return write(connection, number, new TreeSet<>(), work);
+        return transaction(connection, () -> {
+            GraphLock.exclusive(number).take(connection);
+            return work.run();
+        });
     }
 
-    /**
-     * One write transaction, retried as a whole: with no claims it holds graph {@code number}'s lock alone; with
-     * claims it holds that lock shared (so a write without claims waits for it and it for one) and each claim's lock,
-     * taken in one order by every writer. A claim's lock key is its text hashed with the graph's number as the seed,
-     * in the bigint key space, apart from the graph locks' (int, int) keys; two claims with one hash only take turns.
-     */
-    <T> T write(Connection connection, int number, SortedSet<String> claims, SqlWork<T> work) {
+    /** One transaction, retried as a whole; {@code work} takes its locks first (see {@link GraphLock}). */
+    <T> T transaction(Connection connection, SqlWork<T> work) {
         return run(() -> {
             connection.setAutoCommit(false);
             boolean committed = false;
             try {
-                if (claims.isEmpty()) {
-                    try (var lock = connection.prepareStatement("SELECT pg_advisory_xact_lock(?, ?)")) {
-                        lock.setInt(1, LOCK_SPACE);
-                        lock.setInt(2, number);
-                        lock.execute();
-                    }
-                } else {
-                    // a function scan yields the array's elements in order: the graph's lock (row 1), then the claims'
-                    try (var lock = connection.prepareStatement("SELECT CASE WHEN n = 1 THEN "
-                            + "pg_advisory_xact_lock_shared(?, ?) ELSE pg_advisory_xact_lock(hashtextextended(claim, ?)) END "
-                            + "FROM unnest(?::text[]) WITH ORDINALITY AS c (claim, n)")) {
-                        lock.setInt(1, LOCK_SPACE);
-                        lock.setInt(2, number);
-                        lock.setLong(3, number);
-                        List<String> keys = new ArrayList<>();
-                        keys.add("");
-                        keys.addAll(claims);
-                        lock.setArray(4, connection.createArrayOf("text", keys.toArray()));
-                        lock.execute();
-                    }
-                }
                 T result = work.run();
                 connection.commit();
                 committed = true;

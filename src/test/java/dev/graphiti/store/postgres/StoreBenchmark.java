@@ -39,6 +39,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyManager;
@@ -48,7 +49,7 @@ import org.postgresql.copy.CopyManager;
  * then W writers each adding items through the item service (deduplication and all) while R readers search it by
  * words, a round to warm up and then the measured one. Prints add and search p50/p95/p99, the CPU time spent (and on
  * PostgreSQL where its statements spent theirs), checks that every item added is there (none lost), then times searches
- * alone. Run by scripts/bench-store [ITEMS] [WRITERS] [READERS] [sqlite,postgresql].
+ * alone. Run by scripts/bench-store [ITEMS] [WRITERS] [READERS] [sqlite,postgresql] [ADDS].
  */
 public final class StoreBenchmark {
 
@@ -60,9 +61,9 @@ public final class StoreBenchmark {
     public static void main(String[] args) throws Exception {
         int items = args.length > 0 ? Integer.parseInt(args[0]) : 100_000;
         int writers = args.length > 1 ? Integer.parseInt(args[1]) : 20;
-        int addsPerWriter = 50;
         int readers = args.length > 2 ? Integer.parseInt(args[2]) : 4;
         List<String> stores = List.of((args.length > 3 ? args[3] : "sqlite,postgresql").split(","));
+        int addsPerWriter = args.length > 4 ? Integer.parseInt(args[4]) : 50;
         System.out.printf("store benchmark: %,d items, %d writers x %d adds, %d readers searching meanwhile%n",
                 items, writers, addsPerWriter, readers);
         if (stores.contains("sqlite")) {
@@ -213,6 +214,7 @@ public final class StoreBenchmark {
         ConcurrentLinkedQueue<Long> searches = new ConcurrentLinkedQueue<>();
         ConcurrentLinkedQueue<String> added = new ConcurrentLinkedQueue<>();
         AtomicBoolean writing = new AtomicBoolean(true);
+        AtomicLong writerCpu = new AtomicLong();
         ExecutorService pool = Executors.newFixedThreadPool(writers + readers);
         CountDownLatch go = new CountDownLatch(1);
         List<Future<?>> work = new ArrayList<>();
@@ -225,6 +227,7 @@ public final class StoreBenchmark {
                             Clock.systemUTC(), 1 << 20);
                     Random random = new Random(100 + writer + 1000L * round);
                     go.await();
+                    long cpu0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
                     for (int i = 0; i < addsPerWriter; i++) {
                         String content = "round " + round + " writer " + writer + " fact " + i + ": " + sentence(random, 30);
                         long start = System.nanoTime();
@@ -232,6 +235,7 @@ public final class StoreBenchmark {
                                 Optional.empty(), Optional.empty())).item().id());
                         adds.add(System.nanoTime() - start);
                     }
+                    writerCpu.addAndGet(ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpu0);
                 }
                 return null;
             }));
@@ -285,7 +289,7 @@ public final class StoreBenchmark {
         System.out.printf("%-12s %8s %8s %8s%n", "ms", "p50", "p95", "p99");
         print("add", adds);
         print("search", searches);
-        System.out.printf("CPU over the run: JVM %.1f s%s (%.1f s wall, load %s)%n", jvmSeconds,
+        System.out.printf("CPU over the run: JVM %.1f s (the writers' threads %.1f s)%s (%.1f s wall, load %s)%n", jvmSeconds, writerCpu.get() / 1e9,
                 server.isPresent() ? String.format(", PostgreSQL %.1f s", serverSeconds) : "", seconds, load());
         for (ServerStatistics statistics : server.stream().toList()) {
             statistics.print();
