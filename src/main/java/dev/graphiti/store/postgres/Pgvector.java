@@ -124,6 +124,14 @@ final class Pgvector {
         return text.append(']').toString();
     }
 
+    /** Whether the extension is installed, or could be made (so a graph without the column would be given one). */
+    static boolean available(Connection connection) throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement(
+                "SELECT 1 FROM pg_available_extensions WHERE name = 'vector'"); ResultSet row = statement.executeQuery()) {
+            return row.next();
+        }
+    }
+
     /** The schema the extension is installed in: installed already, or made now when available and allowed. */
     private static Optional<String> extensionSchema(Connection connection) throws SQLException {
         Optional<String> installed = installed(connection);

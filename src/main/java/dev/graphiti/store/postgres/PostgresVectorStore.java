@@ -71,9 +71,29 @@ final class PostgresVectorStore implements VectorStore {
         });
     }
 
+    /**
+     * Stores the batch beside the adds, holding the graph's lock shared ({@link GraphLock#shared}): a row is an item's
+     * vector, which no add reads, and storing it twice stores it once. A batch that switches the graph to another
+     * model (removing every vector) or makes or remakes the pgvector column holds the graph alone, as a delete does.
+     */
     @Override
     public void put(String model, List<ItemVectors> items) {
-        Optional<Pgvector.Column> column = retries.write(connection, graph, () -> {
+        int dimensions = items.stream().flatMap(item -> item.passages().stream()).findFirst()
+                .map(vector -> vector.values().length).orElse(0);
+        Optional<Optional<Pgvector.Column>> beside = retries.write(connection, GraphLock.shared(graph), () -> {
+            if (!model.equals(storedModel())) {
+                return Optional.empty();
+            }
+            Optional<Pgvector.Column> column = Pgvector.column(connection);
+            boolean settled = dimensions == 0 || (column.isPresent() ? column.get().dimensions() == dimensions
+                    : !Pgvector.available(connection));
+            if (!settled) {
+                return Optional.empty();
+            }
+            insert(items);
+            return Optional.of(column);
+        });
+        Optional<Pgvector.Column> column = beside.isPresent() ? beside.get() : retries.write(connection, graph, () -> {
             if (!model.equals(storedModel())) {
                 Retries.execute(connection, "DELETE FROM item_vectors");
                 try (PreparedStatement statement = connection.prepareStatement("UPDATE vector_model SET model = ?")) {
@@ -81,23 +101,8 @@ final class PostgresVectorStore implements VectorStore {
                     statement.executeUpdate();
                 }
             }
-            Optional<Pgvector.Column> made = embeddingColumn(items);
-            // An item deleted meanwhile, or embedded by another process first, is skipped.
-            try (PreparedStatement insert = connection.prepareStatement("INSERT INTO item_vectors (seq, chunk, scale, vector) "
-                    + "SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM items WHERE seq = ?) ON CONFLICT (seq, chunk) DO NOTHING")) {
-                for (ItemVectors item : items) {
-                    for (int chunk = 0; chunk < item.passages().size(); chunk++) {
-                        QuantizedVector vector = item.passages().get(chunk);
-                        insert.setLong(1, item.seq());
-                        insert.setInt(2, chunk);
-                        insert.setFloat(3, vector.scale());
-                        insert.setBytes(4, vector.values());
-                        insert.setLong(5, item.seq());
-                        insert.addBatch();
-                    }
-                }
-                insert.executeBatch();
-            }
+            Optional<Pgvector.Column> made = embeddingColumn(dimensions);
+            insert(items);
             return made;
         });
         if (column.isPresent()) {
@@ -108,13 +113,30 @@ final class PostgresVectorStore implements VectorStore {
         }
     }
 
+    /** An item deleted meanwhile, or embedded by another process first, is skipped. */
+    private void insert(List<ItemVectors> items) throws SQLException {
+        try (PreparedStatement insert = connection.prepareStatement("INSERT INTO item_vectors (seq, chunk, scale, vector) "
+                + "SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM items WHERE seq = ?) ON CONFLICT (seq, chunk) DO NOTHING")) {
+            for (ItemVectors item : items) {
+                for (int chunk = 0; chunk < item.passages().size(); chunk++) {
+                    QuantizedVector vector = item.passages().get(chunk);
+                    insert.setLong(1, item.seq());
+                    insert.setInt(2, chunk);
+                    insert.setFloat(3, vector.scale());
+                    insert.setBytes(4, vector.values());
+                    insert.setLong(5, item.seq());
+                    insert.addBatch();
+                }
+            }
+            insert.executeBatch();
+        }
+    }
+
     /**
      * The pgvector column these vectors also go to (filled after the transaction): the graph's, made now when pgvector
      * is there (or can be), made again when a model of other dimensions replaced the vectors; empty without pgvector.
      */
-    private Optional<Pgvector.Column> embeddingColumn(List<ItemVectors> items) throws SQLException {
-        int dimensions = items.stream().flatMap(item -> item.passages().stream()).findFirst()
-                .map(vector -> vector.values().length).orElse(0);
+    private Optional<Pgvector.Column> embeddingColumn(int dimensions) throws SQLException {
         Optional<Pgvector.Column> column = Pgvector.column(connection);
         if (dimensions == 0 || column.map(c -> c.dimensions() == dimensions).orElse(false)) {
             return column;

@@ -55,8 +55,13 @@ final class Retries {
 
     /** One write transaction holding graph {@code number}'s lock, retried as a whole. */
     <T> T write(Connection connection, int number, SqlWork<T> work) {
+        return write(connection, GraphLock.exclusive(number), work);
+    }
+
+    /** One write transaction holding {@code lock}, retried as a whole. */
+    <T> T write(Connection connection, GraphLock lock, SqlWork<T> work) {
         return transaction(connection, () -> {
-            GraphLock.exclusive(number).take(connection);
+            lock.take(connection);
             return work.run();
         });
     }

@@ -82,7 +82,7 @@ public final class StoreBenchmark {
             PostgresServer server = PostgresServer.kept(PostgresServer.binaries().orElseThrow(
                     () -> new IllegalStateException("no PostgreSQL: run scripts/install-postgresql")),
                     Path.of("target/bench-store/postgresql").toAbsolutePath(), "-c shared_preload_libraries=pg_stat_statements"
-                    + " -c shared_buffers=2GB -c maintenance_work_mem=512MB");
+                    + " -c shared_buffers=2GB -c maintenance_work_mem=512MB" + durability());
             try {
                 String database = "bench_" + items;
                 try (Connection admin = server.connect("postgres"); Statement statement = admin.createStatement()) {
@@ -105,6 +105,16 @@ public final class StoreBenchmark {
                 server.close();
             }
         }
+    }
+
+    /**
+     * The tests' server runs with fsync off; BENCH_FSYNC=on runs it as PostgreSQL's defaults do (a commit waits for its
+     * WAL to reach the disk), what a production server does.
+     */
+    private static String durability() {
+        boolean on = "on".equals(System.getenv("BENCH_FSYNC"));
+        System.out.printf("PostgreSQL with fsync %s%n", on ? "on (synchronous_commit, full_page_writes on)" : "off");
+        return on ? " -c fsync=on -c synchronous_commit=on -c full_page_writes=on" : "";
     }
 
     /** Fills a new graph with {@code items} generated items, 2,000 a transaction, through the store's writer. */
