@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 /** Adding, finding, listing and deleting items of one graph. */
 public final class ItemService {
@@ -24,6 +25,9 @@ public final class ItemService {
     private static final int TITLE_LENGTH = 80;
     /** Shorter id prefixes are not looked up: too many items share them. */
     private static final int MIN_PREFIX = 4;
+    /** Markdown markers before a first line's words; compiled once (an add names its title from the content). */
+    private static final Pattern MARKERS = Pattern.compile("^[#>*\\-+\\s]+");
+    private static final Pattern SPACES = Pattern.compile("\\s+");
 
     private final ItemRepository repository;
     private final Scope scope;
@@ -407,7 +411,8 @@ public final class ItemService {
 
     /** The first line of the content without markdown markers, cut at a word boundary. */
     static String titleOf(String content) {
-        String line = content.strip().lines().findFirst().orElse("").strip().replaceFirst("^[#>*\\-+\\s]+", "").strip();
+        String line = content.strip().lines().findFirst().orElse("").strip();
+        line = MARKERS.matcher(line).replaceFirst("").strip();
         if (line.length() <= TITLE_LENGTH) {
             return line;
         }
@@ -419,7 +424,9 @@ public final class ItemService {
         Set<String> result = new LinkedHashSet<>();
         for (String raw : tags) {
             for (String part : raw.split(",")) {
-                String tag = part.strip().replaceFirst("^#", "").toLowerCase(Locale.ROOT).replaceAll("\\s+", "-");
+                String stripped = part.strip();
+                String tag = SPACES.matcher((stripped.startsWith("#") ? stripped.substring(1) : stripped)
+                        .toLowerCase(Locale.ROOT)).replaceAll("-");
                 if (!tag.isEmpty()) {
                     ItemLimits.check("the tag '" + ItemLimits.cut(tag, 20) + "'", tag, ItemLimits.TAG_CHARS,
                             "A tag is a word or two");
