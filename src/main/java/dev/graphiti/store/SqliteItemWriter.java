@@ -7,6 +7,7 @@ import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.ItemWriter;
 import dev.graphiti.graph.Provenance;
 import dev.graphiti.graph.ThreadPosition;
+import dev.graphiti.store.jdbc.ItemRows;
 import dev.graphiti.store.jdbc.Statements;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -108,7 +109,7 @@ final class SqliteItemWriter implements ItemWriter {
     @Override
     public List<Provenance> provenanceOf(String id) {
         try {
-            return ProvenanceRows.of(connection, id);
+            return rows.provenance(id);
         } catch (SQLException e) {
             throw new SqlFailure(e);
         }

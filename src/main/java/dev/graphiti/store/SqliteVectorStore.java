@@ -5,6 +5,9 @@ import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.QuantizedVector;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.VectorStore;
+import dev.graphiti.store.jdbc.ItemRows;
+import dev.graphiti.store.jdbc.SqlFilter;
+import dev.graphiti.store.jdbc.Statements;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -31,7 +34,7 @@ final class SqliteVectorStore implements VectorStore {
     SqliteVectorStore(Connection connection, Scope scope, BusyRetry retry, Consumer<Connection> release) {
         this.connection = connection;
         this.retry = retry;
-        this.rows = new ItemRows(connection, scope);
+        this.rows = new ItemRows(Statements.perUse(connection), scope, new SqliteDialect());
         this.release = release;
     }
 
@@ -40,7 +43,7 @@ final class SqliteVectorStore implements VectorStore {
         return retry.run(() -> {
             String condition = model.equals(storedModel()) ? UNEMBEDDED + " AND" : "FROM items i WHERE";
             List<Unembedded> found = new ArrayList<>();
-            try (PreparedStatement statement = ItemRows.prepare(connection, "SELECT i.seq, i.title, i.content " + condition
+            try (PreparedStatement statement = Statements.prepare(connection, "SELECT i.seq, i.title, i.content " + condition
                     + " i.seq > ? ORDER BY i.seq LIMIT ?", List.of(afterSeq, limit));
                  ResultSet row = statement.executeQuery()) {
                 while (row.next()) {
@@ -111,7 +114,7 @@ final class SqliteVectorStore implements VectorStore {
     public List<StoredVector> after(long afterId, int limit) {
         return retry.run(() -> {
             List<StoredVector> found = new ArrayList<>();
-            try (PreparedStatement statement = ItemRows.prepare(connection,
+            try (PreparedStatement statement = Statements.prepare(connection,
                     "SELECT v.id, i.id, v.scale, v.vector FROM item_vectors v JOIN items i ON i.seq = v.seq "
                             + "WHERE v.id > ? ORDER BY v.id LIMIT ?", List.of(afterId, limit));
                  ResultSet row = statement.executeQuery()) {
@@ -129,7 +132,7 @@ final class SqliteVectorStore implements VectorStore {
         if (ids.isEmpty()) {
             return Map.of();
         }
-        SqlFilter sql = SqlFilter.of(filter);
+        SqlFilter sql = SqlFilter.of(filter, SqliteDialect.CURRENT);
         List<Object> parameters = new ArrayList<>(ids);
         parameters.addAll(sql.parameters());
         Map<String, KnowledgeItem> found = new HashMap<>();
@@ -145,12 +148,12 @@ final class SqliteVectorStore implements VectorStore {
         if (ids.isEmpty()) {
             return Map.of();
         }
-        SqlFilter sql = SqlFilter.of(filter);
+        SqlFilter sql = SqlFilter.of(filter, SqliteDialect.CURRENT);
         List<Object> parameters = new ArrayList<>(ids);
         parameters.addAll(sql.parameters());
         return retry.run(() -> {
             Map<String, Instant> found = new HashMap<>();
-            try (PreparedStatement statement = ItemRows.prepare(connection, "SELECT i.id, i.created_at FROM items i WHERE i.id IN ("
+            try (PreparedStatement statement = Statements.prepare(connection, "SELECT i.id, i.created_at FROM items i WHERE i.id IN ("
                     + placeholders(ids.size()) + ") AND " + sql.condition(), parameters);
                  ResultSet row = statement.executeQuery()) {
                 while (row.next()) {
@@ -174,7 +177,7 @@ final class SqliteVectorStore implements VectorStore {
         String list = ids.append(']').toString();
         return retry.run(() -> {
             Map<Long, QuantizedVector> found = new HashMap<>(rows.length * 2);
-            try (PreparedStatement statement = ItemRows.prepare(connection, "SELECT id, scale, vector FROM item_vectors "
+            try (PreparedStatement statement = Statements.prepare(connection, "SELECT id, scale, vector FROM item_vectors "
                     + "WHERE id IN (SELECT value FROM json_each(?))", List.of(list));
                  ResultSet row = statement.executeQuery()) {
                 while (row.next()) {
@@ -195,7 +198,7 @@ final class SqliteVectorStore implements VectorStore {
             if (!model.equals(storedModel())) {
                 return found;
             }
-            try (PreparedStatement statement = ItemRows.prepare(connection, "SELECT i.id, v.scale, v.vector FROM items i "
+            try (PreparedStatement statement = Statements.prepare(connection, "SELECT i.id, v.scale, v.vector FROM items i "
                     + "JOIN item_vectors v ON v.seq = i.seq WHERE i.id IN (" + placeholders(ids.size()) + ")", new ArrayList<>(ids));
                  ResultSet row = statement.executeQuery()) {
                 while (row.next()) {

@@ -3,6 +3,8 @@ package dev.graphiti.store.jdbc;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
+import java.util.Collection;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -48,6 +50,25 @@ public final class Statements implements AutoCloseable {
             return statement;
         } catch (SQLException e) {
             release(statement);
+            throw e;
+        }
+    }
+
+    /** An array parameter of SQL type {@code type} (PostgreSQL's {@code = ANY (?)}: one statement whatever the count). */
+    public java.sql.Array array(String type, Collection<?> values) throws SQLException {
+        return connection.createArrayOf(type, values.toArray());
+    }
+
+    /** A statement for one use with {@code parameters} bound (closed again when binding fails). */
+    public static PreparedStatement prepare(Connection connection, String sql, List<Object> parameters) throws SQLException {
+        PreparedStatement statement = connection.prepareStatement(sql);
+        try {
+            for (int i = 0; i < parameters.size(); i++) {
+                statement.setObject(i + 1, parameters.get(i));
+            }
+            return statement;
+        } catch (SQLException e) {
+            statement.close();
             throw e;
         }
     }

@@ -1,9 +1,69 @@
 package dev.graphiti.store.postgres;
 
+import dev.graphiti.graph.Entity;
+import dev.graphiti.graph.ItemBrief;
+import dev.graphiti.store.jdbc.ItemDialect;
 import dev.graphiti.store.jdbc.LedgerDialect;
+import dev.graphiti.store.jdbc.SqlFilter;
+import dev.graphiti.store.jdbc.Statements;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
 
 /** Where PostgreSQL's SQL differs from SQLite's in the pieces both stores share. */
-final class PostgresDialect implements LedgerDialect {
+final class PostgresDialect implements ItemDialect, LedgerDialect {
+
+    /** A filter's condition for current items only (PostgreSQL has no unary + on text to steer the planner with). */
+    static final String CURRENT = "i.superseded_by IS NULL";
+    static final String BRIEF_COLUMNS = "i.id, i.kind, i.title, left(i.content, " + ItemBrief.LEAD_CHARS
+            + "), length(i.content) > " + ItemBrief.LEAD_CHARS + ", i.created_at";
+
+    @Override
+    public String current() {
+        return CURRENT;
+    }
+
+    @Override
+    public String briefColumns() {
+        return BRIEF_COLUMNS;
+    }
+
+    @Override
+    public String position() {
+        return "strpos";
+    }
+
+    @Override
+    public String provenanceOrder() {
+        return "p.id";
+    }
+
+    /** One array parameter: {@code = ANY (?)} keeps one statement whatever the number of values. */
+    @Override
+    public SqlFilter oneOf(Statements statements, String column, String type, Collection<?> values) throws SQLException {
+        return new SqlFilter(column + " = ANY (?)", List.of(statements.array(type, values)));
+    }
+
+    @Override
+    public Map<Long, List<Entity>> entities(Statements statements, List<Long> seqs) throws SQLException {
+        Map<Long, List<Entity>> result = new HashMap<>();
+        PreparedStatement statement = statements.bind("SELECT seq, name, type FROM item_entities WHERE seq = ANY (?) "
+                + "ORDER BY seq, name", List.of(statements.array("bigint", seqs)));
+        try (ResultSet row = statement.executeQuery()) {
+            while (row.next()) {
+                result.computeIfAbsent(row.getLong(1), seq -> new ArrayList<>()).add(new Entity(row.getString(2),
+                        row.getString(3)));
+            }
+        } finally {
+            statements.release(statement);
+        }
+        return result;
+    }
 
     @Override
     public String judged() {

@@ -5,7 +5,6 @@ import dev.graphiti.graph.HealthDepth;
 import dev.graphiti.graph.ItemBrief;
 import dev.graphiti.graph.ItemFilter;
 import dev.graphiti.graph.ItemRepository;
-import dev.graphiti.graph.Kind;
 import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.LexicalMatch;
 import dev.graphiti.graph.Provenance;
@@ -15,7 +14,10 @@ import dev.graphiti.graph.StoreHealth;
 import dev.graphiti.graph.StoredItem;
 import dev.graphiti.graph.TermCounts;
 import dev.graphiti.graph.ThreadPosition;
-import dev.graphiti.store.SqlFilter;
+import dev.graphiti.store.jdbc.ItemReads;
+import dev.graphiti.store.jdbc.ItemRows;
+import dev.graphiti.store.jdbc.SqlFilter;
+import dev.graphiti.store.jdbc.Statements;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -23,13 +25,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.EnumMap;
-import java.util.HashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -39,9 +37,9 @@ final class PostgresItemRepository implements ItemRepository {
 
     /** ts_rank's weights for D, C, B, A: content 1, entities 2, tags 3, title 4, as SQLite's BM25 weights. */
     static final String WEIGHTS = "'{0.25, 0.5, 0.75, 1.0}'";
-    private static final String NEWEST_FIRST = " ORDER BY i.created_at DESC, i.seq DESC";
+    private static final String NEWEST_FIRST = ItemReads.NEWEST_FIRST;
     /** A filter's condition for current items only. */
-    static final String CURRENT = "i.superseded_by IS NULL";
+    static final String CURRENT = PostgresDialect.CURRENT;
     /** How many times the count's cap the planner must expect before a word is taken as common uncounted. */
     static final int COMMON = 4;
 
@@ -49,7 +47,8 @@ final class PostgresItemRepository implements ItemRepository {
     private final PostgresMigrations.GraphSchema graph;
     private final String name;
     private final Retries retries;
-    private final Rows rows;
+    private final ItemRows rows;
+    private final ItemReads reads;
     private final Runnable release;
     /**
      * A match expression's tsquery, {@code ?} its text: the configuration is a literal (a regconfig constant), so
@@ -64,7 +63,10 @@ final class PostgresItemRepository implements ItemRepository {
         this.graph = graph;
         this.name = name;
         this.retries = retries;
-        this.rows = new Rows(connection, scope);
+        PostgresDialect dialect = new PostgresDialect();
+        Statements perUse = Statements.perUse(connection);
+        this.rows = new ItemRows(perUse, scope, dialect);
+        this.reads = new ItemReads(perUse, rows, new PostgresTransactions(connection, graph.number(), retries), dialect);
         this.release = release;
         this.tsquery = "to_tsquery('" + graph.language().replace("'", "''") + "'::regconfig, ?)";
         this.candidates = new FullTextCandidates(connection, tsquery);
@@ -79,7 +81,7 @@ final class PostgresItemRepository implements ItemRepository {
     public <T> T write(Set<String> claims, WriteWork<T> work) {
         return retries.transaction(connection, () -> {
             try {
-                return work.run(new PostgresItemWriter(connection, rows,
+                return work.run(new PostgresItemWriter(connection, new Rows(rows),
                         GraphLock.claims(graph.number(), new TreeSet<>(claims))));
             } catch (PostgresItemWriter.SqlFailure e) {
                 throw e.getCause();
@@ -89,46 +91,27 @@ final class PostgresItemRepository implements ItemRepository {
 
     @Override
     public Optional<KnowledgeItem> get(String id) {
-        List<KnowledgeItem> found = select("i.id = ?", List.of(id));
-        return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0));
+        return reads.get(id);
     }
 
     @Override
     public List<KnowledgeItem> getAll(Collection<String> ids) {
-        if (ids.isEmpty()) {
-            return List.of();
-        }
-        Map<String, KnowledgeItem> byId = new HashMap<>();
-        for (KnowledgeItem item : read(() -> rows.items("SELECT " + Rows.COLUMNS + " FROM items i WHERE i.id = ANY (?)",
-                List.of(Rows.texts(connection, ids))))) {
-            byId.put(item.id(), item);
-        }
-        return ids.stream().map(byId::get).filter(Objects::nonNull).toList();
+        return reads.getAll(ids);
     }
 
     @Override
     public List<KnowledgeItem> findByIdPrefix(String prefix, int limit) {
-        String low = prefix.toLowerCase(Locale.ROOT);
-        return select("i.id >= ? AND i.id < ? ORDER BY i.id LIMIT ?", List.of(low, low + '\uffff', limit));
+        return reads.findByIdPrefix(prefix, limit);
     }
 
     @Override
     public List<KnowledgeItem> findByTitle(String text, int limit) {
-        List<KnowledgeItem> exact = select("lower(i.title) = lower(?) ORDER BY (i.superseded_by IS NULL) DESC, "
-                + "i.created_at DESC LIMIT ?", List.of(text, limit));
-        if (!exact.isEmpty()) {
-            return exact;
-        }
-        return select("strpos(lower(i.title), lower(?)) > 0 ORDER BY (i.superseded_by IS NULL) DESC, "
-                + "i.created_at DESC LIMIT ?", List.of(text, limit));
+        return reads.findByTitle(text, limit);
     }
 
     @Override
     public List<KnowledgeItem> list(ItemFilter filter, int limit) {
-        SqlFilter sql = SqlFilter.of(filter, CURRENT);
-        List<Object> parameters = new ArrayList<>(sql.parameters());
-        parameters.add(limit);
-        return select(sql.condition() + NEWEST_FIRST + " LIMIT ?", parameters);
+        return reads.list(filter, limit);
     }
 
     @Override
@@ -215,54 +198,12 @@ final class PostgresItemRepository implements ItemRepository {
 
     @Override
     public Map<String, List<KnowledgeItem>> neighbours(Collection<String> ids, ItemFilter filter) {
-        if (ids.isEmpty()) {
-            return Map.of();
-        }
-        String side = "(SELECT n.seq FROM items n WHERE n.thread = s.thread AND n.position %s s.position "
-                + "ORDER BY n.position %s LIMIT 1)";
-        String pairs = "SELECT s.id, " + String.format(side, "<", "DESC") + ", " + String.format(side, ">", "ASC")
-                + " FROM items s WHERE s.id = ANY (?) AND s.thread IS NOT NULL";
-        return read(() -> {
-            Map<String, List<Long>> seqsById = new HashMap<>();
-            Set<Long> wanted = new LinkedHashSet<>();
-            try (PreparedStatement statement = Rows.prepare(connection, pairs, List.of(Rows.texts(connection, ids)));
-                 ResultSet row = statement.executeQuery()) {
-                while (row.next()) {
-                    List<Long> sides = new ArrayList<>(2);
-                    for (int column = 2; column <= 3; column++) {
-                        long seq = row.getLong(column);
-                        if (!row.wasNull()) {
-                            sides.add(seq);
-                            wanted.add(seq);
-                        }
-                    }
-                    seqsById.put(row.getString(1), sides);
-                }
-            }
-            if (wanted.isEmpty()) {
-                return Map.of();
-            }
-            SqlFilter sql = SqlFilter.of(filter, CURRENT);
-            List<Object> parameters = new ArrayList<>();
-            parameters.add(connection.createArrayOf("bigint", wanted.toArray()));
-            parameters.addAll(sql.parameters());
-            Map<Long, KnowledgeItem> items = new HashMap<>();
-            rows.query("SELECT " + Rows.COLUMNS + " FROM items i WHERE i.seq = ANY (?) AND " + sql.condition(), parameters,
-                    0, (item, extra, seq) -> items.put(seq, item));
-            Map<String, List<KnowledgeItem>> result = new HashMap<>();
-            seqsById.forEach((id, seqs) -> result.put(id, seqs.stream().map(items::get).filter(Objects::nonNull).toList()));
-            return result;
-        });
+        return reads.neighbours(ids, filter);
     }
 
     @Override
     public List<ItemBrief> briefs(ItemFilter filter, int offset, int limit) {
-        SqlFilter sql = SqlFilter.of(filter, CURRENT);
-        List<Object> parameters = new ArrayList<>(sql.parameters());
-        parameters.add(limit);
-        parameters.add(offset);
-        return read(() -> rows.briefs("SELECT " + Rows.BRIEF_COLUMNS + " FROM items i WHERE " + sql.condition()
-                + NEWEST_FIRST + " LIMIT ? OFFSET ?", parameters));
+        return reads.briefs(filter, offset, limit);
     }
 
     @Override
@@ -282,25 +223,12 @@ final class PostgresItemRepository implements ItemRepository {
 
     @Override
     public List<StoredItem> stored(long position, int limit) {
-        return read(() -> rows.query("SELECT " + Rows.COLUMNS + ", i.thread, i.position FROM items i WHERE i.seq > ?"
-                + " ORDER BY i.seq LIMIT ?", List.of(position, limit), 2, (item, extra, seq) -> {
-                    String thread = (String) extra[0];
-                    Optional<ThreadPosition> place = thread == null || thread.isBlank() ? Optional.empty()
-                            : Optional.of(new ThreadPosition(thread, (Long) extra[1]));
-                    return new StoredItem(seq, item, place);
-                }));
+        return reads.stored(position, limit);
     }
 
     @Override
     public Optional<ThreadPosition> place(String id) {
-        return read(() -> {
-            try (PreparedStatement statement = Rows.prepare(connection,
-                    "SELECT thread, position FROM items WHERE id = ? AND thread IS NOT NULL", List.of(id));
-                 ResultSet row = statement.executeQuery()) {
-                return row.next() && !row.getString(1).isBlank()
-                        ? Optional.of(new ThreadPosition(row.getString(1), row.getLong(2))) : Optional.empty();
-            }
-        });
+        return reads.place(id);
     }
 
     @Override
@@ -325,54 +253,17 @@ final class PostgresItemRepository implements ItemRepository {
 
     @Override
     public List<RelatedItem> related(String id, int limit) {
-        String sql = "SELECT i.id, i.kind, i.title, COUNT(*) AS shared FROM items self "
-                + "JOIN item_entities e ON e.seq = self.seq JOIN item_entities o ON o.name = e.name AND o.seq <> e.seq "
-                + "JOIN items i ON i.seq = o.seq WHERE self.id = ? AND i.superseded_by IS NULL "
-                + "GROUP BY i.seq ORDER BY shared DESC, i.created_at DESC LIMIT ?";
-        return read(() -> {
-            List<RelatedItem> result = new ArrayList<>();
-            try (PreparedStatement statement = Rows.prepare(connection, sql, List.of(id, limit));
-                 ResultSet row = statement.executeQuery()) {
-                while (row.next()) {
-                    result.add(new RelatedItem(row.getString(1), Kind.valueOf(row.getString(2)), row.getString(3), row.getInt(4)));
-                }
-            }
-            return result;
-        });
+        return reads.related(id, limit);
     }
 
     @Override
     public List<Provenance> provenance(String id) {
-        return read(() -> PostgresItemWriter.provenance(connection, id));
+        return reads.provenance(id);
     }
 
     @Override
     public GraphStats stats(ItemFilter filter, int topEntities) {
-        SqlFilter sql = SqlFilter.of(filter, CURRENT);
-        return read(() -> {
-            Map<Kind, Integer> byKind = new EnumMap<>(Kind.class);
-            int total = 0;
-            try (PreparedStatement statement = Rows.prepare(connection,
-                    "SELECT i.kind, COUNT(*) FROM items i WHERE " + sql.condition() + " GROUP BY i.kind", sql.parameters());
-                 ResultSet row = statement.executeQuery()) {
-                while (row.next()) {
-                    byKind.put(Kind.valueOf(row.getString(1)), row.getInt(2));
-                    total += row.getInt(2);
-                }
-            }
-            List<Object> parameters = new ArrayList<>(sql.parameters());
-            parameters.add(topEntities);
-            List<GraphStats.EntityCount> entities = new ArrayList<>();
-            try (PreparedStatement statement = Rows.prepare(connection, "SELECT e.name, e.type, COUNT(*) AS n FROM "
-                    + "item_entities e JOIN items i ON i.seq = e.seq WHERE " + sql.condition()
-                    + " GROUP BY e.name, e.type ORDER BY n DESC, e.name LIMIT ?", parameters);
-                 ResultSet row = statement.executeQuery()) {
-                while (row.next()) {
-                    entities.add(new GraphStats.EntityCount(row.getString(1), row.getString(2), row.getInt(3)));
-                }
-            }
-            return new GraphStats(total, byKind, entities);
-        });
+        return reads.stats(filter, topEntities);
     }
 
     /**
@@ -429,7 +320,7 @@ final class PostgresItemRepository implements ItemRepository {
     }
 
     private List<KnowledgeItem> select(String condition, List<Object> parameters) {
-        return read(() -> rows.items("SELECT " + Rows.COLUMNS + " FROM items i WHERE " + condition, parameters));
+        return reads.select(condition, parameters);
     }
 
     private <T> T read(Retries.SqlWork<T> work) {

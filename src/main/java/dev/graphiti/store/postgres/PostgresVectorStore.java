@@ -6,7 +6,7 @@ import dev.graphiti.graph.QuantizedVector;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.VectorIndex;
 import dev.graphiti.graph.VectorStore;
-import dev.graphiti.store.SqlFilter;
+import dev.graphiti.store.jdbc.SqlFilter;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

@@ -1,4 +1,4 @@
-package dev.graphiti.store;
+package dev.graphiti.store.jdbc;
 
 import dev.graphiti.graph.ItemFilter;
 import dev.graphiti.graph.Kind;
@@ -6,20 +6,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** An {@link ItemFilter} as a SQL condition on {@code items i} and its parameters, for either store. */
+/** A SQL condition (on {@code items i}, for an {@link ItemFilter}) and its parameters, for either store. */
 public record SqlFilter(String condition, List<Object> parameters) {
 
-    /**
-     * On SQLite. The unary + keeps SQLite from driving the query by the superseded_by index: nearly every item is
-     * current, so that index selects everything and forces a sort of the whole table (or, joined with items_fts,
-     * one full-text probe per item); created_at order and the full-text match are the selective paths (10k items:
-     * list 57 -> 0.4 ms, a 12-term file match 5 s -> 1 ms).
-     */
-    static SqlFilter of(ItemFilter filter) {
-        return of(filter, "+i.superseded_by IS NULL");
-    }
-
-    /** With {@code current} as the condition that keeps current items only (PostgreSQL has no unary + on text). */
+    /** With {@code current} as the condition that keeps current items only (the dialect's, {@link ItemDialect#current}). */
     public static SqlFilter of(ItemFilter filter, String current) {
         List<String> conditions = new ArrayList<>();
         List<Object> parameters = new ArrayList<>();

@@ -1,0 +1,29 @@
+package dev.graphiti.store.jdbc;
+
+import dev.graphiti.graph.Entity;
+import java.sql.SQLException;
+import java.util.Collection;
+import java.util.List;
+import java.util.Map;
+
+/** Where the stores' SQL for reading items differs: spelling, and what each engine plans or reads fastest. */
+public interface ItemDialect {
+
+    /** The condition on {@code items i} that keeps current items only. */
+    String current();
+
+    /** What {@link ItemRows#briefs} reads: id, kind, title, the content's first lead, whether there is more, created_at. */
+    String briefColumns();
+
+    /** The function giving where its second argument starts in its first (0: nowhere). */
+    String position();
+
+    /** The column of {@code provenance p} that orders an item's provenance as it was recorded. */
+    String provenanceOrder();
+
+    /** {@code column} is one of {@code values} (of SQL type {@code type}), as a condition and its parameters. */
+    SqlFilter oneOf(Statements statements, String column, String type, Collection<?> values) throws SQLException;
+
+    /** The entities of the items {@code seqs}, by seq, each item's ordered by name (an item without any: absent). */
+    Map<Long, List<Entity>> entities(Statements statements, List<Long> seqs) throws SQLException;
+}

@@ -1,0 +1,252 @@
+package dev.graphiti.store.jdbc;
+
+import dev.graphiti.graph.GraphStats;
+import dev.graphiti.graph.ItemBrief;
+import dev.graphiti.graph.ItemFilter;
+import dev.graphiti.graph.Kind;
+import dev.graphiti.graph.KnowledgeItem;
+import dev.graphiti.graph.Provenance;
+import dev.graphiti.graph.RelatedItem;
+import dev.graphiti.graph.StoredItem;
+import dev.graphiti.graph.ThreadPosition;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The reads of {@link dev.graphiti.graph.ItemRepository} that are the same on both stores but for the dialect's
+ * spelling: items by id, prefix, title and filter, briefs, neighbours in a thread, storage order, related items,
+ * provenance and counts. Each store's repository hands these here and keeps its full-text search and upkeep.
+ */
+public final class ItemReads {
+
+    /** The order of list and briefs: a brief's page follows the same newest-first order as a list. */
+    public static final String NEWEST_FIRST = " ORDER BY i.created_at DESC, i.seq DESC";
+
+    private final Statements statements;
+    private final ItemRows rows;
+    private final GraphTransactions transactions;
+    private final ItemDialect dialect;
+
+    /** @param statements prepared for one use: reads run outside write transactions */
+    public ItemReads(Statements statements, ItemRows rows, GraphTransactions transactions, ItemDialect dialect) {
+        this.statements = statements;
+        this.rows = rows;
+        this.transactions = transactions;
+        this.dialect = dialect;
+    }
+
+    /** {@code filter} as a condition on {@code items i}, in the dialect's terms for current items. */
+    public SqlFilter filter(ItemFilter filter) {
+        return SqlFilter.of(filter, dialect.current());
+    }
+
+    public Optional<KnowledgeItem> get(String id) {
+        List<KnowledgeItem> found = select("i.id = ?", List.of(id));
+        return found.isEmpty() ? Optional.empty() : Optional.of(found.get(0));
+    }
+
+    public List<KnowledgeItem> getAll(Collection<String> ids) {
+        if (ids.isEmpty()) {
+            return List.of();
+        }
+        Map<String, KnowledgeItem> byId = new HashMap<>();
+        for (KnowledgeItem item : transactions.read(() -> {
+            SqlFilter wanted = dialect.oneOf(statements, "i.id", "text", ids);
+            return rows.items("SELECT " + ItemRows.COLUMNS + " FROM items i WHERE " + wanted.condition(),
+                    wanted.parameters());
+        })) {
+            byId.put(item.id(), item);
+        }
+        return ids.stream().map(byId::get).filter(Objects::nonNull).toList();
+    }
+
+    public List<KnowledgeItem> findByIdPrefix(String prefix, int limit) {
+        String low = prefix.toLowerCase(Locale.ROOT);
+        // ids are lower-case base32, so a range scan on the unique index finds the prefix
+        return select("i.id >= ? AND i.id < ? ORDER BY i.id LIMIT ?", List.of(low, low + '\uffff', limit));
+    }
+
+    public List<KnowledgeItem> findByTitle(String text, int limit) {
+        List<KnowledgeItem> exact = select("lower(i.title) = lower(?) ORDER BY (i.superseded_by IS NULL) DESC, "
+                + "i.created_at DESC LIMIT ?", List.of(text, limit));
+        if (!exact.isEmpty()) {
+            return exact;
+        }
+        return select(dialect.position() + "(lower(i.title), lower(?)) > 0 ORDER BY (i.superseded_by IS NULL) DESC, "
+                + "i.created_at DESC LIMIT ?", List.of(text, limit));
+    }
+
+    public List<KnowledgeItem> list(ItemFilter filter, int limit) {
+        SqlFilter sql = filter(filter);
+        List<Object> parameters = new ArrayList<>(sql.parameters());
+        parameters.add(limit);
+        return select(sql.condition() + NEWEST_FIRST + " LIMIT ?", parameters);
+    }
+
+    public Map<String, List<KnowledgeItem>> neighbours(Collection<String> ids, ItemFilter filter) {
+        if (ids.isEmpty()) {
+            return Map.of();
+        }
+        String side = "(SELECT n.seq FROM items n WHERE n.thread = s.thread AND n.position %s s.position "
+                + "ORDER BY n.position %s LIMIT 1)";
+        return transactions.read(() -> {
+            SqlFilter asked = dialect.oneOf(statements, "s.id", "text", ids);
+            String pairs = "SELECT s.id, " + String.format(side, "<", "DESC") + ", " + String.format(side, ">", "ASC")
+                    + " FROM items s WHERE " + asked.condition() + " AND s.thread IS NOT NULL";
+            Map<String, List<Long>> seqsById = new HashMap<>();
+            Set<Long> wanted = new LinkedHashSet<>();
+            PreparedStatement statement = statements.bind(pairs, asked.parameters());
+            try (ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    List<Long> sides = new ArrayList<>(2);
+                    for (int column = 2; column <= 3; column++) {
+                        long seq = row.getLong(column);
+                        if (!row.wasNull()) {
+                            sides.add(seq);
+                            wanted.add(seq);
+                        }
+                    }
+                    seqsById.put(row.getString(1), sides);
+                }
+            } finally {
+                statements.release(statement);
+            }
+            if (wanted.isEmpty()) {
+                return Map.of();
+            }
+            SqlFilter sql = filter(filter);
+            Map<Long, KnowledgeItem> items = bySeq(wanted, sql.condition(), sql.parameters());
+            Map<String, List<KnowledgeItem>> result = new HashMap<>();
+            seqsById.forEach((id, seqs) -> result.put(id, seqs.stream().map(items::get).filter(Objects::nonNull).toList()));
+            return result;
+        });
+    }
+
+    /** The items of {@code seqs} that pass {@code condition} on {@code items i}, by seq (inside a read). */
+    public Map<Long, KnowledgeItem> bySeq(Collection<Long> seqs, String condition, List<Object> conditions)
+            throws SQLException {
+        SqlFilter wanted = dialect.oneOf(statements, "i.seq", "bigint", seqs);
+        List<Object> parameters = new ArrayList<>(wanted.parameters());
+        parameters.addAll(conditions);
+        Map<Long, KnowledgeItem> items = new HashMap<>();
+        rows.query("SELECT " + ItemRows.COLUMNS + " FROM items i WHERE " + wanted.condition() + " AND " + condition,
+                parameters, 0, (item, extra, seq) -> items.put(seq, item));
+        return items;
+    }
+
+    public List<ItemBrief> briefs(ItemFilter filter, int offset, int limit) {
+        SqlFilter sql = filter(filter);
+        List<Object> parameters = new ArrayList<>(sql.parameters());
+        parameters.add(limit);
+        parameters.add(offset);
+        return transactions.read(() -> rows.briefs("SELECT " + dialect.briefColumns() + " FROM items i WHERE "
+                + sql.condition() + NEWEST_FIRST + " LIMIT ? OFFSET ?", parameters));
+    }
+
+    public List<StoredItem> stored(long position, int limit) {
+        return transactions.read(() -> rows.query("SELECT " + ItemRows.COLUMNS + ", i.thread, i.position FROM items i "
+                + "WHERE i.seq > ? ORDER BY i.seq LIMIT ?", List.of(position, limit), 2, (item, extra, seq) -> {
+                    String thread = (String) extra[0];
+                    Optional<ThreadPosition> place = thread == null || thread.isBlank() ? Optional.empty()
+                            : Optional.of(new ThreadPosition(thread, ((Number) extra[1]).longValue()));
+                    return new StoredItem(seq, item, place);
+                }));
+    }
+
+    public Optional<ThreadPosition> place(String id) {
+        return transactions.read(() -> {
+            PreparedStatement statement = statements.bind(
+                    "SELECT thread, position FROM items WHERE id = ? AND thread IS NOT NULL", List.of(id));
+            try (ResultSet row = statement.executeQuery()) {
+                return row.next() && !row.getString(1).isBlank()
+                        ? Optional.of(new ThreadPosition(row.getString(1), row.getLong(2))) : Optional.empty();
+            } finally {
+                statements.release(statement);
+            }
+        });
+    }
+
+    public List<RelatedItem> related(String id, int limit) {
+        String sql = "SELECT i.id, i.kind, i.title, COUNT(*) AS shared FROM items self "
+                + "JOIN item_entities e ON e.seq = self.seq JOIN item_entities o ON o.name = e.name AND o.seq <> e.seq "
+                + "JOIN items i ON i.seq = o.seq WHERE self.id = ? AND i.superseded_by IS NULL "
+                + "GROUP BY i.seq ORDER BY shared DESC, i.created_at DESC LIMIT ?";
+        return transactions.read(() -> {
+            List<RelatedItem> result = new ArrayList<>();
+            PreparedStatement statement = statements.bind(sql, List.of(id, limit));
+            try (ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    result.add(new RelatedItem(row.getString(1), Kind.valueOf(row.getString(2)), row.getString(3),
+                            row.getInt(4)));
+                }
+            } finally {
+                statements.release(statement);
+            }
+            return result;
+        });
+    }
+
+    public List<Provenance> provenance(String id) {
+        return transactions.read(() -> rows.provenance(id));
+    }
+
+    /** Counts of the items passing {@code filter} by kind, and their most frequent entities. */
+    public GraphStats stats(ItemFilter filter, int topEntities) {
+        SqlFilter sql = filter(filter);
+        return stats("items i WHERE " + sql.condition(), "item_entities e JOIN items i ON i.seq = e.seq WHERE "
+                + sql.condition(), sql.parameters(), topEntities);
+    }
+
+    /**
+     * Counts by kind over {@code items} (a FROM clause on {@code items i}) and the most frequent entities over
+     * {@code entities} (one on {@code item_entities e}), both taking {@code parameters}: a store may count faster
+     * from other rows than {@link #stats(ItemFilter, int)}'s joins.
+     */
+    public GraphStats stats(String items, String entities, List<Object> parameters, int topEntities) {
+        return transactions.read(() -> {
+            Map<Kind, Integer> byKind = new EnumMap<>(Kind.class);
+            int total = 0;
+            PreparedStatement kinds = statements.bind("SELECT i.kind, COUNT(*) FROM " + items + " GROUP BY i.kind",
+                    parameters);
+            try (ResultSet row = kinds.executeQuery()) {
+                while (row.next()) {
+                    byKind.put(Kind.valueOf(row.getString(1)), row.getInt(2));
+                    total += row.getInt(2);
+                }
+            } finally {
+                statements.release(kinds);
+            }
+            List<Object> limited = new ArrayList<>(parameters);
+            limited.add(topEntities);
+            List<GraphStats.EntityCount> counts = new ArrayList<>();
+            PreparedStatement top = statements.bind("SELECT e.name, e.type, COUNT(*) AS n FROM " + entities
+                    + " GROUP BY e.name, e.type ORDER BY n DESC, e.name LIMIT ?", limited);
+            try (ResultSet row = top.executeQuery()) {
+                while (row.next()) {
+                    counts.add(new GraphStats.EntityCount(row.getString(1), row.getString(2), row.getInt(3)));
+                }
+            } finally {
+                statements.release(top);
+            }
+            return new GraphStats(total, byKind, counts);
+        });
+    }
+
+    /** Items matching {@code condition} on {@code items i} (which may end in ORDER BY and LIMIT). */
+    public List<KnowledgeItem> select(String condition, List<Object> parameters) {
+        return transactions.read(() -> rows.items("SELECT " + ItemRows.COLUMNS + " FROM items i WHERE " + condition,
+                parameters));
+    }
+}
