@@ -22,7 +22,6 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.UUID;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,8 +38,8 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class BackfillTaskHttpTest {
 
-    static final String MODERN = "2026-07-28";
-    static final String TASKS = "{\"extensions\":{\"io.modelcontextprotocol/tasks\":{}}}";
+    static final String MODERN = StatelessClient.MODERN;
+    static final String TASKS = StatelessClient.TASKS;
     static final String PROGRESS = "dev.graphiti/progress";
     static final int SESSIONS = 150;
     static final String[] MODULES = {"billing", "checkout", "search", "auth", "reports", "inventory", "shipping",
@@ -92,9 +91,8 @@ class BackfillTaskHttpTest {
         // Pushed: the counts only rise, all of the same total, up to every session; the last state is completed.
         List<Long> seen = new ArrayList<>();
         JsonObject last = null;
-        try (Stream<String> lines = listen(id)) {
-            Iterator<JsonObject> events = lines.filter(l -> l.startsWith("data:"))
-                    .map(l -> Json.createReader(new StringReader(l.substring(5).strip())).readObject()).iterator();
+        try (Stream<JsonObject> messages = client.listen(id)) {
+            Iterator<JsonObject> events = messages.iterator();
             assertEquals("notifications/subscriptions/acknowledged", events.next().getString("method"));
             while ((last == null || !last.getString("status").equals("completed")) && events.hasNext()) {
                 last = events.next().getJsonObject("params");
@@ -112,7 +110,7 @@ class BackfillTaskHttpTest {
         }
         assertEquals(SESSIONS, seen.get(seen.size() - 1), "the counts reach every session: " + seen);
 
-        JsonObject done = tasksGet(id);
+        JsonObject done = client.task(id);
         assertEquals("completed", done.getString("status"), done.toString());
         assertEquals(SESSIONS, done.getJsonObject("_meta").getJsonObject(PROGRESS).getInt("progress"), done.toString());
         JsonObject report = done.getJsonObject("result").getJsonObject("structuredContent");
@@ -127,7 +125,9 @@ class BackfillTaskHttpTest {
 
         // Again as a task: every session is known already, nothing is added.
         String again = client.call("tools/call", "graphiti_capture", arguments, TASKS).getString("taskId");
-        JsonObject second = poll(again).getJsonObject("result").getJsonObject("structuredContent");
+        JsonObject settled = client.settled(again);
+        assertEquals("completed", settled.getString("status"), settled.toString());
+        JsonObject second = settled.getJsonObject("result").getJsonObject("structuredContent");
         assertEquals(0, second.getInt("items_added"), second.toString());
         assertEquals(SESSIONS, second.getInt("unchanged"), second.toString());
 
@@ -145,49 +145,24 @@ class BackfillTaskHttpTest {
         assertTrue(end.getString("message").endsWith(SESSIONS + "/" + SESSIONS + " sessions"), end.toString());
     }
 
-    private static JsonObject tasksGet(String id) throws Exception {
-        return client.call("tasks/get", id, "{\"taskId\":\"" + id + "\"}", TASKS);
-    }
-
-    private static JsonObject poll(String id) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (true) {
-            JsonObject task = tasksGet(id);
-            if (!task.getString("status").equals("working") || System.nanoTime() > deadline) {
-                assertEquals("completed", task.getString("status"), task.toString());
-                return task;
-            }
-            TimeUnit.MILLISECONDS.sleep(100);
-        }
-    }
-
-    private static Stream<String> listen(String taskId) throws Exception {
-        return post("subscriptions/listen", "watch", "{\"notifications\":{\"taskIds\":[\"" + taskId + "\"]}", TASKS, null,
-                HttpResponse.BodyHandlers.ofLines());
-    }
-
     /** A tools/call without the tasks extension, asking for progress: every message of its stream, the answer last. */
     private static List<JsonObject> withProgressToken(String params) throws Exception {
-        String body = post("tools/call", "graphiti_capture", params.substring(0, params.length() - 1), "{}", "backfill",
-                HttpResponse.BodyHandlers.ofString());
+        String body = post(params.substring(0, params.length() - 1), "backfill");
         return body.lines().filter(l -> l.startsWith("data:"))
                 .map(l -> Json.createReader(new StringReader(l.substring(5).strip())).readObject()).toList();
     }
 
-    /** {@code params} without its closing brace: the request's _meta is added. */
-    private static <T> T post(String method, String name, String params, String capabilities, String progressToken,
-                              HttpResponse.BodyHandler<T> handler) throws Exception {
-        String body = "{\"jsonrpc\":\"2.0\",\"id\":\"" + method + "\",\"method\":\"" + method + "\",\"params\":" + params
-                + ",\"_meta\":{" + (progressToken == null ? "" : "\"progressToken\":\"" + progressToken + "\",")
+    /** A graphiti_capture call without the tasks extension; {@code params} without its closing brace: _meta is added. */
+    private static String post(String params, String progressToken) throws Exception {
+        String body = "{\"jsonrpc\":\"2.0\",\"id\":\"tools/call\",\"method\":\"tools/call\",\"params\":" + params
+                + ",\"_meta\":{\"progressToken\":\"" + progressToken + "\","
                 + "\"io.modelcontextprotocol/protocolVersion\":\"" + MODERN + "\","
-                + "\"io.modelcontextprotocol/clientCapabilities\":" + capabilities + "}}}";
+                + "\"io.modelcontextprotocol/clientCapabilities\":{}}}}";
         var request = HttpRequest.newBuilder(URI.create(http.jetty().url()))
                 .header("Accept", "application/json, text/event-stream").header("Content-Type", "application/json")
-                .header("MCP-Protocol-Version", MODERN).header("Mcp-Method", method);
-        if (method.equals("tools/call")) {
-            request.header("Mcp-Name", name);
-        }
-        return client.http().send(request.POST(HttpRequest.BodyPublishers.ofString(body)).build(), handler).body();
+                .header("MCP-Protocol-Version", MODERN).header("Mcp-Method", "tools/call").header("Mcp-Name", "graphiti_capture");
+        return client.http().send(request.POST(HttpRequest.BodyPublishers.ofString(body)).build(),
+                HttpResponse.BodyHandlers.ofString()).body();
     }
 
     private static String quote(Path path) {

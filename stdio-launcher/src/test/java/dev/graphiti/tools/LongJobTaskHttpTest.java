@@ -4,13 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.IOException;
-import java.io.StringReader;
-import java.net.URI;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,8 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class LongJobTaskHttpTest {
 
-    static final String MODERN = "2026-07-28";
-    static final String TASKS = "{\"extensions\":{\"io.modelcontextprotocol/tasks\":{}}}";
+    static final String TASKS = StatelessClient.TASKS;
     static final int COMMITS = 400;
 
     @TempDir
@@ -65,15 +59,15 @@ class LongJobTaskHttpTest {
         assertFalse(created.containsKey("result"), "the outcome comes from tasks/get");
 
         // Pushed: the task's state at once, then each change, ending with the completed one.
-        try (Stream<String> lines = listen(id)) {
-            Iterator<String> events = lines.filter(l -> l.startsWith("data:")).map(l -> l.substring(5).strip()).iterator();
-            JsonObject ack = Json.createReader(new StringReader(events.next())).readObject();
+        try (Stream<JsonObject> messages = client.listen(id)) {
+            Iterator<JsonObject> events = messages.iterator();
+            JsonObject ack = events.next();
             assertEquals("notifications/subscriptions/acknowledged", ack.getString("method"));
             assertEquals(id, ack.getJsonObject("params").getJsonObject("notifications").getJsonArray("taskIds").getString(0));
             String last = "";
             long walked = -1;
             while (!last.equals("completed") && events.hasNext()) {
-                JsonObject note = Json.createReader(new StringReader(events.next())).readObject();
+                JsonObject note = events.next();
                 assertEquals("notifications/tasks", note.getString("method"));
                 last = note.getJsonObject("params").getString("status");
                 assertTrue(last.equals("working") || last.equals("completed"), last);
@@ -88,7 +82,7 @@ class LongJobTaskHttpTest {
             assertEquals(COMMITS, walked, "the counts reach every commit");
         }
 
-        JsonObject done = poll(id);
+        JsonObject done = client.settled(id);
         assertEquals("completed", done.getString("status"), done.toString());
         assertEquals(COMMITS, done.getJsonObject("_meta").getJsonObject("dev.graphiti/progress").getInt("progress"), done.toString());
         JsonObject report = done.getJsonObject("result");
@@ -107,7 +101,7 @@ class LongJobTaskHttpTest {
         JsonObject ack = call("tasks/cancel", id, "{\"taskId\":\"" + id + "\"}", TASKS);
         assertEquals("complete", ack.getString("resultType"));
         TimeUnit.MILLISECONDS.sleep(300);
-        assertEquals("cancelled", call("tasks/get", id, "{\"taskId\":\"" + id + "\"}", TASKS).getString("status"));
+        assertEquals("cancelled", client.task(id).getString("status"));
 
         JsonObject direct = call("tools/call", "graphiti_index", "{\"name\":\"graphiti_index\",\"arguments\":{\"dir\":"
                 + quote(project) + "}}", "{}");
@@ -115,29 +109,8 @@ class LongJobTaskHttpTest {
         assertTrue(direct.containsKey("structuredContent"), direct.toString());
     }
 
-    private static JsonObject poll(String id) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
-        while (true) {
-            JsonObject task = call("tasks/get", id, "{\"taskId\":\"" + id + "\"}", TASKS);
-            if (!task.getString("status").equals("working") || System.nanoTime() > deadline) {
-                return task;
-            }
-            TimeUnit.MILLISECONDS.sleep(100);
-        }
-    }
-
     private static JsonObject call(String method, String name, String params, String capabilities) throws Exception {
         return client.call(method, name, params, capabilities);
-    }
-
-    private static Stream<String> listen(String taskId) throws Exception {
-        String body = "{\"jsonrpc\":\"2.0\",\"id\":\"watch\",\"method\":\"subscriptions/listen\",\"params\":{\"notifications\":"
-                + "{\"taskIds\":[\"" + taskId + "\"]},\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"" + MODERN + "\","
-                + "\"io.modelcontextprotocol/clientCapabilities\":" + TASKS + "}}}";
-        return client.http().send(HttpRequest.newBuilder(URI.create(http.jetty().url()))
-                .header("Accept", "application/json, text/event-stream").header("Content-Type", "application/json")
-                .header("MCP-Protocol-Version", MODERN).header("Mcp-Method", "subscriptions/listen")
-                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofLines()).body();
     }
 
     private static String quote(Path path) {
