@@ -44,27 +44,41 @@ public final class ItemRows {
      * (as the driver reads them: an integer may come as Integer or Long).
      */
     public <T> List<T> query(String sql, List<Object> parameters, int extras, Combine<T> combine) throws SQLException {
-        List<Long> order = new ArrayList<>();
-        List<Row> rows = new ArrayList<>();
+        List<Row> rows;
         PreparedStatement statement = statements.bind(sql, parameters);
         try (ResultSet row = statement.executeQuery()) {
-            while (row.next()) {
-                long seq = row.getLong(1);
-                long validUntil = row.getLong(9);
-                Long until = row.wasNull() ? null : validUntil;
-                Object[] extra = new Object[extras];
-                for (int column = 0; column < extras; column++) {
-                    extra[column] = row.getObject(ITEM_COLUMNS + 1 + column);
-                }
-                order.add(seq);
-                rows.add(new Row(seq, row.getString(2), row.getString(3), row.getString(4), row.getString(5),
-                        row.getString(6), row.getString(7), row.getLong(8), until, row.getString(10), row.getString(11),
-                        extra));
-            }
+            rows = rows(row, extras);
         } finally {
             statements.release(statement);
         }
-        Map<Long, List<Entity>> entities = order.isEmpty() ? Map.of() : dialect.entities(statements, order);
+        return items(rows, combine);
+    }
+
+    /** Reads {@link #COLUMNS} and {@code extras} more columns of every row of {@code row}, as {@link #query}. */
+    public <T> List<T> read(ResultSet row, int extras, Combine<T> combine) throws SQLException {
+        return items(rows(row, extras), combine);
+    }
+
+    private static List<Row> rows(ResultSet row, int extras) throws SQLException {
+        List<Row> rows = new ArrayList<>();
+        while (row.next()) {
+            long validUntil = row.getLong(9);
+            Long until = row.wasNull() ? null : validUntil;
+            Object[] extra = new Object[extras];
+            for (int column = 0; column < extras; column++) {
+                extra[column] = row.getObject(ITEM_COLUMNS + 1 + column);
+            }
+            rows.add(new Row(row.getLong(1), row.getString(2), row.getString(3), row.getString(4), row.getString(5),
+                    row.getString(6), row.getString(7), row.getLong(8), until, row.getString(10), row.getString(11),
+                    extra));
+        }
+        return rows;
+    }
+
+    /** The items of {@code rows} with their entities (one query per batch), each combined with its extra columns. */
+    private <T> List<T> items(List<Row> rows, Combine<T> combine) throws SQLException {
+        List<Long> seqs = rows.stream().map(Row::seq).toList();
+        Map<Long, List<Entity>> entities = seqs.isEmpty() ? Map.of() : dialect.entities(statements, seqs);
         List<T> result = new ArrayList<>(rows.size());
         for (Row row : rows) {
             result.add(combine.of(row.toItem(scope, entities.getOrDefault(row.seq, List.of())), row.extra, row.seq));

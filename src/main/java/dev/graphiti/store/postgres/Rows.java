@@ -6,6 +6,7 @@ import dev.graphiti.store.jdbc.ItemRows;
 import dev.graphiti.store.jdbc.Statements;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Collection;
 import java.util.List;
@@ -36,6 +37,10 @@ final class Rows {
 
     List<KnowledgeItem> items(String sql, List<Object> parameters) throws SQLException {
         return rows.items(sql, parameters);
+    }
+
+    <T> List<T> read(ResultSet row, int extras, ItemRows.Combine<T> combine) throws SQLException {
+        return rows.read(row, extras, combine);
     }
 
     static PreparedStatement prepare(Connection connection, String sql, List<Object> parameters) throws SQLException {
