@@ -4,17 +4,13 @@ import dev.graphiti.graph.GraphStats;
 import dev.graphiti.graph.HealthDepth;
 import dev.graphiti.graph.ItemBrief;
 import dev.graphiti.graph.ItemFilter;
-import dev.graphiti.graph.ItemRepository;
 import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.LexicalMatch;
-import dev.graphiti.graph.Provenance;
-import dev.graphiti.graph.RelatedItem;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.StoreHealth;
-import dev.graphiti.graph.StoredItem;
 import dev.graphiti.graph.TermCounts;
-import dev.graphiti.graph.ThreadPosition;
 import dev.graphiti.store.jdbc.ItemReads;
+import dev.graphiti.store.jdbc.SharedReads;
 import dev.graphiti.store.jdbc.ItemRows;
 import dev.graphiti.store.jdbc.SqlFilter;
 import dev.graphiti.store.jdbc.Statements;
@@ -36,7 +32,7 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /** One open graph database. Not shared between threads: each command opens its own. */
-final class SqliteItemRepository implements ItemRepository {
+final class SqliteItemRepository implements SharedReads {
 
     /** BM25 column weights: title, content, tags, entities. */
     private static final String BM25 = "bm25(items_fts, 4.0, 1.0, 3.0, 2.0)";
@@ -64,6 +60,11 @@ final class SqliteItemRepository implements ItemRepository {
     }
 
     @Override
+    public ItemReads reads() {
+        return reads;
+    }
+
+    @Override
     public <T> T write(WriteWork<T> work) {
         try (Statements kept = Statements.kept(connection)) {
             SqliteItemWriter writer = new SqliteItemWriter(connection, kept, rows.with(kept));
@@ -75,31 +76,6 @@ final class SqliteItemRepository implements ItemRepository {
                 }
             }));
         }
-    }
-
-    @Override
-    public Optional<KnowledgeItem> get(String id) {
-        return reads.get(id);
-    }
-
-    @Override
-    public List<KnowledgeItem> getAll(Collection<String> ids) {
-        return reads.getAll(ids);
-    }
-
-    @Override
-    public List<KnowledgeItem> findByIdPrefix(String prefix, int limit) {
-        return reads.findByIdPrefix(prefix, limit);
-    }
-
-    @Override
-    public List<KnowledgeItem> findByTitle(String text, int limit) {
-        return reads.findByTitle(text, limit);
-    }
-
-    @Override
-    public List<KnowledgeItem> list(ItemFilter filter, int limit) {
-        return reads.list(filter, limit);
     }
 
     @Override
@@ -251,16 +227,6 @@ final class SqliteItemRepository implements ItemRepository {
     }
 
     @Override
-    public Map<String, List<KnowledgeItem>> neighbours(Collection<String> ids, ItemFilter filter) {
-        return reads.neighbours(ids, filter);
-    }
-
-    @Override
-    public List<ItemBrief> briefs(ItemFilter filter, int offset, int limit) {
-        return reads.briefs(filter, offset, limit);
-    }
-
-    @Override
     public List<ItemBrief> newestMatching(String matchExpression, ItemFilter filter, int offset, int limit) {
         SqlFilter sql = reads.filter(filter);
         List<Object> parameters = new ArrayList<>();
@@ -272,21 +238,6 @@ final class SqliteItemRepository implements ItemRepository {
         return read(() -> rows.briefs("SELECT " + SqliteDialect.BRIEF_COLUMNS + " FROM items_fts CROSS JOIN items i"
                 + " ON i.seq = items_fts.rowid WHERE items_fts MATCH ? AND " + sql.condition()
                 + " ORDER BY items_fts.rowid DESC LIMIT ? OFFSET ?", parameters));
-    }
-
-    @Override
-    public List<RelatedItem> related(String id, int limit) {
-        return reads.related(id, limit);
-    }
-
-    @Override
-    public List<StoredItem> stored(long position, int limit) {
-        return reads.stored(position, limit);
-    }
-
-    @Override
-    public Optional<ThreadPosition> place(String id) {
-        return reads.place(id);
     }
 
     @Override
@@ -307,11 +258,6 @@ final class SqliteItemRepository implements ItemRepository {
                 + " WHERE i.superseded_by IS NULL AND (" + String.join(" OR ", sources) + ")"
                 + " AND NOT EXISTS (SELECT 1 FROM item_tags t WHERE t.tag = ? AND t.seq = i.seq)"
                 + NEWEST_FIRST + " LIMIT ? OFFSET ?", List.<Object>of(tag, limit, offset)));
-    }
-
-    @Override
-    public List<Provenance> provenance(String id) {
-        return reads.provenance(id);
     }
 
     @Override

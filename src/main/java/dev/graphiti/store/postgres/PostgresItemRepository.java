@@ -1,20 +1,15 @@
 package dev.graphiti.store.postgres;
 
-import dev.graphiti.graph.GraphStats;
 import dev.graphiti.graph.HealthDepth;
 import dev.graphiti.graph.ItemBrief;
 import dev.graphiti.graph.ItemFilter;
-import dev.graphiti.graph.ItemRepository;
 import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.LexicalMatch;
-import dev.graphiti.graph.Provenance;
-import dev.graphiti.graph.RelatedItem;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.StoreHealth;
-import dev.graphiti.graph.StoredItem;
 import dev.graphiti.graph.TermCounts;
-import dev.graphiti.graph.ThreadPosition;
 import dev.graphiti.store.jdbc.ItemReads;
+import dev.graphiti.store.jdbc.SharedReads;
 import dev.graphiti.store.jdbc.ItemRows;
 import dev.graphiti.store.jdbc.SqlFilter;
 import dev.graphiti.store.jdbc.Statements;
@@ -24,16 +19,14 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
 /** One graph on PostgreSQL, on a connection borrowed from the pool for as long as it is open. */
-final class PostgresItemRepository implements ItemRepository {
+final class PostgresItemRepository implements SharedReads {
 
     /** ts_rank's weights for D, C, B, A: content 1, entities 2, tags 3, title 4, as SQLite's BM25 weights. */
     static final String WEIGHTS = "'{0.25, 0.5, 0.75, 1.0}'";
@@ -73,6 +66,11 @@ final class PostgresItemRepository implements ItemRepository {
     }
 
     @Override
+    public ItemReads reads() {
+        return reads;
+    }
+
+    @Override
     public <T> T write(WriteWork<T> work) {
         return write(Set.of(), work);
     }
@@ -87,31 +85,6 @@ final class PostgresItemRepository implements ItemRepository {
                 throw e.getCause();
             }
         });
-    }
-
-    @Override
-    public Optional<KnowledgeItem> get(String id) {
-        return reads.get(id);
-    }
-
-    @Override
-    public List<KnowledgeItem> getAll(Collection<String> ids) {
-        return reads.getAll(ids);
-    }
-
-    @Override
-    public List<KnowledgeItem> findByIdPrefix(String prefix, int limit) {
-        return reads.findByIdPrefix(prefix, limit);
-    }
-
-    @Override
-    public List<KnowledgeItem> findByTitle(String text, int limit) {
-        return reads.findByTitle(text, limit);
-    }
-
-    @Override
-    public List<KnowledgeItem> list(ItemFilter filter, int limit) {
-        return reads.list(filter, limit);
     }
 
     @Override
@@ -197,16 +170,6 @@ final class PostgresItemRepository implements ItemRepository {
     }
 
     @Override
-    public Map<String, List<KnowledgeItem>> neighbours(Collection<String> ids, ItemFilter filter) {
-        return reads.neighbours(ids, filter);
-    }
-
-    @Override
-    public List<ItemBrief> briefs(ItemFilter filter, int offset, int limit) {
-        return reads.briefs(filter, offset, limit);
-    }
-
-    @Override
     public List<ItemBrief> newestMatching(String matchExpression, ItemFilter filter, int offset, int limit) {
         Optional<String> query = TsQuery.of(matchExpression);
         if (query.isEmpty()) {
@@ -219,16 +182,6 @@ final class PostgresItemRepository implements ItemRepository {
         parameters.add(limit);
         parameters.add(offset);
         return read(() -> rows.briefs("SELECT " + Rows.BRIEF_COLUMNS + " FROM items i WHERE i.search @@ " + tsquery + " AND " + sql.condition() + " ORDER BY i.seq DESC LIMIT ? OFFSET ?", parameters));
-    }
-
-    @Override
-    public List<StoredItem> stored(long position, int limit) {
-        return reads.stored(position, limit);
-    }
-
-    @Override
-    public Optional<ThreadPosition> place(String id) {
-        return reads.place(id);
     }
 
     @Override
@@ -249,21 +202,6 @@ final class PostgresItemRepository implements ItemRepository {
         return select("i.superseded_by IS NULL AND (" + String.join(" OR ", sources) + ")"
                 + " AND NOT EXISTS (SELECT 1 FROM item_tags t WHERE t.tag = ? AND t.seq = i.seq)"
                 + NEWEST_FIRST + " LIMIT ? OFFSET ?", parameters);
-    }
-
-    @Override
-    public List<RelatedItem> related(String id, int limit) {
-        return reads.related(id, limit);
-    }
-
-    @Override
-    public List<Provenance> provenance(String id) {
-        return reads.provenance(id);
-    }
-
-    @Override
-    public GraphStats stats(ItemFilter filter, int topEntities) {
-        return reads.stats(filter, topEntities);
     }
 
     /**
