@@ -54,11 +54,6 @@ public final class ItemRows {
         return items(rows, combine);
     }
 
-    /** Reads {@link #COLUMNS} and {@code extras} more columns of every row of {@code row}, as {@link #query}. */
-    public <T> List<T> read(ResultSet row, int extras, Combine<T> combine) throws SQLException {
-        return items(rows(row, extras), combine);
-    }
-
     private static List<Row> rows(ResultSet row, int extras) throws SQLException {
         List<Row> rows = new ArrayList<>();
         while (row.next()) {

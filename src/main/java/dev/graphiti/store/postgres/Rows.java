@@ -6,7 +6,6 @@ import dev.graphiti.store.jdbc.ItemRows;
 import dev.graphiti.store.jdbc.Statements;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Collection;
 import java.util.List;
@@ -23,24 +22,19 @@ final class Rows {
     private final ItemRows rows;
 
     Rows(Connection connection, Scope scope) {
-        this(rows(connection, scope));
+        this(new ItemRows(Statements.perUse(connection), scope, new PostgresDialect()));
     }
 
     Rows(ItemRows rows) {
         this.rows = rows;
     }
 
-    /** Items on {@code connection} read with PostgreSQL's SQL, by statements prepared for one use. */
-    static ItemRows rows(Connection connection, Scope scope) {
-        return new ItemRows(Statements.perUse(connection), scope, new PostgresDialect());
-    }
-
     List<KnowledgeItem> items(String sql, List<Object> parameters) throws SQLException {
         return rows.items(sql, parameters);
     }
 
-    <T> List<T> read(ResultSet row, int extras, ItemRows.Combine<T> combine) throws SQLException {
-        return rows.read(row, extras, combine);
+    <T> List<T> query(String sql, List<Object> parameters, int extras, ItemRows.Combine<T> combine) throws SQLException {
+        return rows.query(sql, parameters, extras, combine);
     }
 
     static PreparedStatement prepare(Connection connection, String sql, List<Object> parameters) throws SQLException {
