@@ -40,7 +40,7 @@ final class PostgresItemRepository implements SharedReads {
     private final PostgresMigrations.GraphSchema graph;
     private final String name;
     private final Retries retries;
-    private final ItemRows rows;
+    private final Rows rows;
     private final ItemReads reads;
     private final Runnable release;
     /**
@@ -58,8 +58,9 @@ final class PostgresItemRepository implements SharedReads {
         this.retries = retries;
         PostgresDialect dialect = new PostgresDialect();
         Statements perUse = Statements.perUse(connection);
-        this.rows = new ItemRows(perUse, scope, dialect);
-        this.reads = new ItemReads(perUse, rows, new PostgresTransactions(connection, graph.number(), retries), dialect);
+        ItemRows shared = new ItemRows(perUse, scope, dialect);
+        this.rows = new Rows(shared);
+        this.reads = new ItemReads(perUse, shared, new PostgresTransactions(connection, graph.number(), retries), dialect);
         this.release = release;
         this.tsquery = "to_tsquery('" + graph.language().replace("'", "''") + "'::regconfig, ?)";
         this.candidates = new FullTextCandidates(connection, tsquery);
@@ -79,7 +80,7 @@ final class PostgresItemRepository implements SharedReads {
     public <T> T write(Set<String> claims, WriteWork<T> work) {
         return retries.transaction(connection, () -> {
             try {
-                return work.run(new PostgresItemWriter(connection, new Rows(rows),
+                return work.run(new PostgresItemWriter(connection, rows,
                         GraphLock.claims(graph.number(), new TreeSet<>(claims))));
             } catch (PostgresItemWriter.SqlFailure e) {
                 throw e.getCause();

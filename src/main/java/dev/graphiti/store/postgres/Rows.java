@@ -1,5 +1,6 @@
 package dev.graphiti.store.postgres;
 
+import dev.graphiti.graph.ItemBrief;
 import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.store.jdbc.ItemRows;
@@ -12,7 +13,7 @@ import java.util.List;
 
 /**
  * PostgreSQL's names for the shared row reading ({@link ItemRows} with {@link PostgresDialect}) and its statement
- * helpers, as the item writer and the vector store still call them.
+ * helpers, as the full-text search, the item writer and the vector store still call them.
  */
 final class Rows {
 
@@ -31,6 +32,10 @@ final class Rows {
 
     List<KnowledgeItem> items(String sql, List<Object> parameters) throws SQLException {
         return rows.items(sql, parameters);
+    }
+
+    List<ItemBrief> briefs(String sql, List<Object> parameters) throws SQLException {
+        return rows.briefs(sql, parameters);
     }
 
     <T> List<T> query(String sql, List<Object> parameters, int extras, ItemRows.Combine<T> combine) throws SQLException {
