@@ -40,6 +40,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.Supplier;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyManager;
@@ -49,11 +50,13 @@ import org.postgresql.copy.CopyManager;
  * then W writers each adding items through the item service (deduplication and all) while R readers search it by
  * words, a round to warm up and then the measured one. Prints add and search p50/p95/p99, the CPU time spent (and on
  * PostgreSQL where its statements spent theirs), checks that every item added is there (none lost), then times searches
- * alone. Run by scripts/bench-store [ITEMS] [WRITERS] [READERS] [sqlite,postgresql] [ADDS].
+ * alone. Run by scripts/bench-store [ITEMS] [WRITERS] [READERS] [sqlite,postgresql] [ADDS]; BENCH_PACE paces the writers.
  */
 public final class StoreBenchmark {
 
     private static final String[] WORDS = vocabulary();
+    /** BENCH_PACE: each writer's adds per second (0, the default: back to back, as fast as the store takes them). */
+    private static final double PACE = Double.parseDouble(Optional.ofNullable(System.getenv("BENCH_PACE")).orElse("0"));
 
     private StoreBenchmark() {
     }
@@ -64,8 +67,9 @@ public final class StoreBenchmark {
         int readers = args.length > 2 ? Integer.parseInt(args[2]) : 4;
         List<String> stores = List.of((args.length > 3 ? args[3] : "sqlite,postgresql").split(","));
         int addsPerWriter = args.length > 4 ? Integer.parseInt(args[4]) : 50;
-        System.out.printf("store benchmark: %,d items, %d writers x %d adds, %d readers searching meanwhile%n",
-                items, writers, addsPerWriter, readers);
+        System.out.printf("store benchmark: %,d items, %d writers x %d adds (%s), %d readers searching meanwhile%n",
+                items, writers, addsPerWriter, PACE > 0 ? String.format("each %.1f adds/s, %.0f adds/s in all", PACE,
+                        PACE * writers) : "back to back", readers);
         if (stores.contains("sqlite")) {
             Path temp = Files.createTempDirectory("graphiti-store-bench");
             Supplier<GraphDatabase> open = () -> SqliteStore.withDefaults().openWithIngest(temp.resolve("graph.db"),
@@ -238,12 +242,20 @@ public final class StoreBenchmark {
                     Random random = new Random(100 + writer + 1000L * round);
                     go.await();
                     long cpu0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
+                    // paced: each writer's adds are due at a fixed rate from a random phase, and an add's time counts
+                    // from when it was due, so a writer that falls behind sees its queueing (no coordinated omission)
+                    long period = PACE > 0 ? (long) (1e9 / PACE) : 0;
+                    long due = System.nanoTime() + (period > 0 ? random.nextLong(period) : 0);
                     for (int i = 0; i < addsPerWriter; i++) {
                         String content = "round " + round + " writer " + writer + " fact " + i + ": " + sentence(random, 30);
-                        long start = System.nanoTime();
+                        for (long wait; period > 0 && (wait = due - System.nanoTime()) > 0; ) {
+                            LockSupport.parkNanos(wait);
+                        }
+                        long start = period > 0 ? due : System.nanoTime();
                         added.add(service.add(new NewItem(Kind.decision, Optional.empty(), content, List.of(), "bench",
                                 Optional.empty(), Optional.empty())).item().id());
                         adds.add(System.nanoTime() - start);
+                        due += period;
                     }
                     writerCpu.addAndGet(ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() - cpu0);
                 }
