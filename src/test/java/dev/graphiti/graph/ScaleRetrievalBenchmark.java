@@ -191,7 +191,6 @@ public final class ScaleRetrievalBenchmark {
                     graph.items().list(ItemFilter.current(), 1); // makes the graph's schema
                 }
                 fill(direct, rows);
-                Path pid = server.directory().resolve("data/postmaster.pid");
                 Map<String, List<String>> every = new HashMap<>();
                 for (String mode : modes.stream().filter(m -> List.of("every", "newest", "store").contains(m)).toList()) {
                     try (GraphDatabase graph = store.open("bench", Scope.project)) {
@@ -199,7 +198,7 @@ public final class ScaleRetrievalBenchmark {
                                 : RankingBaselines.of(mode, graph.items(), direct);
                         outcomes.add(measure("PostgreSQL, " + describe(mode), new LexicalRanking(items, clock,
                                 Duration.ofDays(90)), questions, labelOfId, every, mode.equals("every"),
-                                () -> serverCpuNanos(pid)));
+                                server::cpuNanos));
                     }
                 }
             }
@@ -369,35 +368,6 @@ public final class ScaleRetrievalBenchmark {
         System.out.printf(Locale.ROOT, "%s: R@10 %.3f, MRR %.3f, paraphrase hit@10 %.2f, wall p50/p95 %.1f/%.1f ms, load %s%n",
                 name, recall[4], outcome.mrr(), outcome.paraphraseHit(), outcome.wallMs()[0], outcome.wallMs()[1], load());
         return outcome;
-    }
-
-    /** The PostgreSQL server's CPU: the postmaster's, its ended children's and its live children's. */
-    private static long serverCpuNanos(Path pidFile) {
-        try {
-            long postmaster = Long.parseLong(Files.readAllLines(pidFile).get(0).strip());
-            String[] own = stat(Path.of("/proc/" + postmaster));
-            long ticks = Long.parseLong(own[11]) + Long.parseLong(own[12]) + Long.parseLong(own[13]) + Long.parseLong(own[14]);
-            try (var processes = Files.list(Path.of("/proc"))) {
-                for (Path process : processes.filter(p -> p.getFileName().toString().matches("\\d+")).toList()) {
-                    try {
-                        String[] stat = stat(process);
-                        if (Long.parseLong(stat[1]) == postmaster) {
-                            ticks += Long.parseLong(stat[11]) + Long.parseLong(stat[12]);
-                        }
-                    } catch (IOException | RuntimeException gone) {
-                        // ended meanwhile
-                    }
-                }
-            }
-            return ticks * 10_000_000L;
-        } catch (IOException e) {
-            return 0;
-        }
-    }
-
-    private static String[] stat(Path process) throws IOException {
-        String line = Files.readString(process.resolve("stat"));
-        return line.substring(line.lastIndexOf(')') + 2).split(" ");
     }
 
     private static String load() {
