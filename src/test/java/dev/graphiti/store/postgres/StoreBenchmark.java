@@ -50,13 +50,17 @@ import org.postgresql.copy.CopyManager;
  * then W writers each adding items through the item service (deduplication and all) while R readers search it by
  * words, a round to warm up and then the measured one. Prints add and search p50/p95/p99, the CPU time spent (and on
  * PostgreSQL where its statements spent theirs), checks that every item added is there (none lost), then times searches
- * alone. Run by scripts/bench-store [ITEMS] [WRITERS] [READERS] [sqlite,postgresql] [ADDS]; BENCH_PACE paces the writers.
+ * alone. Run by scripts/bench-store [ITEMS] [WRITERS] [READERS] [sqlite,postgresql] [ADDS]; BENCH_PACE paces the writers,
+ * BENCH_SEARCH_PACE the readers.
  */
 public final class StoreBenchmark {
 
     private static final String[] WORDS = vocabulary();
     /** BENCH_PACE: each writer's adds per second (0, the default: back to back, as fast as the store takes them). */
     private static final double PACE = Double.parseDouble(Optional.ofNullable(System.getenv("BENCH_PACE")).orElse("0"));
+    /** BENCH_SEARCH_PACE: each reader's searches per second while the writers add (0: back to back). */
+    private static final double SEARCH_PACE = Double.parseDouble(Optional.ofNullable(System.getenv("BENCH_SEARCH_PACE"))
+            .orElse("0"));
 
     private StoreBenchmark() {
     }
@@ -67,9 +71,10 @@ public final class StoreBenchmark {
         int readers = args.length > 2 ? Integer.parseInt(args[2]) : 4;
         List<String> stores = List.of((args.length > 3 ? args[3] : "sqlite,postgresql").split(","));
         int addsPerWriter = args.length > 4 ? Integer.parseInt(args[4]) : 50;
-        System.out.printf("store benchmark: %,d items, %d writers x %d adds (%s), %d readers searching meanwhile%n",
+        System.out.printf("store benchmark: %,d items, %d writers x %d adds (%s), %d readers searching meanwhile%s%n",
                 items, writers, addsPerWriter, PACE > 0 ? String.format("each %.1f adds/s, %.0f adds/s in all", PACE,
-                        PACE * writers) : "back to back", readers);
+                        PACE * writers) : "back to back", readers, SEARCH_PACE > 0 ? String.format(" (each %.1f searches/s)",
+                        SEARCH_PACE) : "");
         if (stores.contains("sqlite")) {
             Path temp = Files.createTempDirectory("graphiti-store-bench");
             Supplier<GraphDatabase> open = () -> SqliteStore.withDefaults().openWithIngest(temp.resolve("graph.db"),
@@ -269,11 +274,20 @@ public final class StoreBenchmark {
                     LexicalRanking ranking = new LexicalRanking(graph.items(), Clock.systemUTC(), Duration.ofDays(90));
                     Random random = new Random(200 + reader + 1000L * round);
                     go.await();
+                    long period = SEARCH_PACE > 0 ? (long) (1e9 / SEARCH_PACE) : 0;
+                    long due = System.nanoTime() + (period > 0 ? random.nextLong(period) : 0);
                     while (writing.get()) {
                         String query = sentence(random, 3);
-                        long start = System.nanoTime();
+                        for (long wait; period > 0 && (wait = due - System.nanoTime()) > 0 && writing.get(); ) {
+                            LockSupport.parkNanos(Math.min(wait, 10_000_000));
+                        }
+                        if (!writing.get()) {
+                            break;
+                        }
+                        long start = period > 0 ? due : System.nanoTime();
                         ranking.search(new SearchQuery(query, ItemFilter.current(), 10, false));
                         searches.add(System.nanoTime() - start);
+                        due += period;
                     }
                 }
                 return null;
