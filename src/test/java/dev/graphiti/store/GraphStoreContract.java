@@ -247,6 +247,24 @@ public abstract class GraphStoreContract {
         assertEquals(old.id(), ids(search("ledger retry timeout", ItemFilter.current(), false)).get(0));
     }
 
+    /**
+     * A mistyped word is in no item: the query's other words still find theirs, though a store may pick what it
+     * ranks by the rare words first (here 4,500 items hold the common word, none the typo).
+     */
+    @Test
+    void aMistypedWordLeavesTheOtherWordsToFindTheirItems() {
+        List<NewItem> ledgers = new ArrayList<>();
+        for (int i = 0; i < 4_500; i++) {
+            ledgers.add(at(item(Kind.note, "Worker w" + i, "the ledger of worker w" + i + " in pool p" + (i * 7)),
+                    T0.plusSeconds(60 + i)));
+        }
+        items.addAll(ledgers);
+        database.items().reclaimSpace(); // statistics, as a live graph has them
+        List<SearchHit> hits = search("ledger flywhel", ItemFilter.current(), false);
+        assertFalse(hits.isEmpty());
+        assertTrue(hits.stream().allMatch(hit -> hit.item().content().contains("ledger")));
+    }
+
     /** A rare word of the query finds its item however many items repeat a common one (BM25's idf, on every store). */
     @Test
     void aRareWordFindsItsItemHoweverManyItemsRepeatACommonOne() {

@@ -20,9 +20,9 @@ import java.util.stream.LongStream;
  * as much as a new note. Rare words say most about what is asked (BM25's idf), so every item holding one of the
  * query's rare alternatives (the parts of its OR, each expected by the planner in at most {@link #RANKED} items) is
  * picked wherever it is; the common ones add the newest items holding all of them (as many as the first stage keeps:
- * the older ones hold the same words and would come after them) and the newest matches of the whole query: recency
- * decides only among items that cover the query alike. A query the planner expects in at most {@link #RANKED} items
- * is ranked whole. The rule is the same at any size of graph.
+ * the older ones hold the same words and would come after them), and the newest matches of the whole query fill
+ * what those leave of the first stage: recency decides only among items that cover the query alike. A query the
+ * planner expects in at most {@link #RANKED} items is ranked whole. The rule is the same at any size of graph.
  *
  * <p>Cheap: what a search costs is mostly the rows it reads (a page of a 2 GB buffer pool touched for the first time
  * by a connection costs about 50 us). The picked rows carry only their {@code seq} and {@code tsvector}; the items'
@@ -82,7 +82,7 @@ final class FullTextCandidates {
         int first = Math.max(4 * limit, FIRST_STAGE);
         // one alternative: every picked row holds it, so the first stage keeps the newest; picking more is waste
         boolean single = alternatives.size() == 1;
-        int newest = single ? first : RANKED;
+        int recent = single ? first : RANKED;
         String whole = TsQuery.join(alternatives, "|");
         List<Object> ranks = new ArrayList<>();
         List<Object> parameters = new ArrayList<>();
@@ -111,6 +111,9 @@ final class FullTextCandidates {
             parameters.add(whole);
             parameters.addAll(conditions);
         } else {
+            // the window's bound as a value: the planner then knows it holds a few percent of the graph and walks it
+            // back from the newest (as a subquery it was a third, and a common AND was read from the whole graph)
+            long after = Math.max(0, newest() - WINDOW);
             List<String> picks = new ArrayList<>();
             if (!rare.isEmpty()) {
                 picks.add(everyMatch(TsQuery.join(rare.stream().map(alternatives::get).toList(), "|"), condition,
@@ -123,11 +126,19 @@ final class FullTextCandidates {
                 // words: an AND of prefixes merges every word each covers before intersecting (200 ms at 1M items)
                 String all = TsQuery.join(common.stream().map(FullTextCandidates::whole).toList(), "&");
                 picks.add(estimated(all) <= ALL_COMMON ? newestMatches(all, first, condition, conditions, parameters)
-                        : newestInWindow(all, first, condition, conditions, parameters));
+                        : newestInWindow(all, Integer.toString(first), after, condition, conditions, parameters));
             }
-            picks.add(newestInWindow(whole, newest, condition, conditions, parameters));
-            picked = picks.size() == 1 ? picks.get(0)
-                    : "SELECT DISTINCT ON (u.seq) u.seq, u.search FROM (" + String.join(" UNION ALL ", picks) + ") u";
+            if (picks.isEmpty()) {
+                picked = newestInWindow(whole, Integer.toString(recent), after, condition, conditions, parameters);
+            } else {
+                // The newest matches of the whole query only fill a first stage that the items holding a rare word
+                // or every common word leave short (a word mistyped, a rare word's few items): those rank first, and
+                // walking back through sparse words costs 30 ms at 1M items. A LIMIT of 0 does not run its plan.
+                picked = "WITH f AS MATERIALIZED (" + String.join(" UNION ALL ", picks) + ") SELECT DISTINCT ON (u.seq)"
+                        + " u.seq, u.search FROM (SELECT * FROM f UNION ALL " + newestInWindow(whole, "CASE WHEN (SELECT"
+                        + " count(*) FROM f) < " + first + " THEN " + recent + " ELSE 0 END", after, condition,
+                        conditions, parameters) + ") u";
+            }
         }
         ranks.addAll(parameters);
         ranks.add(limit);
@@ -159,13 +170,21 @@ final class FullTextCandidates {
                 + condition + " OFFSET 0) m ORDER BY m.seq DESC LIMIT " + count + ")";
     }
 
-    /** The newest {@code count} matching {@code query} among the newest {@link #WINDOW} items: a bounded walk back. */
-    private String newestInWindow(String query, int count, String condition, List<Object> conditions,
+    /** The newest {@code count} matching {@code query} among the items after {@code after}: a bounded walk back. */
+    private String newestInWindow(String query, String count, long after, String condition, List<Object> conditions,
                                   List<Object> parameters) {
         parameters.add(query);
         parameters.addAll(conditions);
         return "(SELECT i.seq, i.search FROM items i WHERE i.search @@ " + tsquery + " AND " + condition
-                + " AND i.seq > (SELECT max(seq) FROM items) - " + WINDOW + " ORDER BY i.seq DESC LIMIT " + count + ")";
+                + " AND i.seq > " + after + " ORDER BY i.seq DESC LIMIT " + count + ")";
+    }
+
+    /** The newest item's seq. */
+    private long newest() throws SQLException {
+        try (PreparedStatement statement = connection.prepareStatement("SELECT coalesce(max(seq), 0) FROM items");
+             ResultSet row = statement.executeQuery()) {
+            return row.next() ? row.getLong(1) : 0;
+        }
     }
 
     /**
