@@ -47,14 +47,17 @@ public final class SessionStartClaims {
         Path file = directory.resolve(safe(sessionId) + "." + safe(event));
         Files.createDirectories(directory);
         boolean fresh = !Files.exists(file);
-        long now = clock.millis();
+        long now;
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
                 StandardOpenOption.WRITE); FileLock lock = channel.lock()) {
+            // Read under the lock: a clock read before waiting for it would be older than the winner's claim.
+            now = clock.millis();
             ByteBuffer buffer = ByteBuffer.allocate(32);
             channel.read(buffer, 0);
             String text = new String(buffer.array(), 0, buffer.position(), StandardCharsets.US_ASCII).strip();
             long last = text.matches("\\d{1,19}") ? Long.parseLong(text) : Long.MIN_VALUE;
-            if (last != Long.MIN_VALUE && now - last >= 0 && now - last < WINDOW.toMillis()) {
+            // Either side of the claim: two processes' clocks (or a clock stepped back) may disagree a little.
+            if (last != Long.MIN_VALUE && Math.abs(now - last) < WINDOW.toMillis()) {
                 return false;
             }
             channel.truncate(0);

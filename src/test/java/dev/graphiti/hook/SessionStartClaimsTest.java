@@ -36,6 +36,16 @@ class SessionStartClaimsTest {
                 "a later start of the same session and source is a new event");
     }
 
+    /** The CI failure of ClaudeCodeHooksIT: the losing hook's time was a little before the winner's claim. */
+    @Test
+    void aClaimStampedJustAfterOursIsTheSameEvent() throws Exception {
+        Instant now = Instant.parse("2026-11-23T22:00:00Z");
+        assertTrue(at(now.plusMillis(40)).claim(start("s1", "compact")), "the hook that took the lock first prints");
+        assertFalse(at(now).claim(start("s1", "compact")), "the other, whose clock reads earlier, does not");
+        assertTrue(at(now.minus(SessionStartClaims.WINDOW).minusSeconds(1)).claim(start("s1", "compact")),
+                "a claim far from ours (a clock stepped back) is no reason to stay silent");
+    }
+
     @Test
     void aSessionIdIsNeverAPath() throws Exception {
         assertTrue(at(Instant.now()).claim(start("../../etc/passwd", "startup")));
