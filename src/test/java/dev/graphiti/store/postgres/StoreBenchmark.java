@@ -41,6 +41,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.postgresql.PGConnection;
 import org.postgresql.copy.CopyManager;
@@ -51,7 +52,8 @@ import org.postgresql.copy.CopyManager;
  * words, a round to warm up and then the measured one. Prints add and search p50/p95/p99, the CPU time spent (and on
  * PostgreSQL where its statements spent theirs), checks that every item added is there (none lost), then times searches
  * alone. Run by scripts/bench-store [ITEMS] [WRITERS] [READERS] [sqlite,postgresql] [ADDS]; BENCH_PACE paces the writers,
- * BENCH_SEARCH_PACE the readers.
+ * BENCH_SEARCH_PACE the readers. On PostgreSQL each add and search borrows a connection for its own time from a pool of
+ * BENCH_POOL (the team server's graphiti.store.pool-size, 10 by default), as the server's tool calls do.
  */
 public final class StoreBenchmark {
 
@@ -61,6 +63,9 @@ public final class StoreBenchmark {
     /** BENCH_SEARCH_PACE: each reader's searches per second while the writers add (0: back to back). */
     private static final double SEARCH_PACE = Double.parseDouble(Optional.ofNullable(System.getenv("BENCH_SEARCH_PACE"))
             .orElse("0"));
+
+    /** BENCH_POOL: PostgreSQL connections the workers borrow from per call (0: each worker holds its own). */
+    private static final int POOL = Integer.parseInt(Optional.ofNullable(System.getenv("BENCH_POOL")).orElse("10"));
 
     private StoreBenchmark() {
     }
@@ -84,7 +89,7 @@ public final class StoreBenchmark {
                 load(graph, items);
             }
             System.out.printf("%nSQLite: loaded %,d items in %.1f s%n", items, (System.nanoTime() - loadStart) / 1e9);
-            run("SQLite", open, writers, addsPerWriter, readers, Optional.empty());
+            run("SQLite", open, false, writers, addsPerWriter, readers, Optional.empty());
         }
         if (stores.contains("postgresql")) {
             // The generated graph is kept between runs (a 1M graph takes minutes to make): target/bench-store/postgresql.
@@ -101,14 +106,15 @@ public final class StoreBenchmark {
                     }
                 }
                 try (PostgresStore store = PostgresStore.pooled(server.url(database), Optional.empty(), Optional.empty(),
-                        writers + readers + 2, "english", Duration.ofSeconds(60));
+                        POOL > 0 ? POOL : writers + readers + 2, "english", Duration.ofSeconds(60));
                      Connection direct = server.connect(database)) {
                     Supplier<GraphDatabase> open = () -> store.open("bench", Scope.project);
                     try (GraphDatabase graph = open.get()) {
                         graph.items().list(ItemFilter.current(), 1); // makes the graph's schema
                     }
                     prepare(direct, items);
-                    run("PostgreSQL", open, writers, addsPerWriter, readers, Optional.of(new ServerStatistics(direct, server)));
+                    run("PostgreSQL", open, POOL > 0, writers, addsPerWriter, readers,
+                            Optional.of(new ServerStatistics(direct, server)));
                 }
             } finally {
                 server.close();
@@ -122,7 +128,8 @@ public final class StoreBenchmark {
      */
     private static String durability() {
         boolean on = "on".equals(System.getenv("BENCH_FSYNC"));
-        System.out.printf("PostgreSQL with fsync %s%n", on ? "on (synchronous_commit, full_page_writes on)" : "off");
+        System.out.printf("PostgreSQL with fsync %s; %s%n", on ? "on (synchronous_commit, full_page_writes on)" : "off",
+                POOL > 0 ? "each call borrows one of " + POOL + " pooled connections" : "each worker holds a connection");
         return on ? " -c fsync=on -c synchronous_commit=on -c full_page_writes=on" : "";
     }
 
@@ -220,15 +227,16 @@ public final class StoreBenchmark {
     }
 
     /** A round of the writers and readers to warm the JVM up (not reported), the measured round, searches alone. */
-    private static void run(String name, Supplier<GraphDatabase> open, int writers, int addsPerWriter,
+    private static void run(String name, Supplier<GraphDatabase> open, boolean perCall, int writers, int addsPerWriter,
                             int readers, Optional<ServerStatistics> server) throws Exception {
-        round(name, open, writers, addsPerWriter, readers, server, 0);
-        round(name, open, writers, addsPerWriter, readers, server, 1);
+        round(name, open, perCall, writers, addsPerWriter, readers, server, 0);
+        round(name, open, perCall, writers, addsPerWriter, readers, server, 1);
         searchAlone(name, open, 200, server);
     }
 
-    private static void round(String name, Supplier<GraphDatabase> open, int writers, int addsPerWriter,
-                              int readers, Optional<ServerStatistics> server, int round) throws Exception {
+    private static void round(String name, Supplier<GraphDatabase> open, boolean perCall, int writers,
+                              int addsPerWriter, int readers, Optional<ServerStatistics> server, int round)
+            throws Exception {
         ConcurrentLinkedQueue<Long> adds = new ConcurrentLinkedQueue<>();
         ConcurrentLinkedQueue<Long> searches = new ConcurrentLinkedQueue<>();
         ConcurrentLinkedQueue<String> added = new ConcurrentLinkedQueue<>();
@@ -240,10 +248,9 @@ public final class StoreBenchmark {
         for (int w = 0; w < writers; w++) {
             int writer = w;
             work.add(pool.submit(() -> {
-                try (GraphDatabase graph = open.get()) {
-                    ItemService service = new ItemService(graph.items(), Scope.project,
-                            text -> new SecretRedaction.Redacted(text, 0), new EntityExtractor(), new ItemIds(),
-                            Clock.systemUTC(), 1 << 20);
+                try (Lease lease = new Lease(open, perCall)) {
+                    EntityExtractor extractor = new EntityExtractor();
+                    ItemIds ids = new ItemIds();
                     Random random = new Random(100 + writer + 1000L * round);
                     go.await();
                     long cpu0 = ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime();
@@ -257,8 +264,10 @@ public final class StoreBenchmark {
                             LockSupport.parkNanos(wait);
                         }
                         long start = period > 0 ? due : System.nanoTime();
-                        added.add(service.add(new NewItem(Kind.decision, Optional.empty(), content, List.of(), "bench",
-                                Optional.empty(), Optional.empty())).item().id());
+                        added.add(lease.call(graph -> new ItemService(graph.items(), Scope.project,
+                                text -> new SecretRedaction.Redacted(text, 0), extractor, ids, Clock.systemUTC(), 1 << 20)
+                                .add(new NewItem(Kind.decision, Optional.empty(), content, List.of(), "bench",
+                                        Optional.empty(), Optional.empty())).item().id()));
                         adds.add(System.nanoTime() - start);
                         due += period;
                     }
@@ -270,8 +279,7 @@ public final class StoreBenchmark {
         for (int r = 0; r < readers; r++) {
             int reader = r;
             work.add(pool.submit(() -> {
-                try (GraphDatabase graph = open.get()) {
-                    LexicalRanking ranking = new LexicalRanking(graph.items(), Clock.systemUTC(), Duration.ofDays(90));
+                try (Lease lease = new Lease(open, perCall)) {
                     Random random = new Random(200 + reader + 1000L * round);
                     go.await();
                     long period = SEARCH_PACE > 0 ? (long) (1e9 / SEARCH_PACE) : 0;
@@ -285,7 +293,8 @@ public final class StoreBenchmark {
                             break;
                         }
                         long start = period > 0 ? due : System.nanoTime();
-                        ranking.search(new SearchQuery(query, ItemFilter.current(), 10, false));
+                        lease.call(graph -> new LexicalRanking(graph.items(), Clock.systemUTC(), Duration.ofDays(90))
+                                .search(new SearchQuery(query, ItemFilter.current(), 10, false)));
                         searches.add(System.nanoTime() - start);
                         due += period;
                     }
@@ -360,6 +369,34 @@ public final class StoreBenchmark {
         print("search alone", searches);
         for (ServerStatistics statistics : server.stream().toList()) {
             statistics.print();
+        }
+    }
+
+    /**
+     * The graph a worker adds to or searches: its own, held for the round, or borrowed from the pool for each call
+     * and given back, as the team server's tool calls borrow theirs (a wait for a free connection counts in the call).
+     */
+    private static final class Lease implements AutoCloseable {
+        private final Supplier<GraphDatabase> open;
+        private final Optional<GraphDatabase> held;
+
+        Lease(Supplier<GraphDatabase> open, boolean perCall) {
+            this.open = open;
+            this.held = perCall ? Optional.empty() : Optional.of(open.get());
+        }
+
+        <T> T call(Function<GraphDatabase, T> work) {
+            if (held.isPresent()) {
+                return work.apply(held.get());
+            }
+            try (GraphDatabase graph = open.get()) {
+                return work.apply(graph);
+            }
+        }
+
+        @Override
+        public void close() {
+            held.ifPresent(GraphDatabase::close);
         }
     }
 
