@@ -8,6 +8,7 @@ import dev.graphiti.graph.VectorStore;
 import dev.graphiti.store.jdbc.ItemRows;
 import dev.graphiti.store.jdbc.SqlFilter;
 import dev.graphiti.store.jdbc.Statements;
+import dev.graphiti.store.jdbc.VectorRows;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -78,21 +79,8 @@ final class SqliteVectorStore implements VectorStore {
             // An item deleted meanwhile, or embedded by another process first, is skipped.
             try (PreparedStatement insert = connection.prepareStatement("INSERT INTO item_vectors (seq, chunk, scale, vector) "
                     + "SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM items WHERE seq = ?) "
-                    + "AND NOT EXISTS (SELECT 1 FROM item_vectors WHERE seq = ? AND chunk = ?)")) {
-                for (ItemVectors item : items) {
-                    for (int chunk = 0; chunk < item.passages().size(); chunk++) {
-                        QuantizedVector vector = item.passages().get(chunk);
-                        insert.setLong(1, item.seq());
-                        insert.setInt(2, chunk);
-                        insert.setFloat(3, vector.scale());
-                        insert.setBytes(4, vector.values());
-                        insert.setLong(5, item.seq());
-                        insert.setLong(6, item.seq());
-                        insert.setInt(7, chunk);
-                        insert.addBatch();
-                    }
-                }
-                insert.executeBatch();
+                    + "AND NOT EXISTS (SELECT 1 FROM item_vectors WHERE seq = ?1 AND chunk = ?2)")) {
+                VectorRows.insert(insert, items);
             }
             return null;
         }));

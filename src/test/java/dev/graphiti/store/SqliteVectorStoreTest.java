@@ -78,6 +78,19 @@ class SqliteVectorStoreTest {
         assertEquals(1, vectors.unembeddedCount("m/2"));
     }
 
+    /** Two processes (a server and a one-shot `graphiti index --vectors`) may embed an item both: the first is kept. */
+    @Test
+    void vectorsStoredAgainForAnItemEmbeddedMeanwhileKeepTheFirst() {
+        add(Kind.decision, "Use PostgreSQL");
+        long seq = vectors.unembedded("m/1", 0, 10).get(0).seq();
+        vectors.put("m/1", List.of(new VectorStore.ItemVectors(seq, List.of(vector(0.6f)))));
+        vectors.put("m/1", List.of(new VectorStore.ItemVectors(seq, List.of(vector(0.8f), vector(0.3f)))));
+        List<VectorStore.StoredVector> stored = vectors.after(0, 10);
+        assertEquals(2, stored.size(), "the first passage kept, the second (new) one stored");
+        assertArrayEquals(vector(0.6f).values(), stored.get(0).vector().values());
+        assertArrayEquals(vector(0.3f).values(), stored.get(1).vector().values());
+    }
+
     @Test
     void aDeletedItemTakesItsVectorsAlongAndTheRemovalIsCounted() {
         KnowledgeItem kept = add(Kind.decision, "Use PostgreSQL");

@@ -7,6 +7,7 @@ import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.VectorIndex;
 import dev.graphiti.graph.VectorStore;
 import dev.graphiti.store.jdbc.SqlFilter;
+import dev.graphiti.store.jdbc.VectorRows;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -117,18 +118,7 @@ final class PostgresVectorStore implements VectorStore {
     private void insert(List<ItemVectors> items) throws SQLException {
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO item_vectors (seq, chunk, scale, vector) "
                 + "SELECT ?, ?, ?, ? WHERE EXISTS (SELECT 1 FROM items WHERE seq = ?) ON CONFLICT (seq, chunk) DO NOTHING")) {
-            for (ItemVectors item : items) {
-                for (int chunk = 0; chunk < item.passages().size(); chunk++) {
-                    QuantizedVector vector = item.passages().get(chunk);
-                    insert.setLong(1, item.seq());
-                    insert.setInt(2, chunk);
-                    insert.setFloat(3, vector.scale());
-                    insert.setBytes(4, vector.values());
-                    insert.setLong(5, item.seq());
-                    insert.addBatch();
-                }
-            }
-            insert.executeBatch();
+            VectorRows.insert(insert, items);
         }
     }
 
