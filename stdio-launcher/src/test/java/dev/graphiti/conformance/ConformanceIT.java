@@ -20,6 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * expected failures listed below with their reasons. Skipped when GRAPHITI_CONFORMANCE_NODE is unset
  * (a plain `mvn verify` without Node).
  */
+@Tag("node-clients")
 class ConformanceIT {
 
     static final String STABLE = "0.1.16";

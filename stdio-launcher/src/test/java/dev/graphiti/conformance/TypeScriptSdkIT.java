@@ -23,6 +23,7 @@ import no.nav.security.mock.oauth2.MockOAuth2Server;
 import no.nav.security.mock.oauth2.token.DefaultOAuth2TokenCallback;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,6 +32,7 @@ import org.junit.jupiter.api.Test;
  * or pinned to 2026-07-28) and a legacy one (initialize, session) on one running server; over stdio the
  * packaged launcher probed the same way. Skipped unless scripts/test installed the client (GRAPHITI_TS_CLIENT_HOME).
  */
+@Tag("node-clients")
 class TypeScriptSdkIT {
 
     static String node;

@@ -31,6 +31,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -44,6 +45,7 @@ import org.junit.jupiter.api.io.TempDir;
  * for the page). Screenshots in target/explorer-screenshots (app-search, app-item). Skipped without GRAPHITI_CHROMIUM
  * or GRAPHITI_EXT_APPS_HOME (scripts/test sets both).
  */
+@Tag("browser")
 class ExplorerAppIT {
 
     private static final Pattern READY = Pattern.compile("MCP server \\(streamable HTTP\\) at (http://[^ ]+/mcp)");

@@ -11,6 +11,7 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * each view go to target/explorer-screenshots. Skipped when GRAPHITI_CHROMIUM is unset (scripts/test sets it, after
  * scripts/install-chromium).
  */
+@Tag("browser")
 class ExplorerPageIT {
 
     private static final Pattern URL = Pattern.compile("is at (http://127\\.0\\.0\\.1:\\d+/)");

@@ -15,6 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * it, `claude mcp list` names one graphiti server, connected, one skill is offered and one set of hooks works, with
  * no further step; and when either goes, the other works alone. Skipped when GRAPHITI_CLAUDE_CODE is unset (scripts/test sets it; it skips only without npm).
  */
+@Tag("agent-cli")
 class ClaudeCodePluginIT {
 
     static final Path REPOSITORY = Path.of("..").toAbsolutePath().normalize();

@@ -10,6 +10,7 @@ import dev.graphiti.store.postgres.PostgresServer;
 import java.nio.file.Path;
 import java.util.Set;
 import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,6 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
  * process killed with SIGKILL a third of the way in. The other keeps serving; every add a client saw succeed is in
  * the graph afterwards, and the adds the clients sent again after a lost answer are stored once.
  */
+@Tag("balancer")
 class TwoInstancesOnePostgresIT {
 
     @RegisterExtension

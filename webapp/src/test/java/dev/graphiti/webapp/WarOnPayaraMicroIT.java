@@ -25,6 +25,7 @@ import no.nav.security.mock.oauth2.MockOAuth2Server;
 import no.nav.security.mock.oauth2.token.DefaultOAuth2TokenCallback;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,6 +34,7 @@ import org.junit.jupiter.api.Test;
  * session. The server gets its data location, team tokens and OAuth issuer (mock-oauth2-server, running in this
  * test) as system properties, the way an operator configures it.
  */
+@Tag("appserver")
 class WarOnPayaraMicroIT {
 
     static final String ALICE = "alice-token-0123456789";

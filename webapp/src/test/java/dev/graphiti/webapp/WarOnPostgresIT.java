@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
@@ -35,6 +36,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
  * the items in the background (vectors kept in PostgreSQL) a search finds one by its meaning alone. The explorer
  * beside /mcp finds the item there too and accepts it (the CLI sees it tagged).
  */
+@Tag("appserver")
 class WarOnPostgresIT {
 
     @RegisterExtension
