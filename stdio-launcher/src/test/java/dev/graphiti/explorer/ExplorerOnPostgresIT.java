@@ -18,7 +18,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,7 +28,6 @@ import org.junit.jupiter.api.io.TempDir;
  * there, and accept, supersede and delete act on them (the CLI, on the same database, sees the changes). No SQLite
  * file is made.
  */
-@Tag("browser")
 class ExplorerOnPostgresIT {
 
     @RegisterExtension
