@@ -9,6 +9,11 @@ record BarProgress(ProgressBar bar) implements RunProgress {
         return new BarProgress(ProgressBar.forTerminal(context, "items"));
     }
 
+    /** For a run that may take minutes: plain lines on stderr where there is no terminal (see {@link ProgressBar}). */
+    static BarProgress ofLongRun(CommandContext context) {
+        return new BarProgress(ProgressBar.forLongRun(context, "items"));
+    }
+
     @Override
     public void started(int total) {
         bar.start(total);

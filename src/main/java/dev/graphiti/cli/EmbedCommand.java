@@ -17,7 +17,7 @@ final class EmbedCommand extends GraphSubcommand {
     public Integer call() {
         CommandContext context = context();
         EmbedReport report = new EmbedService(context.graphs(), context.invocation().semantics())
-                .embed(context.location(), BarProgress.ofItems(context));
+                .embed(context.location(), BarProgress.ofLongRun(context));
         int done = report.embedded();
         int remaining = report.remaining();
         if (context.json()) {

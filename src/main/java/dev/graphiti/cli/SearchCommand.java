@@ -1,9 +1,12 @@
 package dev.graphiti.cli;
 
 import dev.graphiti.config.ConfigKeys;
+import dev.graphiti.config.Settings;
+import dev.graphiti.embed.OnDemandEmbedding;
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.SearchHit;
 import dev.graphiti.graph.SearchQuery;
+import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.service.RankingChoice;
 import dev.graphiti.service.SearchResults;
 import dev.graphiti.service.SearchService;
@@ -11,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -31,12 +35,25 @@ final class SearchCommand extends GraphSubcommand {
     boolean exact;
 
     @Option(names = "--ranking", paramLabel = "NAME", defaultValue = "hybrid",
-            description = "hybrid (words and meaning, when a running MCP server has the model), lexical or semantic "
-                    + "(default: ${DEFAULT-VALUE}).")
+            description = "hybrid (words and meaning, once `graphiti embed` or a running MCP server gave items vectors),"
+                    + " lexical or semantic (default: ${DEFAULT-VALUE}). Says why on stderr when it ranked by words only.")
     RankingChoice ranking;
 
     @Mixin
     FilterOptions filters = new FilterOptions();
+
+    /**
+     * A one-shot command's own search by meaning, when meaning is asked for and not turned off: the model loads only
+     * once the graph shows vectors to compare with (about a second), and closes with the command. A server's CLI
+     * has its own, loaded once (null then).
+     */
+    private SemanticSearch ownSemantics(CommandContext context) {
+        Invocation invocation = context.invocation();
+        boolean oneShot = invocation.semantics().isEmpty() && invocation.connections().isEmpty();
+        boolean wanted = ranking != RankingChoice.lexical && !exact
+                && Settings.ofEnvironment(invocation.environment().variables()).onOff("graphiti.semantic", true);
+        return oneShot && wanted ? OnDemandEmbedding.e5() : null;
+    }
 
     @Override
     public Integer call() {
@@ -46,10 +63,18 @@ final class SearchCommand extends GraphSubcommand {
         SearchQuery query = new SearchQuery(String.join(" ", words), filters.toFilter(now),
                 Limits.positive("--limit", limit, config.getInt(ConfigKeys.SEARCH_DEFAULT_LIMIT)), exact);
         GraphLocation location = context.location();
-        SearchResults results = new SearchService(context.graphs(), context.clock(),
-                Duration.ofDays(config.getInt(ConfigKeys.SEARCH_RECENCY_HALF_LIFE_DAYS)), context.invocation().semantics())
-                .search(location, query, ranking);
+        SearchResults results;
+        try (SemanticSearch own = ownSemantics(context)) {
+            results = new SearchService(context.graphs(), context.clock(),
+                    Duration.ofDays(config.getInt(ConfigKeys.SEARCH_RECENCY_HALF_LIFE_DAYS)),
+                    context.invocation().semantics().or(() -> Optional.ofNullable(own)))
+                    .search(location, query, ranking);
+        }
         List<SearchHit> hits = results.hits();
+        if (!context.quiet()) {
+            // Once, where a person or a program's log sees it (an empty JSON array has no row to say it in).
+            results.fallback().ifPresent(words -> context.err().println("graphiti: ranked by words only: " + words.why()));
+        }
         if (context.json()) {
             var array = JsonShapes.JSON.createArrayBuilder();
             for (SearchHit hit : hits) {
@@ -60,7 +85,7 @@ final class SearchCommand extends GraphSubcommand {
                         .add("created_at", JsonShapes.timestamp(item.createdAt()))
                         .add("scope", item.scope().name()).add("source", item.source())
                         .add("matched", hit.matched().name());
-                results.fallback().ifPresent(reason -> row.add("semantic", reason));
+                results.fallback().ifPresent(words -> row.add("semantic", words.code()).add("semantic_why", words.why()));
                 array.add(row);
             }
             JsonShapes.print(context.out(), array);

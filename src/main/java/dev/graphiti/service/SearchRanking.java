@@ -13,12 +13,13 @@ import java.util.function.Supplier;
 /**
  * The ranking a search gets: by words and meaning fused when this process has the model loaded and the graph
  * has vectors, by words alone otherwise, with the reason ({@code fallback}: off, pending, loading, unavailable).
+ * A one-shot command's semantics load the model in {@code encoder()}, which is asked only once vectors are found.
  * Fused, the meaning's side reads its vectors on a connection of its own ({@code ownVectors}, closed with this):
  * it looks for the nearest on another thread while the words are looked up on the graph's connection.
  */
-record SearchRanking(Ranking ranking, Optional<String> fallback, Optional<VectorStore> ownVectors) implements AutoCloseable {
+record SearchRanking(Ranking ranking, Optional<WordsOnly> fallback, Optional<VectorStore> ownVectors) implements AutoCloseable {
 
-    SearchRanking(Ranking ranking, Optional<String> fallback) {
+    SearchRanking(Ranking ranking, Optional<WordsOnly> fallback) {
         this(ranking, fallback, Optional.empty());
     }
 
@@ -28,18 +29,18 @@ record SearchRanking(Ranking ranking, Optional<String> fallback, Optional<Vector
             return new SearchRanking(lexical, Optional.empty());
         }
         if (semantics.isEmpty()) {
-            return new SearchRanking(lexical, Optional.of(SemanticSearch.Status.off.name()));
+            return new SearchRanking(lexical, Optional.of(WordsOnly.off()));
         }
         SemanticSearch search = semantics.get();
         VectorIndex index = search.index(graph.location().database());
         if (!hasVectors(graph.vectors(), index, search.model())) {
             // Nothing to compare with yet: the model is not loaded for this (the background embedding loads it).
-            return new SearchRanking(lexical, Optional.of("pending"));
+            return new SearchRanking(lexical, Optional.of(WordsOnly.noVectors()));
         }
         Optional<TextEncoder> encoder = search.encoder();
         if (encoder.isEmpty()) {
             return new SearchRanking(lexical, Optional.of(search.status() == SemanticSearch.Status.unavailable
-                    ? "unavailable" : SemanticSearch.Status.loading.name()));
+                    ? WordsOnly.unavailable(search.problem()) : WordsOnly.loading()));
         }
         if (choice == RankingChoice.semantic) {
             return new SearchRanking(new SemanticRanking(encoder.get(), index, graph.vectors()), Optional.empty());

@@ -112,6 +112,34 @@ class MaintenanceCommandsTest extends InRepositoryTest {
         assertEquals("{\"progress\":3,\"total\":3,\"unit\":\"items\"}", progress.get(progress.size() - 1), embed::err);
     }
 
+    @Test
+    void embedTellsStderrHowFarItIsWhileStdoutKeepsTheAnswer() {
+        int total = 70; // more than two of the embedding's batches
+        for (int i = 0; i < total; i++) {
+            add("-k", "note", "Release " + i + " moved the nightly backup to hour " + i % 24 + " of the day");
+        }
+        CliHarness.Result embed = cli.run(repo, "embed"); // no terminal here: plain lines, as a log or an agent reads them
+        assertEquals(0, embed.code(), embed::toString);
+        List<Integer> counts = embed.err().lines().filter(line -> line.matches("graphiti: \\d+/70 items.*"))
+                .map(line -> Integer.valueOf(line.replaceFirst("graphiti: (\\d+)/70 items.*", "$1"))).toList();
+        assertTrue(counts.size() >= 3 && counts.get(0) == 0 && counts.get(counts.size() - 1) == total,
+                "from 0 to the total, with counts between: " + embed.err());
+        for (int i = 1; i < counts.size(); i++) {
+            assertTrue(counts.get(i) > counts.get(i - 1), "rising: " + embed.err());
+        }
+        assertTrue(embed.err().lines().anyMatch(line -> line.matches("graphiti: \\d+/70 items, [0-9.]+/s, about .+ left")),
+                "a rate and the time left: " + embed.err());
+        assertTrue(embed.out().startsWith("Embedded 70 items in "), embed::toString);
+        assertEquals(1, embed.out().lines().count(), "stdout is the answer alone: " + embed);
+
+        add("-k", "note", "Standup moved to ten");
+        CliHarness.Result json = cli.run(repo, "embed", "--format", "json");
+        assertEquals(1, json.object().getInt("embedded"), json::toString);
+        assertTrue(json.err().contains("graphiti: 1/1 items"), json::toString);
+        add("-k", "note", "Standup moved to eleven");
+        assertEquals("", cli.run(repo, "embed", "--quiet").err(), "--quiet says nothing");
+    }
+
     private static List<String> provenance(JsonObject item) {
         return item.getJsonArray("provenance").getValuesAs(JsonObject.class).stream()
                 .map(o -> o.getString("id") + ":" + o.getString("relation")).toList();

@@ -36,15 +36,71 @@ class SearchCommandTest extends InRepositoryTest {
         CliHarness.Result result = cli.run(repo, "search", "gradle", "daemon", "--format", "json");
         var hits = result.array().getValuesAs(JsonObject.class);
         assertEquals(List.of(inTitle, inContent), hits.stream().map(o -> o.getString("id")).toList());
-        // A one-shot command searches by words only and says so (the MCP server's model is not loaded here).
+        // No item has vectors yet: words alone ranked, and each row says so and why.
         assertEquals(List.of("id", "kind", "title", "snippet", "score", "tags", "created_at", "scope", "source", "matched",
-                "semantic"), List.copyOf(hits.get(0).keySet()));
+                "semantic", "semantic_why"), List.copyOf(hits.get(0).keySet()));
         assertEquals("lexical", hits.get(0).getString("matched"));
-        assertEquals("off", hits.get(0).getString("semantic"));
+        assertEquals("pending", hits.get(0).getString("semantic"));
         double first = hits.get(0).getJsonNumber("score").doubleValue();
         double second = hits.get(1).getJsonNumber("score").doubleValue();
         assertTrue(first > second && second > 0 && first <= 1.0, first + " " + second);
         assertTrue(hits.get(1).getString("snippet").toLowerCase().contains("gradle"), hits.get(1).getString("snippet"));
+    }
+
+    /** Items that share no word with the questions below: only meaning connects them. */
+    private void addInfrastructure() {
+        add("-k", "decision", "--title", "Kubernetes on EKS", "Production runs on Amazon EKS (k8s 1.29) with one namespace"
+                + " per environment; Helm charts live in deploy/charts.");
+        add("-k", "architecture", "--title", "Multi-tenancy", "Every table carries a tenant_id column and PostgreSQL"
+                + " row-level security policies enforce it; the tenant comes from the token's organisation claim.");
+        add("-k", "preference", "--title", "Small pull requests", "Keep pull requests under about 400 changed lines; split"
+                + " refactorings from behaviour changes so reviewers can follow them.");
+        add("-k", "note", "--title", "Running the stack locally", "docker compose up starts PostgreSQL, Kafka, Redis and"
+                + " Keycloak; then run ./gradlew bootRun in each service.");
+    }
+
+    @Test
+    void withVectorsTheCommandLineRanksByMeaningAQuestionThatSharesNoWord() {
+        addInfrastructure();
+        CliHarness.Result embedded = cli.run(repo, "embed", "--format", "json");
+        assertEquals(0, embedded.code(), embedded::toString);
+        assertEquals(4, embedded.object().getInt("embedded"), embedded::toString);
+
+        CliHarness.Result semantic = cli.run(repo, "search", "which", "cloud", "provider", "hosts", "our", "cluster?",
+                "--ranking", "semantic", "--format", "json");
+        assertEquals(0, semantic.code(), semantic::toString);
+        assertTrue(!semantic.array().isEmpty(), "no word matches: only meaning finds it " + semantic);
+        JsonObject best = semantic.array().getJsonObject(0);
+        assertEquals("Kubernetes on EKS", best.getString("title"), semantic::toString);
+        assertEquals("semantic", best.getString("matched"), semantic::toString);
+        assertTrue(!best.containsKey("semantic"), "ranked by meaning: nothing fell back " + semantic);
+        assertTrue(!semantic.err().contains("words only"), semantic::toString);
+
+        CliHarness.Result hybrid = cli.run(repo, "search", "how", "do", "we", "isolate", "tenants'", "records?",
+                "--format", "json");
+        assertEquals(0, hybrid.code(), hybrid::toString);
+        assertEquals("Multi-tenancy", hybrid.array().getJsonObject(0).getString("title"), "hybrid is the default: " + hybrid);
+    }
+
+    @Test
+    void withoutVectorsSearchByMeaningSaysWhyItRankedByWordsAndWhatToRun() {
+        addInfrastructure();
+        CliHarness.Result json = cli.run(repo, "search", "kubernetes", "--ranking", "semantic", "--format", "json");
+        assertEquals(0, json.code(), json::toString);
+        JsonObject row = json.array().getJsonObject(0);
+        assertEquals("pending", row.getString("semantic"), json::toString);
+        assertTrue(row.getString("semantic_why").contains("run `graphiti embed`"), json::toString);
+        assertTrue(json.err().contains("graphiti: ranked by words only: no item has vectors yet: run `graphiti embed`"),
+                json::toString);
+
+        CliHarness.Result none = cli.run(repo, "search", "which", "cloud", "provider", "--ranking", "semantic");
+        assertEquals(0, none.code(), none::toString);
+        assertTrue(none.err().contains("ranked by words only: no item has vectors yet: run `graphiti embed`"),
+                "nothing matched by words, and the person learns why: " + none);
+
+        CliHarness.Result off = cli.variable("GRAPHITI_SEMANTIC", "off").run(repo, "search", "kubernetes", "--format", "json");
+        assertEquals("off", off.array().getJsonObject(0).getString("semantic"), off::toString);
+        assertTrue(off.array().getJsonObject(0).getString("semantic_why").contains("GRAPHITI_SEMANTIC=off"), off::toString);
     }
 
     private double score(String id, String... query) {
