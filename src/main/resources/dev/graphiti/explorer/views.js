@@ -21,9 +21,13 @@ function when(iso) {
   return iso ? iso.slice(0, 16).replace("T", " ") : "";
 }
 
+// A related item comes with how many entities it shares and no date or source: a row shows what its item has.
 function itemRow(item, extra) {
+  const shared = item.shared_entities === undefined ? ""
+    : item.shared_entities + (item.shared_entities === 1 ? " shared entity" : " shared entities");
+  const facts = [item.id, when(item.created_at), item.source, shared].filter((fact) => fact);
   const meta = el("div", { class: "meta" }, el("span", { class: "kind " + item.kind, text: item.kind }),
-    document.createTextNode(item.id + " · " + when(item.created_at) + " · " + item.source));
+    document.createTextNode(facts.join(" · ")));
   for (const tag of item.tags || []) meta.append(el("span", { class: "tag", text: " #" + tag }));
   const row = el("li", { "data-id": item.id, class: item.current === false ? "superseded" : "" }, itemLink(item), meta);
   if (item.snippet) row.append(el("div", { class: "snippet", text: item.snippet }));
