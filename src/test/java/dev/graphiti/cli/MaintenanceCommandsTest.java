@@ -7,13 +7,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import java.io.ByteArrayInputStream;
+import java.io.PrintWriter;
 import java.io.RandomAccessFile;
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.List;
+import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /** summarize, compact, health and context through the CLI on a real database file. */
@@ -138,6 +142,19 @@ class MaintenanceCommandsTest extends InRepositoryTest {
         assertTrue(json.err().contains("graphiti: 1/1 items"), json::toString);
         add("-k", "note", "Standup moved to eleven");
         assertEquals("", cli.run(repo, "embed", "--quiet").err(), "--quiet says nothing");
+
+        for (int i = 0; i < 40; i++) {
+            add("-k", "note", "Retro " + i + " agreed to rotate the on-call week on day " + i % 7);
+        }
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        CliEnvironment terminal = new CliEnvironment(cli.variables(), true, Optional.empty(), false);
+        assertEquals(0, new Cli(terminal).run(List.of("embed"), repo, new ByteArrayInputStream(new byte[0]),
+                new PrintWriter(out), new PrintWriter(err)), err::toString);
+        assertTrue(err.toString().matches("(?s)\\r\\[#+\\.*] \\d+/40 items, [0-9.]+/s, \\d+ s left .*"),
+                "a person at a terminal sees one line redrawn, with the time left: " + err);
+        assertTrue(err.toString().contains("] 40/40 items, "), err::toString);
+        assertTrue(out.toString().startsWith("Embedded 40 items in "), out::toString);
     }
 
     private static List<String> provenance(JsonObject item) {
