@@ -22,9 +22,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Issue 28: a tool call past its timeout stops its work and says what it stored. A large, legal import (the memory
- * server's file, 100,000 entities, a minute's work or more) through the official Java SDK client, on the team
- * server's tools (the CDI servlet on embedded Jetty, a real port), whose runner allows 2 s.
+ * Issue 28: a tool call past its timeout stops its work and says what it stored, and long commands beyond the limit
+ * are refused. A large, legal import (the memory server's file, 100,000 entities, a minute's work or more) through the
+ * official Java SDK client, on the team server's tools (the CDI servlet on embedded Jetty, a real port).
  */
 class StoppedCallsHttpTest {
 
@@ -37,21 +37,11 @@ class StoppedCallsHttpTest {
     @Test
     void aTimedOutImportStopsStoringAndSaysWhatItStored() throws Exception {
         ProjectFixture fixture = ProjectFixture.create(temp);
-        Path file = fixture.project().resolve("memory.jsonl");
-        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
-            for (int i = 0; i < ENTITIES; i++) {
-                out.write("{\"type\":\"entity\",\"name\":\"component-" + i + "\",\"entityType\":\"component\","
-                        + "\"observations\":[\"Component " + i + " retries its writes " + (i % 7 + 2) + " times\"]}\n");
-            }
-        }
+        Path file = memoryFile(fixture);
         var settings = ToolSettings.defaults().withSemantic(false)
                 .withLimits(new RunnerLimits(Duration.ofSeconds(2), 8 * 1024 * 1024));
         try (var server = HttpToolServer.start(settings, fixture.home(), fixture.project())) {
-            McpSyncClient mcp = McpClient.sync(HttpClientStreamableHttpTransport.builder("http://127.0.0.1:"
-                            + server.jetty().port()).endpoint(EmbeddedJetty.ENDPOINT).build())
-                    .requestTimeout(Duration.ofSeconds(60))
-                    .clientInfo(new McpSchema.Implementation("stopped-calls-test", "1.0")).build();
-            mcp.initialize();
+            McpSyncClient mcp = client(server);
             try {
                 var answer = mcp.callTool(new McpSchema.CallToolRequest("graphiti_import", Map.of("path", file.toString())));
                 String text = ToolScenarios.text(answer);
@@ -73,11 +63,76 @@ class StoppedCallsHttpTest {
         }
     }
 
+    /**
+     * Long commands run graphiti.mcp.long-commands at once (1 here) for all clients: while one session imports,
+     * another's import is refused at once, saying so, and nothing of it is done; its next try, once the first ended, runs.
+     */
+    @Test
+    void aLongCommandBeyondTheLimitIsRefusedAtOnce() throws Exception {
+        ProjectFixture fixture = ProjectFixture.create(temp);
+        Path file = memoryFile(fixture);
+        var settings = ToolSettings.defaults().withSemantic(false)
+                .withLimits(new RunnerLimits(Duration.ofSeconds(10), 8 * 1024 * 1024, 1));
+        try (var server = HttpToolServer.start(settings, fixture.home(), fixture.project())) {
+            McpSyncClient first = client(server);
+            McpSyncClient second = client(server);
+            try {
+                var running = java.util.concurrent.CompletableFuture.supplyAsync(() -> first.callTool(
+                        new McpSchema.CallToolRequest("graphiti_import", Map.of("path", file.toString()))));
+                long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+                while (items(fixture) == 0 && System.nanoTime() < giveUp) {
+                    TimeUnit.MILLISECONDS.sleep(50);
+                }
+                assertTrue(!running.isDone(), "the first import runs");
+                var refused = second.callTool(new McpSchema.CallToolRequest("graphiti_import", Map.of("path", file.toString())));
+                String text = ToolScenarios.text(refused);
+                assertTrue(Boolean.TRUE.equals(refused.isError()) && text.contains("graphiti.mcp.long-commands")
+                        && text.contains("nothing was done"), text);
+                assertTrue(ToolScenarios.text(second.callTool(new McpSchema.CallToolRequest("graphiti_list", Map.of())))
+                        .contains("Component"), "quick calls are served meanwhile");
+                running.get(60, TimeUnit.SECONDS);
+                var again = second.callTool(new McpSchema.CallToolRequest("graphiti_import", Map.of("path", file.toString())));
+                assertTrue(!ToolScenarios.text(again).contains("long-commands"), "runs once the first ended: "
+                        + ToolScenarios.text(again));
+            } finally {
+                first.closeGracefully();
+                second.closeGracefully();
+            }
+        }
+    }
+
+    static Path memoryFile(ProjectFixture fixture) throws java.io.IOException {
+        Path file = fixture.project().resolve("memory.jsonl");
+        try (BufferedWriter out = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            for (int i = 0; i < ENTITIES; i++) {
+                out.write("{\"type\":\"entity\",\"name\":\"component-" + i + "\",\"entityType\":\"component\","
+                        + "\"observations\":[\"Component " + i + " retries its writes " + (i % 7 + 2) + " times\"]}\n");
+            }
+        }
+        return file;
+    }
+
+    static McpSyncClient client(HttpToolServer server) {
+        McpSyncClient mcp = McpClient.sync(HttpClientStreamableHttpTransport.builder("http://127.0.0.1:"
+                        + server.jetty().port()).endpoint(EmbeddedJetty.ENDPOINT).build())
+                .requestTimeout(Duration.ofSeconds(90))
+                .clientInfo(new McpSchema.Implementation("stopped-calls-test", "1.0")).build();
+        mcp.initialize();
+        return mcp;
+    }
+
+    /** The items in the project's graph (0 before it is made). */
     static long items(ProjectFixture fixture) throws Exception {
-        try (var connection = DriverManager.getConnection("jdbc:sqlite:" + fixture.project().resolve(".graphiti/graph.db"));
+        Path db = fixture.project().resolve(".graphiti/graph.db");
+        if (!Files.exists(db)) {
+            return 0;
+        }
+        try (var connection = DriverManager.getConnection("jdbc:sqlite:" + db);
              var count = connection.createStatement().executeQuery("SELECT count(*) FROM items")) {
             count.next();
             return count.getLong(1);
+        } catch (java.sql.SQLException notYetMade) {
+            return 0;
         }
     }
 }
