@@ -31,6 +31,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.Reader;
+import java.io.StringReader;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -131,7 +132,12 @@ public class ExplorerServlet extends HttpServlet {
                 } else if (method.equals("GET")) {
                     send(response, read(path, request));
                 } else if (method.equals("POST")) {
-                    send(response, change(path, body(request)));
+                    Optional<JsonObject> body = body(request);
+                    if (body.isPresent()) {
+                        send(response, change(path, body.get()));
+                    } else {
+                        refuse(response, Refusal.tooLarge(MAX_BODY));
+                    }
                 } else {
                     error(response, HttpServletResponse.SC_METHOD_NOT_ALLOWED, "the API answers GET and POST");
                 }
@@ -303,12 +309,22 @@ public class ExplorerServlet extends HttpServlet {
         return whole(details.item()).add("chain", chain).add("related", related).add("provenance", provenance).build();
     }
 
-    private JsonObject body(HttpServletRequest request) throws IOException {
+    /**
+     * The request's JSON object, or empty when the body is larger than {@link #MAX_BODY}: at most that much is read
+     * whatever the headers say (a chunked body has no Content-Length), so a huge body is never held nor parsed.
+     */
+    private Optional<JsonObject> body(HttpServletRequest request) throws IOException {
         if (request.getContentLengthLong() > MAX_BODY) {
-            throw new InvalidInputException("the request is larger than " + MAX_BODY + " bytes");
+            return Optional.empty();
         }
-        try (Reader reader = request.getReader(); var parser = json.createReader(reader)) {
-            return parser.readObject();
+        byte[] bytes = request.getInputStream().readNBytes(MAX_BODY + 1);
+        if (bytes.length > MAX_BODY) {
+            return Optional.empty();
+        }
+        String encoding = request.getCharacterEncoding();
+        var charset = encoding == null ? StandardCharsets.UTF_8 : java.nio.charset.Charset.forName(encoding);
+        try (Reader reader = new StringReader(new String(bytes, charset)); var parser = json.createReader(reader)) {
+            return Optional.of(parser.readObject());
         } catch (JsonException | ClassCastException e) {
             throw new InvalidInputException("the request is not a JSON object");
         }

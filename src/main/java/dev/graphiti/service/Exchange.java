@@ -70,10 +70,13 @@ public final class Exchange {
                     if (batch.size() == BATCH) {
                         store(items, batch, counts);
                         progress.advanced(reader.done(), counts.read);
+                        stopWhenInterrupted(counts);
                     }
                 }
                 store(items, batch, counts);
             } catch (MalformedFile e) {
+                // An interrupt during a read closes the file (ClosedByInterruptException): a stop, not a bad file.
+                stopWhenInterrupted(counts);
                 store(items, batch, counts);
                 throw new GraphException(e.getMessage() + ". The import stopped there: the " + counts.read + " items before it"
                         + " are imported (" + (counts.stored + counts.replaced) + " new). Fix it and import again; what is stored already is skipped");
@@ -82,6 +85,18 @@ public final class Exchange {
                     counts.redactions, reader.skipped());
         } finally {
             progress.finished();
+        }
+    }
+
+    /**
+     * The thread's interrupt is how a caller stops an import (a tool call past its timeout, a cancelled one): it ends
+     * between two batches, each stored whole, and says how far it got.
+     */
+    private static void stopWhenInterrupted(Counts counts) {
+        if (Thread.currentThread().isInterrupted()) {
+            throw new GraphException("the import was stopped after " + counts.read + " items: " + (counts.stored
+                    + counts.replaced) + " new stored, " + (counts.present + counts.duplicates) + " already there. Import"
+                    + " the same file again to go on (what is stored is skipped), or split it into smaller files");
         }
     }
 

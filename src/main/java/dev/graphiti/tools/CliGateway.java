@@ -22,11 +22,18 @@ public final class CliGateway {
     private final CliRunner runner;
     private final ProjectDirectory projects;
     private final ResultRenderer renderer;
+    private final LongCommands longCommands;
 
     public CliGateway(CliRunner runner, ProjectDirectory projects, ResultRenderer renderer) {
+        this(runner, projects, renderer, RunnerLimits.defaultLongCommands());
+    }
+
+    /** @param longCommands how many imports, exports, indexing runs, captures and compactions run at once */
+    public CliGateway(CliRunner runner, ProjectDirectory projects, ResultRenderer renderer, int longCommands) {
         this.runner = runner;
         this.projects = projects;
         this.renderer = renderer;
+        this.longCommands = new LongCommands(longCommands);
     }
 
     public CliRunner runner() {
@@ -85,8 +92,11 @@ public final class CliGateway {
         if (progress != null) {
             argv.add(0, "--json-progress");
         }
-        CliOutcome outcome = runner.run(new CliCall(argv, place.directory(),
-                context == null ? null : context::isCancelled, timeout, progress));
+        CliOutcome outcome;
+        try (var permit = longCommands.enter(command.get(0))) {
+            outcome = runner.run(new CliCall(argv, place.directory(), context == null ? null : context::isCancelled, timeout,
+                    progress));
+        }
         return command instanceof CliArguments built && !outcome.succeeded()
                 ? outcome.withStderr(built.inToolTerms(outcome.stderr())) : outcome;
     }

@@ -1,5 +1,6 @@
 package dev.graphiti.tools;
 
+import dev.graphiti.config.ConfigException;
 import dev.graphiti.config.ConfigKey;
 import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.protocol.feature.ToolDescriptor;
@@ -10,8 +11,9 @@ import java.util.List;
 /**
  * graphiti_config: `graphiti config list|get KEY|set KEY VALUE`, chosen by which arguments are given. The value
  * may be a string, a number or a boolean (what clients send for typed settings); the CLI validates it. Settings
- * the owner alone may change ({@link ConfigKey#toolWritable()} false: endpoints, keys) are refused here, before
- * any runner, so no call can redirect where the API key goes, whichever CLI runs the tools.
+ * the owner alone may change ({@link ConfigKey#toolWritable()} false: endpoints, keys) and numbers beyond a tool's
+ * range ({@link ConfigKey#validateForTool}) are refused here, before any runner, so no call can redirect where the
+ * API key goes, nor set a budget or timeout that harms every other session, whichever CLI runs the tools.
  */
 public class ConfigTool extends CliTool {
 
@@ -31,21 +33,25 @@ public class ConfigTool extends CliTool {
         if (value && !key) {
             throw new IllegalArgumentException("value needs a key");
         }
-        if (value) {
-            refuseTerminalOnly(arguments.get("key"));
-        }
         String action = value ? "set" : key ? "get" : "list";
-        return new Argv(arguments, "config", action).words("key").words("value").build();
+        List<String> command = new Argv(arguments, "config", action).words("key").words("value").build();
+        if (value) {
+            refuseBeyondTools(arguments.get("key"), command.get(command.size() - 1));
+        }
+        return command;
     }
 
-    private static void refuseTerminalOnly(Object key) {
+    /** Terminal-only settings, and numbers outside what a tool may set, are refused here, before any runner. */
+    private static void refuseBeyondTools(Object key, String value) {
         if (!(key instanceof JsonString name)) {
             throw new IllegalArgumentException("key must be a setting's name, e.g. mcp.context_tokens");
         }
-        ConfigKeys.find(name.getString()).filter(setting -> !setting.toolWritable()).ifPresent(setting -> {
-            throw new IllegalArgumentException(setting.name() + " is changed only by the owner, in a terminal on the"
-                    + " server (`graphiti config set " + setting.name() + " VALUE`), never through MCP: it decides where"
-                    + " the API key and the graph's facts are sent");
+        ConfigKeys.find(name.getString()).ifPresent(setting -> {
+            try {
+                setting.validateForTool(value);
+            } catch (ConfigException e) {
+                throw new IllegalArgumentException(e.getMessage());
+            }
         });
     }
 }

@@ -65,7 +65,8 @@ public final class GraphitiTools implements AutoCloseable {
         AllowedRoots allowed = settings.allowedRoots().orElseThrow(() -> new IllegalStateException(
                 "the server's allowed roots are undecided: ToolSettings.forStdio() or forHttp(...)"));
         this.gateway = new CliGateway(cliRunner, new ProjectDirectory(allowed, settings.projectRoot(), serverDirectory,
-                Locations.of(environment.variables(), serverDirectory).claudeProjects()), new ResultRenderer(encoder, settings.responseTokens()));
+                Locations.of(environment.variables(), serverDirectory).claudeProjects()), new ResultRenderer(encoder, settings.responseTokens()),
+                settings.limits().longCommands());
     }
 
     public CliGateway gateway() {

@@ -4,6 +4,7 @@ import java.io.ByteArrayInputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -15,12 +16,14 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * The default runner: the CLI's entry point in this JVM with captured streams and an empty stdin, so a
  * call costs no process start. The command runs on its own daemon thread; when it outlives the timeout
- * or the caller cancels, the thread is interrupted and the tool answers at once (a command that ignores
- * the interrupt finishes on its own thread, unobserved).
+ * or the caller cancels, the thread is interrupted and the tool answers once the command ended (a long
+ * command checks for the interrupt between its steps and says how far it got), or after a short grace.
  */
 public final class InProcessRunner implements CliRunner, AutoCloseable {
 
     private static final long POLL_MILLIS = 50;
+    /** How long a stopped command may take to end between two of its steps and say what it did. */
+    private static final java.time.Duration STOP_GRACE = java.time.Duration.ofSeconds(10);
 
     private final CliEntryPoint cli;
     private final RunnerLimits limits;
@@ -49,9 +52,12 @@ public final class InProcessRunner implements CliRunner, AutoCloseable {
     public CliOutcome run(CliCall call) {
         var stdout = new CappedOutput(limits.maxOutputBytes());
         var stderr = new CappedOutput(limits.maxOutputBytes());
+        var ended = new CountDownLatch(1);
         Future<Integer> running = threads.submit(() -> {
             try (var out = writer(stdout); var err = writer(ProgressLineFilter.of(stderr, call.progress()))) {
                 return cli.run(call.args(), call.directory(), new ByteArrayInputStream(new byte[0]), out, err);
+            } finally {
+                ended.countDown();
             }
         });
         java.time.Duration timeout = call.timeoutOr(limits.timeout());
@@ -64,13 +70,11 @@ public final class InProcessRunner implements CliRunner, AutoCloseable {
                     return new CliOutcome(code, stdout.text(), stderr.text(), CliOutcome.Ending.EXITED, truncated);
                 } catch (TimeoutException e) {
                     if (call.cancelled().getAsBoolean()) {
-                        running.cancel(true);
-                        return CliOutcome.notFinished(CliOutcome.Ending.CANCELLED, "cancelled", stdout.text(), stderr.text());
+                        return stop(running, ended, CliOutcome.Ending.CANCELLED, "cancelled", stdout, stderr);
                     }
                     if (System.nanoTime() - deadline > 0) {
-                        running.cancel(true);
-                        return CliOutcome.notFinished(CliOutcome.Ending.TIMED_OUT,
-                                "stopped after " + timeout.toSeconds() + " s", stdout.text(), stderr.text());
+                        return stop(running, ended, CliOutcome.Ending.TIMED_OUT, "stopped after " + timeout.toSeconds()
+                                + " s", stdout, stderr);
                     }
                 }
             }
@@ -82,6 +86,24 @@ public final class InProcessRunner implements CliRunner, AutoCloseable {
             Throwable cause = e.getCause();
             return new CliOutcome(1, stdout.text(), "internal error: " + cause, CliOutcome.Ending.EXITED, false);
         }
+    }
+
+    /**
+     * Interrupts the command and waits a little for it to end (a long command ends between two batches when
+     * interrupted, saying what it stored), so the answer tells what it did and no work goes on after it.
+     */
+    private static CliOutcome stop(Future<Integer> running, CountDownLatch ended, CliOutcome.Ending ending, String why,
+                                   CappedOutput stdout, CappedOutput stderr) {
+        running.cancel(true);
+        boolean stopped;
+        try {
+            stopped = ended.await(STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            stopped = false;
+        }
+        String said = stopped ? why : why + "; it had not ended " + STOP_GRACE.toSeconds() + " s later";
+        return CliOutcome.notFinished(ending, said, stdout.text(), stderr.text());
     }
 
     private static PrintWriter writer(java.io.OutputStream output) {

@@ -157,7 +157,7 @@ public final class ResultRenderer {
         String said = outcome.stderr().strip();
         return switch (outcome.ending()) {
             case TIMED_OUT -> "graphiti " + command + " did not finish in time and was stopped. " + said;
-            case CANCELLED -> "graphiti " + command + " was cancelled.";
+            case CANCELLED -> ("graphiti " + command + " was cancelled. " + said).strip();
             case FAILED_TO_START -> said;
             case EXITED -> outcome.truncated()
                     ? "graphiti " + command + " printed more output than the runner accepts; narrow the request."

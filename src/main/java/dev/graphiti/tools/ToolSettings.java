@@ -14,7 +14,7 @@ import java.util.Optional;
  * How the tools run, from the server's {@link Settings} (system property, environment variable or servlet context
  * parameter, see docs/operations.md): graphiti.mcp.cli (GRAPHITI_MCP_CLI: an external graphiti command, split on
  * whitespace, no shell; unset: in-process), graphiti.mcp.timeout-seconds (60), graphiti.mcp.max-output-bytes
- * (8 MiB), graphiti.mcp.response-tokens (4096, the budget of one search or list answer), graphiti.token-factor
+ * (8 MiB), graphiti.mcp.long-commands (imports, exports, indexing... at once; one per core), graphiti.mcp.response-tokens (4096, the budget of one search or list answer), graphiti.token-factor
  * (1.2, o200k to Claude tokens), graphiti.project-root, graphiti.allowed-roots (the directories tool calls may
  * reach, comma-separated; unset, the allowed roots depend on the server: see {@link #forStdio()} and
  * {@link #forHttp(Path)}; a server that decides neither cannot be built) and graphiti.semantic (on; off keeps the
@@ -41,7 +41,8 @@ public record ToolSettings(List<String> externalCommand, RunnerLimits limits, in
         return new ToolSettings(
                 external.isEmpty() ? List.of() : Arrays.asList(external.split("\\s+")),
                 new RunnerLimits(Duration.ofSeconds(settings.number("graphiti.mcp.timeout-seconds", 60)),
-                        (int) settings.number("graphiti.mcp.max-output-bytes", 8 * 1024 * 1024)),
+                        (int) settings.number("graphiti.mcp.max-output-bytes", 8 * 1024 * 1024),
+                        (int) settings.number("graphiti.mcp.long-commands", RunnerLimits.defaultLongCommands())),
                 (int) settings.number("graphiti.mcp.response-tokens", 4096),
                 settings.decimal("graphiti.token-factor", 1.2),
                 settings.get(Settings.PROJECT_ROOT).map(Path::of),

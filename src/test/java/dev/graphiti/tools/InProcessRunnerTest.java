@@ -84,6 +84,34 @@ class InProcessRunnerTest {
         }
     }
 
+    /** Issue 28: the answer comes once the stopped command ended, with what it said it did; no work goes on after. */
+    @Test
+    void aCancelledCommandHasEndedWhenTheAnswerComesAndSaysHowFarItGot() {
+        var cancelled = new AtomicBoolean();
+        var ended = new AtomicBoolean();
+        try (var runner = new InProcessRunner((args, cwd, stdin, out, err) -> {
+            cancelled.set(true);
+            try {
+                Thread.sleep(60_000);
+            } catch (InterruptedException e) {
+                // a long command finishes its batch first
+                long spin = System.nanoTime() + 200_000_000L;
+                while (System.nanoTime() < spin) {
+                    Thread.onSpinWait();
+                }
+                err.println("graphiti: the import was stopped after 500 items: 500 new stored");
+                ended.set(true);
+                return 1;
+            }
+            return 0;
+        }, RunnerLimits.defaults())) {
+            CliOutcome outcome = runner.run(new CliCall(List.of(), dir, cancelled::get));
+            assertEquals(CliOutcome.Ending.CANCELLED, outcome.ending());
+            assertTrue(ended.get(), "the command had ended");
+            assertTrue(outcome.stderr().contains("500 new stored"), outcome.stderr());
+        }
+    }
+
     @Test
     void capsOutputAndSaysSo() {
         try (var runner = new InProcessRunner((args, cwd, stdin, out, err) -> {

@@ -251,7 +251,7 @@ public final class Connection {
             return;
         }
         try {
-            server.workers().execute(subscription::start);
+            server.workers().execute(client(), subscription::start);
         } catch (RejectedExecutionException e) {
             inFlight.remove(request.id(), work);
             answer(exchange, request, new McpException(ErrorCode.INTERNAL_ERROR, "Internal error: the server is shutting down"));
@@ -277,6 +277,14 @@ public final class Connection {
             result.add("instructions", server.instructions());
         }
         return result.build();
+    }
+
+    /**
+     * Who this connection's work counts against for the workers' fair shares: the caller (a token's hash) of a
+     * 2026-07-28 POST, which is a connection of its own each time; otherwise the connection (a session, a process).
+     */
+    private Object client() {
+        return statelessOnly && !owner.isEmpty() ? owner : this;
     }
 
     /** The one lifecycle gate: whether this connection may serve the request at all. */
@@ -323,7 +331,7 @@ public final class Connection {
             return;
         }
         try {
-            server.workers().execute(() -> run(work, handler));
+            server.workers().execute(client(), () -> run(work, handler));
         } catch (RejectedExecutionException e) {
             inFlight.remove(request.id(), work);
             answer(exchange, request, new McpException(ErrorCode.INTERNAL_ERROR, "Internal error: the server is shutting down"));

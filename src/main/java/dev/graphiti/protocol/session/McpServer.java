@@ -23,7 +23,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * One MCP server: its identity, instructions and registry, built once and shared by every connection
  * (one per stdio process, one per HTTP session). It owns the worker threads that run tools, so no tool
- * ever runs on a transport's thread.
+ * ever runs on a transport's thread, shared fairly among the connections ({@link FairWorkers}).
  */
 public final class McpServer implements AutoCloseable {
 
@@ -42,7 +42,7 @@ public final class McpServer implements AutoCloseable {
     private final JsonObject statelessCapabilities;
     private final StatelessResults statelessResults;
     private final StateSeal stateSeal = new StateSeal(new java.security.SecureRandom(), java.time.Clock.systemUTC());
-    private final ExecutorService workers;
+    private final FairWorkers workers;
     private final Tasks tasks = new Tasks(java.time.Clock.systemUTC(), TASK_THREADS);
     private final boolean tasksOffered;
     private final Set<Connection> connections = ConcurrentHashMap.newKeySet();
@@ -74,7 +74,7 @@ public final class McpServer implements AutoCloseable {
         this.capabilities = methods.capabilities();
         this.statelessCapabilities = methods.statelessCapabilities();
         this.statelessResults = new StatelessResults(info);
-        this.workers = workerPool(options.workerThreads(), "mcp-worker");
+        this.workers = FairWorkers.of(options.workerThreads(), "mcp-worker");
     }
 
     public static Builder builder(ServerInfo info) {
@@ -134,7 +134,7 @@ public final class McpServer implements AutoCloseable {
             return;
         }
         closed = true;
-        workers.shutdownNow();
+        workers.close();
         tasks.close();
         for (AutoCloseable resource : closeWith) {
             try {
@@ -202,7 +202,7 @@ public final class McpServer implements AutoCloseable {
         return tasksOffered;
     }
 
-    ExecutorService workers() {
+    FairWorkers workers() {
         return workers;
     }
 

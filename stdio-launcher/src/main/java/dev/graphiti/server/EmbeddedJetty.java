@@ -25,11 +25,13 @@ public final class EmbeddedJetty implements AutoCloseable {
     private final Server server;
     private final ServerConnector connector;
     private final McpServlet servlet;
+    private final HeaderDeadline headers;
 
-    private EmbeddedJetty(Server server, ServerConnector connector, McpServlet servlet) {
+    private EmbeddedJetty(Server server, ServerConnector connector, McpServlet servlet, HeaderDeadline headers) {
         this.server = server;
         this.connector = connector;
         this.servlet = servlet;
+        this.headers = headers;
     }
 
     /** Binds {@code host:port} (port 0: any free port) and starts serving {@code servlet}. */
@@ -49,6 +51,9 @@ public final class EmbeddedJetty implements AutoCloseable {
         connector.setPort(port);
         // SSE streams beat every 15 s; a waiting JSON answer has no bytes to show, so allow long silences.
         connector.setIdleTimeout(Duration.ofMinutes(10).toMillis());
+        // ...but a request's head must arrive within the body's deadline (30 s by default).
+        var headers = new HeaderDeadline(servlet.transport().bodyTimeout());
+        connector.addEventListener(headers);
         server.addConnector(connector);
 
         var context = new ServletContextHandler("/", ServletContextHandler.NO_SESSIONS);
@@ -66,7 +71,7 @@ public final class EmbeddedJetty implements AutoCloseable {
         server.setHandler(context);
         server.setStopTimeout(Duration.ofSeconds(5).toMillis());
         server.start();
-        return new EmbeddedJetty(server, connector, servlet);
+        return new EmbeddedJetty(server, connector, servlet, headers);
     }
 
     /** The bound port (the real one when started with port 0). */
@@ -96,5 +101,6 @@ public final class EmbeddedJetty implements AutoCloseable {
     public void close() throws Exception {
         servlet.drain();
         server.stop();
+        headers.close();
     }
 }

@@ -38,6 +38,7 @@ public final class ExplorerServer {
         var connector = new ServerConnector(server, 1, 1);
         connector.setHost(HOST);
         connector.setPort(port);
+        connector.addEventListener(new HeaderDeadline(Duration.ofSeconds(30)));
         server.addConnector(connector);
         var context = new ServletContextHandler("/", ServletContextHandler.NO_SESSIONS);
         context.addServlet(new ServletHolder("explorer", servlet), "/*");

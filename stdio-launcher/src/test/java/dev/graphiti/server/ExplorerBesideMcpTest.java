@@ -17,6 +17,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -162,6 +163,25 @@ class ExplorerBesideMcpTest {
         assertEquals(200, session.statusCode(), session.body());
         assertTrue(session.body().contains("\"token_required\":false"), session.body());
         assertTrue(get(base + "/explorer/api/list", Map.of()).body().contains("behind nginx with TLS"));
+    }
+
+    /**
+     * Issue 28: the explorer reads at most its 1 MiB limit of a body, whatever the headers say: a chunked body (no
+     * Content-Length) of 3 MiB is refused with 413 and a sentence, the change it carried is not made.
+     */
+    @Test
+    void aChunkedBodyOverTheLimitIsRefusedUnread() throws Exception {
+        String base = serve(Map.of());
+        String csrf = csrf(get(base + "/explorer/", Map.of()).body());
+        String id = id(get(base + "/explorer/api/review", Map.of()).body());
+        byte[] body = ("{\"id\":\"" + id + "\",\"pad\":\"" + "x".repeat(3 << 20) + "\"}").getBytes(StandardCharsets.UTF_8);
+        var chunked = HttpRequest.newBuilder(URI.create(base + "/explorer/api/accept")).timeout(Duration.ofSeconds(20))
+                .header("Content-Type", "application/json").header("X-Graphiti-Csrf", csrf).header("Origin", base)
+                .POST(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(body))).build();
+        HttpResponse<String> refused = http.send(chunked, HttpResponse.BodyHandlers.ofString());
+        assertEquals(413, refused.statusCode(), refused.body());
+        assertTrue(refused.body().contains("larger than 1048576 bytes") && !refused.body().contains(id), refused.body());
+        assertTrue(get(base + "/explorer/api/review", Map.of()).body().contains(id), "still awaiting review: nothing changed");
     }
 
     @Test

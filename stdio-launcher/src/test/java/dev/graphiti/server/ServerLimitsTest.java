@@ -33,11 +33,12 @@ class ServerLimitsTest {
     static final String PING = StatusCodeTableTest.PING;
 
     final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+    final HttpTestFixtures fixtures = new HttpTestFixtures();
     McpServer mcp;
     EmbeddedJetty jetty;
 
     void start(HttpTransportConfig config) throws Exception {
-        mcp = new HttpTestFixtures().server();
+        mcp = fixtures.server();
         jetty = EmbeddedJetty.start("127.0.0.1", 0, new McpServlet(mcp, config));
     }
 
@@ -119,6 +120,101 @@ class ServerLimitsTest {
                 socket.close();
             }
         }
+    }
+
+    /**
+     * Issue 28: one session cannot take every worker. It sends 20 calls that block until cancelled (more than the
+     * server's 16 workers): it runs a quarter of the workers at most, the rest of its calls wait their turn, and another
+     * session is served at once. Before, the 20 took all 16 workers and the other session waited for them.
+     */
+    @Test
+    void oneSessionCannotTakeEveryWorker() throws Exception {
+        start(HttpTransportConfig.forBinding("127.0.0.1").withDrainTimeout(Duration.ofSeconds(1)));
+        String greedy = open();
+        List<java.util.concurrent.CompletableFuture<HttpResponse<String>>> calls = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            calls.add(http.sendAsync(HttpRequest.newBuilder(URI.create(jetty.url())).header("Accept", StatusCodeTableTest.BOTH)
+                    .header("Content-Type", "application/json").header("Mcp-Session-Id", greedy)
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"jsonrpc\":\"2.0\",\"id\":" + (100 + i) + ",\"method\":"
+                            + "\"tools/call\",\"params\":{\"name\":\"block\",\"arguments\":{}}}")).build(),
+                    HttpResponse.BodyHandlers.ofString()));
+        }
+        assertTrue(fixtures.blockStarted.tryAcquire(4, 20, TimeUnit.SECONDS), "the greedy session's share started");
+        String other = open();
+        var echo = post(other, "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\","
+                + "\"arguments\":{\"text\":\"served\"}}}");
+        assertEquals(200, echo.statusCode(), echo.body());
+        assertTrue(echo.body().contains("served"), echo.body());
+        assertTrue(calls.stream().noneMatch(java.util.concurrent.CompletableFuture::isDone), "while the greedy calls still run");
+    }
+
+    /**
+     * Issue 28: request heads sent a byte at a time are cut at the deadline (the body's, 3 s here): Jetty's idle
+     * timeout restarts with each byte, so before, 60 such connections were held 92 s and more. A connection that
+     * started its head with nothing is cut too; the endpoint goes on serving others.
+     */
+    @Test
+    void slowRequestHeadsAreClosedAtTheirDeadline() throws Exception {
+        start(HttpTransportConfig.forBinding("127.0.0.1").withBodyTimeout(Duration.ofSeconds(3)));
+        List<Socket> slow = new ArrayList<>();
+        try {
+            for (int i = 0; i < 20; i++) {
+                var socket = new Socket("127.0.0.1", jetty.port());
+                if (i > 0) {
+                    socket.getOutputStream().write(("POST /mcp HTTP/1.1\r\nHost: 127.0.0.1:" + jetty.port() + "\r\nX-Slow: ")
+                            .getBytes(StandardCharsets.US_ASCII));
+                }
+                slow.add(socket);
+            }
+            List<Socket> open = new ArrayList<>(slow);
+            long giveUp = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+            while (!open.isEmpty() && System.nanoTime() < giveUp) {
+                TimeUnit.MILLISECONDS.sleep(250);
+                open.removeIf(socket -> {
+                    try {
+                        socket.getOutputStream().write('a'); // a byte every 250 ms: never idle
+                        socket.getOutputStream().flush();
+                        return false;
+                    } catch (java.io.IOException closedByTheServer) {
+                        return true;
+                    }
+                });
+            }
+            assertTrue(open.isEmpty(), open.size() + " of 20 slow heads still open after 30 s");
+            assertEquals(200, post(open(), PING).statusCode(), "others are served");
+        } finally {
+            for (Socket socket : slow) {
+                socket.close();
+            }
+        }
+    }
+
+    /**
+     * Issue 28: /mcp counts a body's bytes as they arrive, so a chunked body (no Content-Length) over the limit is
+     * refused with 413 and a JSON-RPC error once the limit is passed, not buffered whole; one with a length, at once.
+     */
+    @Test
+    void aBodyOverTheLimitIsRefusedChunkedOrNot() throws Exception {
+        start(HttpTransportConfig.forBinding("127.0.0.1").withLimits(64 * 1024, 8, Duration.ofMinutes(30)));
+        String session = open();
+        byte[] body = ("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\",\"params\":{\"pad\":\""
+                + "x".repeat(8 << 20) + "\"}}").getBytes(StandardCharsets.UTF_8);
+        for (var publisher : List.of(HttpRequest.BodyPublishers.ofInputStream(() -> new java.io.ByteArrayInputStream(body)),
+                HttpRequest.BodyPublishers.ofByteArray(body))) {
+            var request = HttpRequest.newBuilder(URI.create(jetty.url())).timeout(Duration.ofSeconds(20))
+                    .header("Accept", StatusCodeTableTest.BOTH).header("Content-Type", "application/json")
+                    .header("Mcp-Session-Id", session).POST(publisher).build();
+            HttpResponse<String> refused;
+            try {
+                refused = http.send(request, HttpResponse.BodyHandlers.ofString());
+            } catch (java.io.IOException closedWhileSending) {
+                continue; // the server answered and closed while the client still sent: refused all the same
+            }
+            assertEquals(413, refused.statusCode(), refused.body());
+            assertTrue(refused.body().contains("\"code\":-32000") && refused.body().contains("at most 65536 bytes")
+                    && !refused.body().contains("\"id\":7"), refused.body());
+        }
+        assertEquals(200, post(session, PING).statusCode(), "the session goes on");
     }
 
     @Test

@@ -137,6 +137,11 @@ class GraphitiToolsHttpTest {
     }
 
     @Test
+    void sharedLimitsChangeOnlyWithinAToolsRange() throws Exception {
+        scenarios().sharedLimitsChangeOnlyWithinAToolsRange();
+    }
+
+    @Test
     void failuresAreErrorResultsWithTheCliMessage() {
         scenarios().failuresAreErrorResultsWithTheCliMessage(temp.resolve("nowhere"));
     }

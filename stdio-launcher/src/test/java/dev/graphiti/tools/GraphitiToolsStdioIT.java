@@ -62,6 +62,7 @@ class GraphitiToolsStdioIT {
         try (var session = new Session(fixture, Map.of("GRAPHITI_PROJECT_ROOT", fixture.project().toString()), null)) {
             session.scenarios().settingsThatDecideWhereTheKeyGoesAreNotWritable();
             session.scenarios().configTakesNumbersAndBooleans();
+            session.scenarios().sharedLimitsChangeOnlyWithinAToolsRange();
         }
     }
 
@@ -73,6 +74,7 @@ class GraphitiToolsStdioIT {
         try (var session = new Session(fixture, env, null)) {
             session.scenarios().settingsThatDecideWhereTheKeyGoesAreNotWritable();
             session.scenarios().configTakesNumbersAndBooleans();
+            session.scenarios().sharedLimitsChangeOnlyWithinAToolsRange();
         }
     }
 

@@ -211,6 +211,30 @@ record ToolScenarios(McpSyncClient mcp, ProjectFixture fixture) {
         }
     }
 
+    /**
+     * Issue 28: budgets and limits every session shares change through a tool only within a sane range, and the
+     * refusal says what is allowed and how the owner goes further; nothing is written.
+     */
+    void sharedLimitsChangeOnlyWithinAToolsRange() throws Exception {
+        try {
+            for (var change : List.of(Map.<String, Object>of("key", "mcp.context_tokens", "value", 1_000_000),
+                    Map.<String, Object>of("key", "hooks.prompt_tokens", "value", 8192),
+                    Map.<String, Object>of("key", "add.max_content_bytes", "value", 8_388_608),
+                    Map.<String, Object>of("key", "store.busy_timeout_ms", "value", 100))) {
+                var refused = call("graphiti_config", change);
+                String key = (String) change.get("key");
+                assertTrue(Boolean.TRUE.equals(refused.isError()), key + " refused: " + text(refused));
+                assertTrue(text(refused).contains("a tool call may set " + key + " between")
+                        && text(refused).contains("graphiti config set " + key), text(refused));
+            }
+            assertFalse(Files.exists(fixture.home().resolve("config.properties")), "nothing was written");
+            assertTrue(ok("graphiti_config", Map.of("key", "mcp.context_tokens", "value", 16_000)).contains("16000"),
+                    "within the range a tool changes it");
+        } finally {
+            Files.deleteIfExists(fixture.home().resolve("config.properties"));
+        }
+    }
+
     /** A failing call is a tool result with isError and the CLI's message; the session goes on. */
     void failuresAreErrorResultsWithTheCliMessage(Path nowhere) {
         var missing = call("graphiti_show", Map.of("id", "zzzzzz-no-such-item"));
