@@ -47,7 +47,8 @@ final class GraphitiCommand implements Runnable {
     @Option(names = {"-q", "--quiet"}, scope = ScopeType.INHERIT, description = "Print only what was asked for.")
     boolean quiet;
 
-    @Option(names = "--json-progress", scope = ScopeType.INHERIT,
+    /** The MCP server's runner passes it to read a command's counts; hidden from help, as no person needs it. */
+    @Option(names = "--json-progress", scope = ScopeType.INHERIT, hidden = true,
             description = "Report a long command's progress on stderr as JSON lines (the MCP server's tasks read them).")
     boolean jsonProgress;
 

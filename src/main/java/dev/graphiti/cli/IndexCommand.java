@@ -35,14 +35,21 @@ final class IndexCommand extends GraphSubcommand {
         } catch (IllegalArgumentException e) {
             throw new InvalidInputException(e.getMessage());
         }
-        IndexReport report = new IndexService(context.graphs(), context.clock(),
-                context.config().getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES)).index(context.location(), request, progress(context));
+        CommitsLine line = new CommitsLine(context.err());
+        IndexReport report;
+        try {
+            report = new IndexService(context.graphs(), context.clock(),
+                    context.config().getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES)).index(context.location(), request,
+                    progress(context, line));
+        } finally {
+            line.end(); // a failure's message starts on a line of its own, not after the counts
+        }
         print(context, report);
         return 0;
     }
 
     /** A progress line on stderr when a person watches a terminal, JSON lines when asked for; nothing otherwise. */
-    private static IndexProgress progress(CommandContext context) {
+    private static IndexProgress progress(CommandContext context, CommitsLine line) {
         ProgressLines lines = ProgressLines.of(context, "commits");
         if (lines != null) {
             return lines::at;
@@ -50,14 +57,36 @@ final class IndexCommand extends GraphSubcommand {
         if (!context.invocation().environment().interactive() || context.quiet() || context.json()) {
             return IndexProgress.NONE;
         }
-        PrintWriter err = context.err();
-        return (walked, total) -> {
+        return line;
+    }
+
+    /** "indexing commits: 120/300", redrawn in place; ended with a newline when done or when indexing stops. */
+    private static final class CommitsLine implements IndexProgress {
+
+        private final PrintWriter err;
+        private boolean open;
+
+        CommitsLine(PrintWriter err) {
+            this.err = err;
+        }
+
+        @Override
+        public void advanced(int walked, int total) {
             err.print("\rindexing commits: " + walked + "/" + total);
-            if (walked == total) {
+            open = walked != total;
+            if (!open) {
                 err.println();
             }
             err.flush();
-        };
+        }
+
+        void end() {
+            if (open) {
+                err.println();
+                err.flush();
+                open = false;
+            }
+        }
     }
 
     private static void print(CommandContext context, IndexReport report) {

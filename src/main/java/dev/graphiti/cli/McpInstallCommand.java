@@ -18,7 +18,8 @@ import picocli.CommandLine.Spec;
 /** `graphiti mcp install`: one command, and the next Claude Code session has graphiti. */
 @Command(name = "install", mixinStandardHelpOptions = true,
         description = "Register graphiti with Claude Code: the stdio MCP server, SKILL.md, and hooks"
-                + " (SessionStart: graphiti context; Stop and PreCompact: graphiti capture --async).")
+                + " (SessionStart: graphiti context; UserPromptSubmit: graphiti recall --prompt;"
+                + " Stop and PreCompact: graphiti capture --async).")
 final class McpInstallCommand implements Callable<Integer> {
 
     private final Invocation invocation;

@@ -19,6 +19,9 @@ import java.util.Optional;
  */
 public record GitWorkTree(Path root, Path gitDir, Path commonDir) {
 
+    /** graphiti's folder in a work tree: the graph, the prompt hook's socket, a project install's manifest. */
+    public static final String GRAPHITI_DIRECTORY = ".graphiti";
+
     /** The innermost work tree containing {@code directory}, if any. */
     public static Optional<GitWorkTree> containing(Path directory) {
         for (Path dir = directory.toAbsolutePath().normalize(); dir != null; dir = dir.getParent()) {
@@ -54,6 +57,19 @@ public record GitWorkTree(Path root, Path gitDir, Path commonDir) {
             Files.createDirectories(exclude.getParent());
             Files.writeString(exclude, "# graphiti's local knowledge graph\n" + pattern + "\n", StandardCharsets.UTF_8);
         }
+    }
+
+    /**
+     * Keeps graphiti's folder out of {@code git status} and {@code git add .} before anything is made in it: a line
+     * in the info/exclude every work tree of the repository reads (never a file in the work tree).
+     */
+    public void excludeGraphiti() throws IOException {
+        exclude("/" + GRAPHITI_DIRECTORY + "/");
+    }
+
+    /** Whether {@code path} (relative to the root, as git names files) lies in graphiti's folder. */
+    public static boolean graphitiPath(String path) {
+        return path.equals(GRAPHITI_DIRECTORY) || path.startsWith(GRAPHITI_DIRECTORY + "/");
     }
 
     private static Optional<Path> pointedTo(Path dotGitFile) {

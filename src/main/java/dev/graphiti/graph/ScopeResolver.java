@@ -10,7 +10,7 @@ import java.util.Optional;
  */
 public final class ScopeResolver {
 
-    public static final String PROJECT_DIRECTORY = ".graphiti";
+    public static final String PROJECT_DIRECTORY = GitWorkTree.GRAPHITI_DIRECTORY;
 
     private final Path graphitiHome;
 

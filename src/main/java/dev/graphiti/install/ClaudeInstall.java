@@ -1,5 +1,7 @@
 package dev.graphiti.install;
 
+import dev.graphiti.config.GitWorkTree;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -184,6 +186,19 @@ public final class ClaudeInstall {
         return new Manifest.JsonFile(file.path(), createdFile, blank, allDirs, allCreated, members, elements);
     }
 
+    /** A project's manifest lives in its .graphiti/, which git must not see (.mcp.json and .claude/ are the team's). */
+    private static void keepOutOfGit(Path manifest) throws InstallException {
+        Optional<GitWorkTree> tree = GitWorkTree.containing(manifest.getParent());
+        if (tree.isPresent()) {
+            try {
+                tree.get().excludeGraphiti();
+            } catch (IOException e) {
+                throw new InstallException("cannot add /" + GitWorkTree.GRAPHITI_DIRECTORY + "/ to " + tree.get().commonDir()
+                        + "/info/exclude, so git would show the install's record: " + e.getMessage(), e);
+            }
+        }
+    }
+
     private void writeManifest(Optional<Manifest> old, List<Manifest.JsonFile> jsonFiles,
                                List<Manifest.PlainFile> plainFiles) throws InstallException {
         List<Path> manifestDirs = new ArrayList<>(old.map(Manifest::manifestDirs).orElse(List.of()));
@@ -191,6 +206,9 @@ public final class ClaudeInstall {
         Optional<byte[]> current = AtomicFile.read(where.manifest());
         if (current.isPresent() && Arrays.equals(current.get(), manifest.toBytes())) {
             return;
+        }
+        if (where.scope() == ClaudeScope.project) {
+            keepOutOfGit(where.manifest());
         }
         List<Path> created = new ArrayList<>();
         AtomicFile.write(where.manifest(), current, manifest.toBytes(), "rw-r--r--", false, created);

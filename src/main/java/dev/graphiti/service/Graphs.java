@@ -4,7 +4,6 @@ import dev.graphiti.config.Settings;
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.graph.IngestState;
-import dev.graphiti.graph.ScopeResolver;
 import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.graph.VectorStore;
 import dev.graphiti.store.GraphDatabase;
@@ -90,7 +89,7 @@ public final class Graphs {
     public GraphDatabase openSqlite(GraphLocation location) {
         location.workTree().ifPresent(tree -> {
             try {
-                tree.exclude("/" + ScopeResolver.PROJECT_DIRECTORY + "/");
+                tree.excludeGraphiti();
             } catch (IOException e) {
                 warnings.accept("could not add .graphiti/ to " + tree.commonDir() + "/info/exclude (" + e.getMessage() + ")");
             }

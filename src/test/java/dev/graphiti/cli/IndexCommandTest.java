@@ -233,6 +233,39 @@ class IndexCommandTest {
     }
 
     @Test
+    void aFailureEndsTheProgressLineAndSaysWhatGitSaidNotItsCommandLine() throws Exception {
+        repo.bulk(125, Map.of());
+        repo.commit("Add the config parser", Map.of("old.txt", "old content\n"));
+        repo.bulk(125, Map.of());
+        // A damaged repository: a file of the commit in the middle is gone, so git log stops half way.
+        String blob = repo.git("rev-parse", "HEAD~125:old.txt");
+        Files.delete(dir.resolve(".git/objects/" + blob.substring(0, 2) + "/" + blob.substring(2)));
+        java.io.StringWriter err = new java.io.StringWriter();
+        int code = new Cli(new CliEnvironment(cli.variables(), true, java.util.Optional.empty())).run(List.of("index"), dir,
+                java.io.InputStream.nullInputStream(), new java.io.PrintWriter(new java.io.StringWriter()),
+                new java.io.PrintWriter(err));
+        assertEquals(1, code, err::toString);
+        assertTrue(err.toString().contains("\rindexing commits: 100/251"), err::toString);
+        String failure = err.toString().substring(err.toString().lastIndexOf('\r'));
+        assertTrue(failure.matches("(?s)\rindexing commits: \\d+/251\ngraphiti: git log failed \\(exit 128\\): fatal: .*"
+                + blob + ".*"), "the failure on its own line: " + err);
+        assertFalse(err.toString().contains("--numstat"), "no git command line: " + err);
+    }
+
+    @Test
+    void graphitisOwnFilesCommittedBeforeTheyWereExcludedAreNeitherModulesNorEntities() {
+        repo.commit("Add the session store", Map.of("src/main/java/dev/demo/session/Store.java", "class Store {}\n",
+                ".graphiti/run/prompt.lock", "", ".graphiti/graph.db", "SQLite format 3\n"));
+        repo.commit("Remove graphiti's files", TestRepo.files(".graphiti/run/prompt.lock", null, ".graphiti/graph.db", null));
+        index();
+        JsonObject added = cli.run(dir, "show", "Add the session store", "--format", "json").object();
+        assertFalse(added.toString().contains(".graphiti"), added::toString);
+        assertTrue(added.getString("content").contains("Modules: dev.demo.session\n"), added::toString);
+        String list = cli.run(dir, "list", "--format", "json").out();
+        assertFalse(list.contains(".graphiti"), list);
+    }
+
+    @Test
     void anEmptyRepositoryReportsNoHead() throws Exception {
         JsonObject report = index();
         assertEquals(0, report.getInt("commits_indexed"));

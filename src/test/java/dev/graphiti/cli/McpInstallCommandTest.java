@@ -102,4 +102,14 @@ class McpInstallCommandTest {
         assertTrue(Files.readString(home.resolve(".mcp.json")).contains("\"GRAPHITI_COMMAND\": \"graphiti\""));
         assertFalse(Files.exists(home.resolve(".claude.json")));
     }
+
+    @Test
+    void projectScopeKeepsItsManifestOutOfGitStatus() throws Exception {
+        GitFixture.git(home, "init", "-q", ".");
+        Result result = run("mcp", "install", "--scope", "project", "--command", "graphiti");
+        assertEquals(0, result.code(), result.err());
+        assertTrue(Files.exists(home.resolve(".graphiti/install/claude-code-project.json")));
+        // What a team commits (.mcp.json, .claude/) shows; graphiti's own record of the install does not.
+        assertEquals(List.of("?? .claude/", "?? .mcp.json"), GitFixture.git(home, "status", "--porcelain").lines().toList());
+    }
 }

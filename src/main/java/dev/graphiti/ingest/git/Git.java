@@ -69,7 +69,7 @@ public final class Git {
     public <T> T stream(List<String> args, OutputReader<T> reader) {
         Result<T> result = execute(args, reader);
         if (result.exitCode != 0) {
-            throw new GitException("git " + String.join(" ", args) + " failed (exit " + result.exitCode + ")"
+            throw new GitException(named(args) + " failed (exit " + result.exitCode + ")"
                     + (result.stderr.isBlank() ? "" : ": " + result.stderr.strip()));
         }
         return result.value;
@@ -114,15 +114,15 @@ public final class Git {
             }
             int exit = process.waitFor();
             if (timedOut.get()) {
-                throw new GitException("git " + String.join(" ", args) + " timed out after " + timeout.toSeconds() + "s");
+                throw new GitException(named(args) + " timed out after " + timeout.toSeconds() + "s");
             }
             return new Result<>(exit, value, stderr.text());
         } catch (IOException e) {
             process.destroyForcibly();
             if (timedOut.get()) {
-                throw new GitException("git " + String.join(" ", args) + " timed out after " + timeout.toSeconds() + "s", e);
+                throw new GitException(named(args) + " timed out after " + timeout.toSeconds() + "s", e);
             }
-            throw new GitException("reading the output of git " + String.join(" ", args) + " failed: " + e.getMessage(), e);
+            throw new GitException("reading the output of " + named(args) + " failed: " + e.getMessage(), e);
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();
@@ -131,6 +131,14 @@ public final class Git {
             process.destroyForcibly();
             throw e;
         }
+    }
+
+    /**
+     * A git command as a person reads it in an error: its subcommand ("git log"), not the options and format strings
+     * graphiti passes (git's own message, which follows, names what went wrong).
+     */
+    private static String named(List<String> args) {
+        return args.isEmpty() ? "git" : "git " + args.get(0);
     }
 
     private static String readAll(InputStream in) throws IOException {

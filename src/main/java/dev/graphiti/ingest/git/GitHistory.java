@@ -1,5 +1,6 @@
 package dev.graphiti.ingest.git;
 
+import dev.graphiti.config.GitWorkTree;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -119,7 +120,7 @@ public final class GitHistory {
             List<FileChange> files = new ArrayList<>();
             for (int i = 1; i < tokens.length; i++) {
                 String path = tokens[i].strip();
-                if (!path.isEmpty()) {
+                if (!path.isEmpty() && !GitWorkTree.graphitiPath(path)) {
                     files.add(new FileChange(path, null, 0, 0));
                 }
             }

@@ -1,5 +1,6 @@
 package dev.graphiti.ingest.git;
 
+import dev.graphiti.config.GitWorkTree;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -121,6 +122,9 @@ final class GitLogParser {
                 continue;
             } else {
                 change = new FileChange(parts[2], null, added, deleted);
+            }
+            if (GitWorkTree.graphitiPath(change.path())) {
+                continue; // graphiti's own files, committed before they were excluded: not the project's code
             }
             if (files.size() < maxFilesPerCommit) {
                 files.add(change);

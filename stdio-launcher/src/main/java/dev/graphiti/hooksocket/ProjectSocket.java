@@ -1,5 +1,6 @@
 package dev.graphiti.hooksocket;
 
+import dev.graphiti.config.GitWorkTree;
 import dev.graphiti.graph.ScopeResolver;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -40,6 +41,14 @@ record ProjectSocket(Path run, Path file) {
     /** The lock two servers starting together take before one of them binds the socket. */
     Path lock() {
         return run.resolve("prompt.lock");
+    }
+
+    /** Adds graphiti's folder to the repository's info/exclude before the socket's directory is made in it. */
+    void keepOutOfGit() throws IOException {
+        Optional<GitWorkTree> tree = GitWorkTree.containing(run.getParent().getParent());
+        if (tree.isPresent()) {
+            tree.get().excludeGraphiti();
+        }
     }
 
     boolean fits() {

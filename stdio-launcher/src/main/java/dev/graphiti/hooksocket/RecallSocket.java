@@ -29,6 +29,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import jdk.net.ExtendedSocketOptions;
 import jdk.net.UnixDomainPrincipal;
 
@@ -52,6 +53,7 @@ public final class RecallSocket implements AutoCloseable {
     private static final Set<PosixFilePermission> OWNER_ONLY = PosixFilePermissions.fromString("rwx------");
 
     private final ProjectSocket place;
+    private final Predicate<Path> graphExists;
     private final PromptAnswers answers;
     private final Consumer<String> notices;
     private final ScheduledExecutorService timer;
@@ -65,8 +67,10 @@ public final class RecallSocket implements AutoCloseable {
     /** This process's user; known once the socket's directory exists. */
     private volatile UserPrincipal me;
 
-    private RecallSocket(ProjectSocket place, PromptAnswers answers, Consumer<String> notices) {
+    private RecallSocket(ProjectSocket place, Predicate<Path> graphExists, PromptAnswers answers,
+                         Consumer<String> notices) {
         this.place = place;
+        this.graphExists = graphExists;
         this.answers = answers;
         this.notices = notices;
         this.timer = Executors.newSingleThreadScheduledExecutor(task -> daemon(task, "graphiti-hook-socket-watch"));
@@ -77,9 +81,13 @@ public final class RecallSocket implements AutoCloseable {
     /**
      * Starts answering the prompt hooks of the project holding {@code directory}; when that cannot be (a path too
      * long for a socket, a run directory that is not the user's), says why on {@code notices} and answers nothing:
-     * the hook then starts its own JVM, as without a server.
+     * the hook then starts its own JVM, as without a server. Nothing is made in the project until
+     * {@code graphExists} says its graph is there (asked with the SQLite file's path; a database's graph may answer
+     * true): a server started where nobody keeps a graph (`claude mcp list` checking it) leaves the repository as it
+     * found it.
      */
-    public static RecallSocket start(Path directory, PromptAnswers answers, Consumer<String> notices) {
+    public static RecallSocket start(Path directory, Predicate<Path> graphExists, PromptAnswers answers,
+                                     Consumer<String> notices) {
         Optional<ProjectSocket> place;
         try {
             place = ProjectSocket.of(directory);
@@ -87,7 +95,8 @@ public final class RecallSocket implements AutoCloseable {
             notices.accept("the prompt hook's socket is off: cannot resolve " + directory + " (" + e.getMessage() + ")");
             place = Optional.empty();
         }
-        RecallSocket socket = new RecallSocket(place.orElse(new ProjectSocket(directory, directory)), answers, notices);
+        RecallSocket socket = new RecallSocket(place.orElse(new ProjectSocket(directory, directory)), graphExists, answers,
+                notices);
         if (place.isEmpty()) {
             socket.close(); // not in a git work tree: no project graph to recall from
             return socket;
@@ -112,11 +121,12 @@ public final class RecallSocket implements AutoCloseable {
      * gets an answer within its timeout); lets it go when another server replaced it.
      */
     private void watch() {
+        if (!graphExists.test(place.graph())) {
+            return; // nothing to recall yet (a recall would create the graph): look again at the next tick
+        }
         if (!prepared) {
             prepared = true;
-            if (Files.exists(place.graph())) { // a recall would create it; with no graph there is nothing to recall
-                answers.prepare();
-            }
+            answers.prepare();
         }
         synchronized (this) {
             watchHeld();
@@ -148,6 +158,7 @@ public final class RecallSocket implements AutoCloseable {
     }
 
     private void claim() throws IOException {
+        place.keepOutOfGit();
         ownerOnly(place.run());
         try (FileChannel lockFile = FileChannel.open(place.lock(), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
              FileLock lock = lockFile.lock()) {

@@ -19,6 +19,10 @@ public final class Main {
 
     public static void main(String[] args) {
         ProcessStreams streams = ProcessStreams.capture();
+        String complaint = ProcessLogging.configure(Settings.ofProcess(), streams.stderr());
+        if (complaint != null) {
+            streams.stderr().println("graphiti: " + complaint);
+        }
         System.exit(run(args, streams, new ServerLauncher(streams, Settings.ofProcess())));
     }
 

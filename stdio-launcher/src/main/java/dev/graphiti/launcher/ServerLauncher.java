@@ -15,6 +15,7 @@ import jakarta.servlet.http.HttpServlet;
 import java.util.function.Consumer;
 import dev.graphiti.stdio.StdioTransport;
 import dev.graphiti.tools.GraphitiTools;
+import java.nio.file.Files;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -103,7 +104,10 @@ public final class ServerLauncher implements McpServerLauncher {
             return () -> { };
         }
         var answers = new CliPromptAnswers(setup.environment(), tools.counter(), setup.directory(), setup.notices());
-        RecallSocket socket = RecallSocket.start(setup.directory(), answers, setup.notices());
+        // A graph in PostgreSQL has no file to wait for: its server answers from the start.
+        boolean inDatabase = settings.get(Settings.STORE_URL).isPresent() || settings.get(Settings.STORE_JNDI).isPresent();
+        RecallSocket socket = RecallSocket.start(setup.directory(), inDatabase ? file -> true : Files::exists, answers,
+                setup.notices());
         return () -> {
             socket.close();
             answers.close();

@@ -2,12 +2,9 @@ package dev.graphiti.server;
 
 import jakarta.servlet.http.HttpServlet;
 import java.io.IOException;
-import java.lang.ref.Reference;
 import java.time.Duration;
 import java.util.concurrent.CountDownLatch;
 import java.util.function.Consumer;
-import java.util.logging.Level;
-import java.util.logging.Logger;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.eclipse.jetty.ee10.servlet.ServletHolder;
 import org.eclipse.jetty.server.Server;
@@ -27,10 +24,6 @@ public final class ExplorerServer {
 
     /** Serves {@code servlet} until the process is asked to stop; {@code ready} is told the URL once it listens. */
     public static int serve(HttpServlet servlet, int port, Consumer<String> ready, Consumer<String> log) throws Exception {
-        // A person started it at a terminal: Jetty's start-up INFO lines would bury the one line that says where it is.
-        // (Held here while serving: java.util.logging keeps loggers weakly, and a collected one forgets its level.)
-        Logger jettyLog = Logger.getLogger("org.eclipse.jetty");
-        jettyLog.setLevel(Level.WARNING);
         var threads = new QueuedThreadPool(16, 2);
         threads.setName("explorer-http");
         threads.setDaemon(true);
@@ -62,7 +55,6 @@ public final class ExplorerServer {
         ready.accept("http://" + HOST + ":" + connector.getLocalPort() + "/");
         server.join();
         stopped.await();
-        Reference.reachabilityFence(jettyLog);
         return 0;
     }
 }

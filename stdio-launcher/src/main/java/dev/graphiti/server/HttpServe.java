@@ -73,12 +73,13 @@ public final class HttpServe {
             return 1;
         }
         long totalMillis = (System.nanoTime() - start) / 1_000_000;
-        log.println("graphiti: MCP server (streamable HTTP) at " + jetty.url() + " (CDI " + cdiMillis
-                + " ms, ready in " + totalMillis + " ms; " + McpServlet.describe(config) + "); Ctrl-C or SIGTERM stops it");
-        if (explorer.isPresent()) {
-            log.println("graphiti: the explorer is at " + jetty.url().replace(EmbeddedJetty.ENDPOINT, EmbeddedJetty.EXPLORER + "/")
-                    + " (the same authentication)");
-        }
+        // The first screen: what runs where and the next step, then the details (framework logs stay below warnings).
+        log.println("graphiti: MCP server (streamable HTTP) at " + jetty.url() + " -- to connect Claude Code: "
+                + connectCommand(jetty.url(), config));
+        log.println("graphiti: " + McpServlet.describe(config)
+                + explorer.map(page -> "; the explorer at " + jetty.url().replace(EmbeddedJetty.ENDPOINT,
+                        EmbeddedJetty.EXPLORER + "/") + " (the same authentication)").orElse("")
+                + "; CDI " + cdiMillis + " ms, ready in " + totalMillis + " ms; Ctrl-C or SIGTERM stops it");
         var stopped = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             stop(jetty, cdi);
@@ -88,6 +89,12 @@ public final class HttpServe {
         jetty.join();
         stopped.await();
         return 0;
+    }
+
+    /** The line that registers this server with Claude Code; a bearer token is named, never printed. */
+    static String connectCommand(String url, HttpTransportConfig config) {
+        String command = "claude mcp add --transport http graphiti " + url;
+        return config.tokens().isEmpty() ? command : command + " --header \"Authorization: Bearer <your token>\"";
     }
 
     /** A setting the server cannot use, wherever CDI wrapped it. */

@@ -37,11 +37,25 @@ class RecallSocketTest {
     private final List<String> notices = new ArrayList<>();
     private final List<RecallSocket> started = new ArrayList<>();
 
+    private Path graph;
+
     @BeforeEach
-    void aGitWorkTree() throws Exception {
-        Files.createDirectories(project.resolve(".git"));
+    void aGitWorkTreeWithAGraph() throws Exception {
+        assertEquals("", git("init", "-q", "."));
         Files.createDirectories(project.resolve("src/deep"));
         socket = project.toRealPath().resolve(".graphiti/run/prompt.sock");
+        graph = project.resolve(".graphiti/graph.db");
+        Files.createDirectories(graph.getParent());
+        Files.createFile(graph);
+    }
+
+    private String git(String... args) throws Exception {
+        List<String> command = new ArrayList<>(List.of("git"));
+        command.addAll(List.of(args));
+        Process git = new ProcessBuilder(command).directory(project.toFile()).redirectErrorStream(true).start();
+        String out = new String(git.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertEquals(0, git.waitFor(), out);
+        return out;
     }
 
     @AfterEach
@@ -50,7 +64,7 @@ class RecallSocketTest {
     }
 
     private RecallSocket start(Path directory) {
-        RecallSocket recall = RecallSocket.start(directory, json -> {
+        RecallSocket recall = RecallSocket.start(directory, Files::exists, json -> {
             asked.incrementAndGet();
             return ("recalled for " + new String(json, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
         }, notices::add);
@@ -166,6 +180,23 @@ class RecallSocketTest {
         Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-rw-rw-"));
         assertEquals(22, curlAsNobody(), "curl -f got an HTTP error (403)");
         assertEquals(0, asked.get());
+    }
+
+    @Test
+    void makesNothingInTheProjectBeforeItHasAGraphAndKeepsWhatItMakesOutOfGit() throws Exception {
+        Files.delete(graph);
+        Files.delete(graph.getParent());
+        RecallSocket recall = start(project);
+        Thread.sleep(RecallSocket.START_MILLIS + 500);
+        assertFalse(recall.listening());
+        assertFalse(Files.exists(project.resolve(".graphiti")), "a server where no graph is makes nothing");
+        // The session's first add makes the graph (its store excludes .graphiti/ too): the socket follows it.
+        Files.createDirectories(graph.getParent());
+        Files.createFile(graph);
+        until(recall, true);
+        assertEquals("", git("status", "--porcelain", "--untracked-files=all"));
+        assertEquals(1, Files.readAllLines(project.resolve(".git/info/exclude")).stream()
+                .filter(line -> line.equals("/.graphiti/")).count());
     }
 
     @Test

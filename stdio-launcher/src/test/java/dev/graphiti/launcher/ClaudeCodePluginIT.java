@@ -114,6 +114,37 @@ class ClaudeCodePluginIT {
     }
 
     @Test
+    void theReadmesLinesConnectAtTheFirstTryAndLeaveTheProjectsGitStatusEmpty() throws Exception {
+        // The README builds the jar and adds the marketplace from the checkout; it copies nothing into ~/.graphiti.
+        Files.delete(home.resolve(".graphiti/graphiti.jar"));
+        claude("plugin", "marketplace", "add", REPOSITORY.toString());
+        claude("plugin", "install", PLUGIN);
+        assertOneGraphitiServer("plugin:graphiti:graphiti");
+        Ran status = run(List.of("git", "status", "--porcelain", "--untracked-files=all"), Map.of());
+        assertEquals("", status.out(), "claude mcp list started the server in the project: " + status.out());
+    }
+
+    @Test
+    void withoutAJarAnywhereTheSessionSaysWhatToDo(@TempDir Path marketplace) throws Exception {
+        Files.delete(home.resolve(".graphiti/graphiti.jar"));
+        // A marketplace with the plugin and no build beside it.
+        assertEquals(0, run(List.of("cp", "-r", REPOSITORY.resolve(".claude-plugin").toString(),
+                REPOSITORY.resolve("plugins").toString(), marketplace.toString()), Map.of()).code());
+        claude("plugin", "marketplace", "add", marketplace.toString());
+        claude("plugin", "install", PLUGIN);
+        Ran servers = claude("mcp", "list");
+        assertTrue(servers.out().lines().anyMatch(l -> l.startsWith("plugin:graphiti:graphiti: ")
+                && l.contains("Failed to connect")), servers.out());
+        // The SessionStart hook answers with a systemMessage, which Claude Code shows the user in the session.
+        String debug = session("hello");
+        List<String> shown = debug.lines().filter(l -> l.contains("Hooks: Parsed initial response: {\"systemMessage\":"))
+                .toList();
+        assertEquals(1, shown.size(), debug);
+        assertTrue(shown.get(0).contains("graphiti plugin: no graphiti.jar") && shown.get(0).contains(
+                "cp stdio-launcher/target/graphiti.jar " + home.resolve(".graphiti/graphiti.jar")), shown.get(0));
+    }
+
+    @Test
     void pluginThenAForcedInstallListOneServerAndEitherWorksAloneWhenTheOtherGoes() throws Exception {
         claude("plugin", "marketplace", "add", REPOSITORY.toString());
         claude("plugin", "install", PLUGIN);
