@@ -29,7 +29,7 @@ public class CaptureTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_capture",
             "Capture a Claude Code transcript's new decisions, preferences and root causes in the background.",
-            new InputSchema().string("transcript", "JSONL path; default: newest").string("session_id", "its session")
+            new InputSchema().string("transcript", "JSONL path; default: newest").string("session_id", "Claude Code session id")
                     .flag("all", "every kept transcript").flag("memory", "CLAUDE.md files instead").directory(),
             // Idempotent: a turn captured once is never stored again, however often capture runs.
             writes(true));

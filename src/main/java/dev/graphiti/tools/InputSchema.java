@@ -53,7 +53,7 @@ final class InputSchema {
 
     /** The filters list and search share with the CLI: kind, tag, since, before, all. */
     InputSchema filters() {
-        return string("kind", "comma list").string("tag", "one tag").string("since", "7d, 2025-01-31 ...")
+        return string("kind", "comma list of kinds").string("tag", "one tag").string("since", "7d, 2025-01-31 ...")
                 .string("before", "same forms").flag("all", "with superseded");
     }
 
