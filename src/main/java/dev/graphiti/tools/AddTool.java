@@ -26,13 +26,13 @@ public class AddTool extends CliTool {
     static final List<String> KINDS = List.of("decision", "architecture", "bugfix", "preference", "pattern", "note",
             "commit", "conversation");
 
-    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_add", "Remember",
+    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_add",
             "Store one settled, durable fact: a decision and why, an architecture note, a bug's root cause, "
                     + "a preference, a pattern. Secrets are redacted; a near-duplicate returns the stored item.",
-            new InputSchema().string("content", null).string("title", "default: first line")
-                    .choice("kind", KINDS, "note").strings("tags", null)
+            new InputSchema().string("content", "the fact, self-contained").string("title", "default: first line")
+                    .choice("kind", KINDS, "default note").strings("tags", "labels")
                     .string("supersedes", "id of the item this replaces").located().require("content"),
-            true, writes(false));
+            writes(false));
 
     public AddTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);

@@ -27,13 +27,12 @@ import java.util.List;
  */
 public class CaptureTool extends CliTool {
 
-    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_capture", "Capture session",
-            "Capture a Claude Code transcript's new decisions, preferences and root causes in the background; all:"
-                    + " every kept one; memory: CLAUDE.md files.",
-            new InputSchema().string("transcript", null).string("session_id", null).bool("all").bool("memory")
-                    .string("dir", null),
+    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_capture",
+            "Capture a Claude Code transcript's new decisions, preferences and root causes in the background.",
+            new InputSchema().string("transcript", "JSONL path; default: newest").string("session_id", "Claude Code session id")
+                    .flag("all", "every kept transcript").flag("memory", "CLAUDE.md files instead").directory(),
             // Idempotent: a turn captured once is never stored again, however often capture runs.
-            false, writes(true));
+            writes(true));
 
     public CaptureTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);

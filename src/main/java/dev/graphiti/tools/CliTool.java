@@ -16,10 +16,6 @@ import java.util.Optional;
  */
 abstract class CliTool implements Tool {
 
-    /** The output schema of tools that answer one object: the CLI's JSON object, as documented in docs/cli.md. */
-    static final Optional<JsonObject> OBJECT_OUTPUT = Optional.of(
-            InputSchema.JSON.createObjectBuilder().add("type", "object").build());
-
     private final CliGateway gateway;
     private final ToolDescriptor descriptor;
 
@@ -60,10 +56,12 @@ abstract class CliTool implements Tool {
         return gateway;
     }
 
-    static ToolDescriptor describe(String name, String title, String description, InputSchema input,
-                                   boolean structured, ToolAnnotations annotations) {
-        return new ToolDescriptor(name, title, description, input.build(),
-                structured ? OBJECT_OUTPUT : Optional.empty(), annotations);
+    /**
+     * A tool as tools/list shows it: no title (clients show the name; a model never reads it) and no output schema
+     * (one saying only "an object" tells a model nothing; the structured content stays, which needs none).
+     */
+    static ToolDescriptor describe(String name, String description, InputSchema input, ToolAnnotations annotations) {
+        return new ToolDescriptor(name, null, description, input.build(), Optional.empty(), annotations);
     }
 
     /** Writes local state; never destroys, never reaches outside this machine. */

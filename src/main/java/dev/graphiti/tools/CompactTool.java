@@ -11,10 +11,10 @@ import java.util.List;
 /** graphiti_compact: `graphiti compact [--dry-run]`. */
 public class CompactTool extends CliTool {
 
-    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_compact", "Compact",
+    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_compact",
             "Merge duplicates and superseded chains, keeping provenance. Try dry_run first.",
-            new InputSchema().flag("dry_run", null).confirmation().located(),
-            true, destroys());
+            new InputSchema().flag("dry_run", "only report").confirmation().located(),
+            destroys());
 
     public CompactTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);

@@ -17,10 +17,10 @@ import java.util.List;
  */
 public class ConfigTool extends CliTool {
 
-    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_config", "Settings",
+    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_config",
             "No key: list settings. key: read one. key and value: change it. Secrets are masked.",
-            new InputSchema().string("key", "e.g. mcp.context_tokens").scalar("value"),
-            true, writes(true));
+            new InputSchema().string("key", "e.g. mcp.context_tokens").scalar("value", "new value"),
+            writes(true));
 
     public ConfigTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);

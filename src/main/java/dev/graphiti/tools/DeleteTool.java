@@ -14,10 +14,10 @@ import java.util.List;
  */
 public class DeleteTool extends CliTool {
 
-    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_delete", "Delete items",
+    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_delete",
             "Remove wrong or private items. To correct one, add the new one with supersedes instead.",
-            new InputSchema().strings("ids", null).confirmation().located().require("ids"),
-            true, destroys());
+            new InputSchema().strings("ids", "item ids").confirmation().located().require("ids"),
+            destroys());
 
     public DeleteTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);

@@ -15,11 +15,11 @@ public class ExportTool extends FileTool {
 
     static final List<String> FORMATS = List.of("json", "markdown", "memory");
 
-    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_export", "Export",
+    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_export",
             "Write the graph to a new file in the project: json (lossless), markdown (notes folder), memory (memory "
                     + "server JSONL).",
-            new InputSchema().string("path", null).choice("as", FORMATS, "json").located().require("path"),
-            true, new ToolAnnotations(false, false, false, false));
+            new InputSchema().string("path", "new file").choice("as", FORMATS, "default json").located().require("path"),
+            new ToolAnnotations(false, false, false, false));
 
     public ExportTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);

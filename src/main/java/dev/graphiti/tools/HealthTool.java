@@ -10,10 +10,10 @@ import java.util.List;
 /** graphiti_health: `graphiti health`; a failing check is a normal answer here, not a tool error. */
 public class HealthTool extends CliTool {
 
-    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_health", "Health",
+    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_health",
             "Check database integrity and size, and whether git history is indexed up to HEAD.",
-            new InputSchema().flag("full", "also every index entry (slow)").located(),
-            true, ToolAnnotations.readOnly());
+            new InputSchema().flag("full", "every index entry too (slow)").located(),
+            ToolAnnotations.readOnly());
 
     public HealthTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);

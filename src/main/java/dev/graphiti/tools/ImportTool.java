@@ -11,10 +11,11 @@ import java.util.List;
  */
 public class ImportTool extends FileTool {
 
-    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_import", "Import",
-            "Read such a file or notes folder into the graph; repeats add nothing.",
-            new InputSchema().string("path", null).choice("as", ExportTool.FORMATS, null).located().require("path"),
-            true, writes(true));
+    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_import",
+            "Read a graphiti export, notes folder or memory server JSONL into the graph; repeats add nothing.",
+            new InputSchema().string("path", "file or folder").choice("as", ExportTool.FORMATS, "default: guessed")
+                    .located().require("path"),
+            writes(true));
 
     public ImportTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);

@@ -12,11 +12,11 @@ import java.util.List;
  */
 public class IndexTool extends CliTool {
 
-    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_index", "Index git history",
+    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_index",
             "Turn new commits into items (merges, bots and trivial commits skipped).",
             new InputSchema().flag("full", "reindex all").string("since", "git ref")
-                    .flag("vectors", "embed items lacking vectors instead").string("dir", null),
-            true, writes(true));
+                    .flag("vectors", "embed items lacking vectors instead").directory(),
+            writes(true));
 
     public IndexTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);

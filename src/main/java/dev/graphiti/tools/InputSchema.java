@@ -5,11 +5,12 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.spi.JsonProvider;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 
 /**
- * Builds a tool's input schema (JSON Schema 2020-12) as tersely as the agent can still act on it:
- * agents read every schema in every session, so a property gets a description only when its name and
- * type do not already say what it is, and guidance shared by all tools lives in the server instructions.
+ * Builds a tool's input schema (JSON Schema 2020-12). Every parameter has a type (a client builds its form from
+ * it: the Inspector sends an untyped field as text) and a description of a few words; defaults are said in the
+ * description, which costs fewer tokens than a keyword. Agents read every schema in every session.
  */
 final class InputSchema {
 
@@ -19,65 +20,51 @@ final class InputSchema {
     private final List<String> required = new ArrayList<>();
 
     InputSchema string(String name, String description) {
-        properties.add(name, described(JSON.createObjectBuilder().add("type", "string"), description));
-        return this;
+        return add(name, typed("string"), description);
     }
 
     /** A string, a number or a boolean: a value whose type depends on another argument (a setting's). */
-    InputSchema scalar(String name) {
-        properties.add(name, JSON.createObjectBuilder().add("type", JSON.createArrayBuilder()
-                .add("string").add("number").add("boolean")));
-        return this;
+    InputSchema scalar(String name, String description) {
+        return add(name, JSON.createObjectBuilder().add("type", JSON.createArrayBuilder()
+                .add("string").add("number").add("boolean")), description);
     }
 
-    InputSchema integer(String name, int defaultValue, int minimum) {
-        properties.add(name, JSON.createObjectBuilder().add("type", "integer").add("minimum", minimum)
-                .add("default", defaultValue));
-        return this;
+    InputSchema integer(String name, String description) {
+        return add(name, typed("integer"), description);
     }
 
+    /** A boolean, false when absent. */
     InputSchema flag(String name, String description) {
-        properties.add(name, described(JSON.createObjectBuilder().add("type", "boolean").add("default", false),
-                description));
-        return this;
+        return add(name, typed("boolean"), description);
     }
 
-    /** confirm: true, what a call says once its user agreed (see {@link Confirmation}); the one value it may have. */
+    /** confirm: what a call says once its user agreed (see {@link Confirmation}). */
     InputSchema confirmation() {
-        properties.add("confirm", JSON.createObjectBuilder().add("const", true));
-        return this;
-    }
-
-    /** A boolean without a stated default (false when absent), for a tool whose every token counts. */
-    InputSchema bool(String name) {
-        properties.add(name, JSON.createObjectBuilder().add("type", "boolean"));
-        return this;
+        return flag(Confirmation.KEY, "true once the user agreed");
     }
 
     InputSchema strings(String name, String description) {
-        properties.add(name, described(JSON.createObjectBuilder().add("type", "array")
-                .add("items", JSON.createObjectBuilder().add("type", "string")), description));
-        return this;
+        return add(name, typed("array").add("items", typed("string")), description);
     }
 
-    InputSchema choice(String name, List<String> values, String defaultValue) {
-        var property = JSON.createObjectBuilder().add("enum", JSON.createArrayBuilder(values));
-        if (defaultValue != null) {
-            property.add("default", defaultValue);
-        }
-        properties.add(name, property);
-        return this;
+    InputSchema choice(String name, List<String> values, String description) {
+        return add(name, typed("string").add("enum", JSON.createArrayBuilder(values)), description);
     }
 
     /** The filters list and search share with the CLI: kind, tag, since, before, all. */
     InputSchema filters() {
-        return string("kind", "comma list").string("tag", null).string("since", "7d, 2025-01-31 ...")
-                .string("before", null).flag("all", "include superseded");
+        return string("kind", "comma list of kinds").string("tag", "one tag").string("since", "7d, 2025-01-31 ...")
+                .string("before", "same forms").flag("all", "with superseded");
     }
 
-    /** scope and dir, which every graph tool takes (explained once, in the server instructions). */
+    /** scope and dir, which every graph tool takes. */
     InputSchema located() {
-        return choice("scope", List.of("project", "global"), null).string("dir", null);
+        return choice("scope", List.of("project", "global"), "global: all projects").directory();
+    }
+
+    /** dir: the project a call is about, when it is not the client's. */
+    InputSchema directory() {
+        return string("dir", "project directory");
     }
 
     InputSchema require(String... names) {
@@ -93,7 +80,13 @@ final class InputSchema {
         return schema.build();
     }
 
-    private static JsonObjectBuilder described(JsonObjectBuilder property, String description) {
-        return description == null ? property : property.add("description", description);
+    private InputSchema add(String name, JsonObjectBuilder property, String description) {
+        Objects.requireNonNull(description, () -> name + " needs a description");
+        properties.add(name, property.add("description", description));
+        return this;
+    }
+
+    private static JsonObjectBuilder typed(String type) {
+        return JSON.createObjectBuilder().add("type", type);
     }
 }

@@ -8,10 +8,10 @@ import java.util.List;
 /** graphiti_list: `graphiti list`, newest first, trimmed from the oldest. */
 public class ListTool extends CliTool {
 
-    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_list", "List recent",
+    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_list",
             "Browse items newest first.",
-            new InputSchema().integer("limit", 15, 1).filters().located(),
-            false, ToolAnnotations.readOnly());
+            new InputSchema().integer("limit", "default 15").filters().located(),
+            ToolAnnotations.readOnly());
 
     public ListTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);

@@ -11,11 +11,11 @@ import java.util.Optional;
 /** graphiti_search: `graphiti search`, best first, trimmed from the lowest rank. */
 public class SearchTool extends CliTool {
 
-    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_search", "Search memory",
+    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_search",
             "Find stored knowledge, best first.",
-            new InputSchema().string("query", null).integer("limit", 10, 1).flag("exact", "whole phrase")
+            new InputSchema().string("query", "words or a phrase").integer("limit", "default 10").flag("exact", "whole phrase")
                     .filters().located().require("query"),
-            false, ToolAnnotations.readOnly());
+            ToolAnnotations.readOnly());
 
     public SearchTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);

@@ -8,10 +8,10 @@ import java.util.List;
 /** graphiti_show: `graphiti show`. */
 public class ShowTool extends CliTool {
 
-    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_show", "Show item",
+    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_show",
             "Read one item in full: content, entities, related items, supersession.",
             new InputSchema().string("id", "id, id prefix or title").located().require("id"),
-            true, ToolAnnotations.readOnly());
+            ToolAnnotations.readOnly());
 
     public ShowTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);

@@ -11,10 +11,10 @@ import java.util.List;
  */
 public class SummarizeTool extends CliTool {
 
-    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_summarize", "Summarize",
-            "Overview of what is known, optionally on one topic: counts by kind, top entities, latest decisions.",
-            new InputSchema().string("topic", null).located(),
-            true, new ToolAnnotations(true, false, true, true));
+    private static final ToolDescriptor DESCRIPTOR = describe("graphiti_summarize",
+            "Overview of what is known: counts by kind, top entities, latest decisions.",
+            new InputSchema().string("topic", "optional focus").located(),
+            new ToolAnnotations(true, false, true, true));
 
     public SummarizeTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);

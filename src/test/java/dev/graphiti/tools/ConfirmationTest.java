@@ -123,6 +123,29 @@ class ConfirmationTest {
         assertTrue(listed().contains(keep));
     }
 
+    /**
+     * A form that sends the text "true" (the MCP Inspector did, when confirm had no type) is told the type expected,
+     * not asked again to confirm: the same call with a boolean goes ahead. A number for a string is answered alike.
+     */
+    @Test
+    void aConfirmOfTheWrongTypeIsAnsweredWithTheTypeExpected() throws Exception {
+        String drop = add("Wiki", "The lunch menu moved to the wiki.");
+        JsonObject text = call("graphiti_delete", dir(",\"ids\":[\"" + drop + "\"],\"confirm\":\"true\""), "{}", "");
+        assertTrue(text.getBoolean("isError"), text.toString());
+        String said = text.getJsonArray("content").getJsonObject(0).getString("text");
+        assertTrue(said.contains("\"confirm\" must be a boolean (true or false, without quotes), got the string \"true\""), said);
+        assertTrue(listed().contains(drop), "nothing deleted");
+
+        JsonObject deleted = call("graphiti_delete", dir(",\"ids\":[\"" + drop + "\"],\"confirm\":true"), "{}", "");
+        assertFalse(deleted.getBoolean("isError"), deleted.toString());
+        assertFalse(listed().contains(drop));
+
+        JsonObject number = call("graphiti_search", dir(",\"query\":42"), "{}", "");
+        assertTrue(number.getBoolean("isError"), number.toString());
+        String answer = number.getJsonArray("content").getJsonObject(0).getString("text");
+        assertTrue(answer.contains("\"query\" must be a string, got the number 42"), answer);
+    }
+
     @Test
     void aCompactionIsAskedAboutAndADryRunIsNot() throws Exception {
         add("Tabs", "We indent with tabs.");

@@ -40,6 +40,7 @@ public record ToolDescriptor(String name, String title, String description, Json
         }
         builder.add("description", description).add("inputSchema", inputSchema);
         outputSchema.ifPresent(schema -> builder.add("outputSchema", schema));
-        return builder.add("annotations", annotations.toJson()).build();
+        JsonObject hints = annotations.toJson();
+        return hints.isEmpty() ? builder.build() : builder.add("annotations", hints).build();
     }
 }

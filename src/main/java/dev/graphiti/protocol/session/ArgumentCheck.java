@@ -9,7 +9,8 @@ import java.util.List;
 
 /**
  * The part of JSON Schema that catches most bad tool arguments before a tool runs: required members,
- * the declared type of each top-level property, enums, and additionalProperties:false. Tools validate
+ * the declared type of each top-level property (and of an array's items), enums, and additionalProperties:false.
+ * Each problem names the argument, the type expected as the caller writes it, and what came. Tools validate
  * anything deeper themselves.
  */
 record ArgumentCheck(JsonObject schema) {
@@ -44,7 +45,7 @@ record ArgumentCheck(JsonObject schema) {
     private static void check(String name, JsonValue value, JsonObject property, List<String> problems) {
         JsonValue type = property.get("type");
         if (type instanceof JsonString expected && !matches(expected.getString(), value)) {
-            problems.add("argument \"" + name + "\" must be " + article(expected.getString()) + ", got " + describe(value));
+            problems.add("argument \"" + name + "\" must be " + expected(expected.getString()) + ", got " + describe(value));
             return;
         }
         if (type instanceof jakarta.json.JsonArray any && any.stream().noneMatch(t -> t instanceof JsonString expected
@@ -52,8 +53,13 @@ record ArgumentCheck(JsonObject schema) {
             problems.add("argument \"" + name + "\" must be one of the types " + any + ", got " + describe(value));
             return;
         }
+        if (property.get("items") instanceof JsonObject items && items.get("type") instanceof JsonString itemType
+                && value instanceof jakarta.json.JsonArray array) {
+            array.stream().filter(element -> !matches(itemType.getString(), element)).findFirst().ifPresent(element ->
+                    problems.add("argument \"" + name + "\" must hold only " + itemType.getString() + "s, got " + describe(element)));
+        }
         if (property.containsKey("enum") && !property.getJsonArray("enum").contains(value)) {
-            problems.add("argument \"" + name + "\" must be one of " + property.getJsonArray("enum"));
+            problems.add("argument \"" + name + "\" must be one of " + property.getJsonArray("enum") + ", got " + describe(value));
         }
     }
 
@@ -71,11 +77,30 @@ record ArgumentCheck(JsonObject schema) {
         };
     }
 
-    private static String article(String type) {
-        return (type.startsWith("a") || type.startsWith("i") || type.startsWith("o") ? "an " : "a ") + type;
+    /** The type as a caller writes it: a form that sent the text "true" or "10" learns to send the JSON value. */
+    private static String expected(String type) {
+        return switch (type) {
+            case "boolean" -> "a boolean (true or false, without quotes)";
+            case "integer" -> "an integer (digits, without quotes)";
+            case "number" -> "a number (without quotes)";
+            case "array" -> "an array (e.g. [\"a\", \"b\"])";
+            case "object" -> "an object";
+            default -> "a " + type;
+        };
     }
 
+    /** What was sent, short: the string "true", the number 42, an array. */
     private static String describe(JsonValue value) {
-        return value.getValueType().name().toLowerCase(java.util.Locale.ROOT);
+        return switch (value.getValueType()) {
+            case STRING -> "the string " + excerpt(value.toString());
+            case NUMBER -> "the number " + excerpt(value.toString());
+            case TRUE, FALSE, NULL -> value.toString();
+            case ARRAY -> "an array";
+            case OBJECT -> "an object";
+        };
+    }
+
+    private static String excerpt(String text) {
+        return text.length() <= 40 ? text : text.substring(0, 40) + "...";
     }
 }

@@ -66,7 +66,7 @@ class ToolCallTest {
             String missing = call(h, "{\"name\":\"echo\",\"arguments\":{}}");
             assertTrue(missing.contains("Invalid arguments for tool echo: missing required argument \\\"text\\\"") && missing.contains("\"isError\":true"), missing);
             String wrongType = call(h, "{\"name\":\"echo\",\"arguments\":{\"text\":3}}");
-            assertTrue(wrongType.contains("argument \\\"text\\\" must be a string, got number"), wrongType);
+            assertTrue(wrongType.contains("argument \\\"text\\\" must be a string, got the number 3"), wrongType);
         }
     }
 

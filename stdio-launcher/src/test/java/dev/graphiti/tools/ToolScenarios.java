@@ -38,7 +38,10 @@ record ToolScenarios(McpSyncClient mcp, ProjectFixture fixture) {
                 .map(c -> ((McpSchema.TextContent) c).text()).collect(Collectors.joining("\n"));
     }
 
-    /** All thirteen tools, each with a title; read-only, destructive and idempotent hints as they behave. */
+    /**
+     * All thirteen tools; read-only, destructive, idempotent and open-world hints as they behave. Only the hints that
+     * hold are sent, so a hint the list leaves out reads as false here.
+     */
     void everyToolIsListedWithTruthfulAnnotations() {
         Map<String, McpSchema.Tool> tools = mcp.listTools().tools().stream()
                 .collect(Collectors.toMap(McpSchema.Tool::name, t -> t));
@@ -46,19 +49,25 @@ record ToolScenarios(McpSyncClient mcp, ProjectFixture fixture) {
                 "graphiti_delete", "graphiti_export", "graphiti_health", "graphiti_import", "graphiti_index", "graphiti_list",
                 "graphiti_search", "graphiti_show", "graphiti_summarize"), tools.keySet().stream().sorted().toList());
         for (String readOnly : List.of("graphiti_search", "graphiti_list", "graphiti_show", "graphiti_health")) {
-            assertTrue(tools.get(readOnly).annotations().readOnlyHint(), readOnly);
+            assertTrue(hint(tools.get(readOnly), McpSchema.ToolAnnotations::readOnlyHint), readOnly);
         }
-        assertTrue(tools.get("graphiti_delete").annotations().destructiveHint());
+        assertTrue(hint(tools.get("graphiti_delete"), McpSchema.ToolAnnotations::destructiveHint));
+        assertTrue(hint(tools.get("graphiti_compact"), McpSchema.ToolAnnotations::destructiveHint));
         // summarize only reads, but with llm.endpoint set it talks to a model: open world; nothing else does.
-        assertTrue(tools.get("graphiti_summarize").annotations().readOnlyHint());
-        assertTrue(tools.get("graphiti_summarize").annotations().openWorldHint());
+        assertTrue(hint(tools.get("graphiti_summarize"), McpSchema.ToolAnnotations::readOnlyHint));
+        assertTrue(hint(tools.get("graphiti_summarize"), McpSchema.ToolAnnotations::openWorldHint));
         tools.values().stream().filter(t -> !t.name().equals("graphiti_summarize"))
-                .forEach(t -> assertFalse(t.annotations().openWorldHint(), t.name()));
-        assertFalse(tools.get("graphiti_add").annotations().idempotentHint());
-        assertFalse(tools.get("graphiti_add").annotations().readOnlyHint());
-        tools.values().forEach(t -> assertNotNull(t.title(), t.name()));
+                .forEach(t -> assertFalse(hint(t, McpSchema.ToolAnnotations::openWorldHint), t.name()));
+        assertFalse(hint(tools.get("graphiti_add"), McpSchema.ToolAnnotations::idempotentHint));
+        assertFalse(hint(tools.get("graphiti_add"), McpSchema.ToolAnnotations::readOnlyHint));
+        assertFalse(hint(tools.get("graphiti_add"), McpSchema.ToolAnnotations::destructiveHint));
         String instructions = mcp.getCurrentInitializationResult().instructions();
         assertTrue(instructions.contains("graphiti://context"), instructions);
+    }
+
+    /** A hint as listed; absent (or no annotations at all) is false. */
+    private static boolean hint(McpSchema.Tool tool, java.util.function.Function<McpSchema.ToolAnnotations, Boolean> which) {
+        return tool.annotations() != null && Boolean.TRUE.equals(which.apply(tool.annotations()));
     }
 
     /** add -> search finds it -> show -> the other tools -> delete -> search no longer finds it. */
