@@ -22,9 +22,10 @@ import java.util.Optional;
 
 /**
  * Reads Markdown notes, one item each: a folder's .md files (sub-folders too, hidden ones such as .obsidian passed
- * over, in name order) or one file. The front matter gives id, title, kind, tags, created (or date), valid_until,
- * superseded_by, supersedes and source; a note without it is a note titled by its file name, dated by its last
- * change. Empty notes are passed over and counted.
+ * over, in name order, each as {@link FileAccess} allows) or one file. The front matter gives id, title, kind, tags,
+ * created (or date), valid_until, superseded_by and supersedes, and a source it may claim, kept after the note's own
+ * markdown:&lt;path&gt;; a note without it is a note titled by its file name, dated by its last change. Empty notes
+ * are passed over and counted.
  */
 public final class MarkdownReader implements RecordReader {
 
