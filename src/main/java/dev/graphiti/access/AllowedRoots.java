@@ -88,9 +88,9 @@ public final class AllowedRoots {
         try {
             real = absolute.toRealPath();
         } catch (NoSuchFileException e) {
-            throw new IllegalArgumentException(what + " does not exist on this server");
+            throw new AccessRefused(what + " does not exist on this server");
         } catch (IOException e) {
-            throw new IllegalArgumentException(what + " cannot be read on this server (" + e.getMessage() + ")");
+            throw new AccessRefused(what + " cannot be read on this server (" + e.getMessage() + ")");
         }
         if (!contains(real)) {
             throw outside(what);
@@ -118,8 +118,8 @@ public final class AllowedRoots {
                 || absolute.startsWith(root.real()))).orElse(true);
     }
 
-    private IllegalArgumentException outside(String what) {
-        return new IllegalArgumentException(what + " is outside the directories this server serves (" + describe()
+    private AccessRefused outside(String what) {
+        return new AccessRefused(what + " is outside the directories this server serves (" + describe()
                 + "); the operator lists them in " + Settings.environmentName(Settings.ALLOWED_ROOTS)
                 + " or -D" + Settings.ALLOWED_ROOTS);
     }

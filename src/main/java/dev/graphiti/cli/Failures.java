@@ -1,5 +1,6 @@
 package dev.graphiti.cli;
 
+import dev.graphiti.access.AccessRefused;
 import dev.graphiti.config.ConfigException;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.InvalidInputException;
@@ -78,7 +79,7 @@ final class Failures implements IExecutionExceptionHandler, IParameterExceptionH
 
     /** Tells what went wrong on {@code err}; returns the exit code. */
     int report(Exception e, PrintWriter err) {
-        if (e instanceof InvalidInputException || e instanceof ConfigException) {
+        if (e instanceof InvalidInputException || e instanceof ConfigException || e instanceof AccessRefused) {
             err.println("graphiti: " + e.getMessage());
             return USAGE;
         }

@@ -1,9 +1,11 @@
 package dev.graphiti.cli;
 
+import dev.graphiti.access.FileAccess;
 import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.exchange.ExchangeFormat;
 import dev.graphiti.service.Exchange;
 import dev.graphiti.service.ImportReport;
+import jakarta.json.JsonArrayBuilder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,19 +29,28 @@ final class ImportCommand extends GraphSubcommand {
             description = "json, markdown or memory (default: told by PATH: a folder or .md is markdown, else its first line).")
     String as;
 
+    @Option(names = "--within", paramLabel = "DIR", description = "Read only files under DIR (repeatable), links"
+            + " resolved; a note of a folder that leads elsewhere is named and passed over. The MCP tools pass the"
+            + " directories their server may reach.")
+    List<Path> within = new ArrayList<>();
+
     @Override
     public Integer call() {
         CommandContext context = context();
         Optional<ExchangeFormat> format = Optional.ofNullable(as).map(ExchangeFormat::parse);
         Path source = context.directory().resolve(path).normalize();
+        FileAccess access = FileAccess.within(within.stream().map(dir -> context.directory().resolve(dir)).toList());
         ImportReport report = new Exchange(context.graphs(), context.clock(),
                 context.config().getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES))
-                .importFrom(context.location(), source, format, ExchangeBar.of(context, "importing"));
+                .importFrom(context.location(), source, format, access, ExchangeBar.of(context, "importing"));
+        report.refused().forEach(context::warn);
         if (context.json()) {
+            JsonArrayBuilder refused = JsonShapes.JSON.createArrayBuilder();
+            report.refused().forEach(refused::add);
             JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder().add("format", report.format().name())
                     .add("path", report.from().toString()).add("read", report.read()).add("stored", report.stored()).add("replaced", report.replaced())
                     .add("already_present", report.present()).add("duplicates", report.duplicates())
-                    .add("redactions", report.redactions()).add("skipped", report.skipped()));
+                    .add("redactions", report.redactions()).add("skipped", report.skipped()).add("refused", refused));
         } else if (!context.quiet()) {
             context.out().println(String.format(Locale.ROOT, "imported %,d new items from %s (%s)", report.stored(),
                     report.from(), report.format()));
@@ -58,6 +69,9 @@ final class ImportCommand extends GraphSubcommand {
             }
             if (report.skipped() > 0) {
                 notes.add(report.skipped() + " passed over (empty notes, unknown lines)");
+            }
+            if (!report.refused().isEmpty()) {
+                notes.add(report.refused().size() + " refused (named above)");
             }
             if (!notes.isEmpty()) {
                 context.out().println("  " + String.join("; ", notes));

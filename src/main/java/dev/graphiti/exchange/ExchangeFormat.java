@@ -1,13 +1,12 @@
 package dev.graphiti.exchange;
 
 import dev.graphiti.graph.InvalidInputException;
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
+import dev.graphiti.access.FileAccess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.stream.Collectors;
 
 /** The formats a graph is exported in and imported from. */
@@ -35,17 +34,18 @@ public enum ExchangeFormat {
      * The format of what is at {@code path}: a folder or a .md file is Markdown; a file whose first line is graphiti's
      * header is {@link #json}; one whose first line is a memory server entity or relation is {@link #memory}.
      */
-    public static ExchangeFormat detect(Path path) {
-        if (Files.isDirectory(path) || path.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".md")) {
+    public static ExchangeFormat detect(FileAccess access, Path path) {
+        if (Files.isDirectory(path) || path.getFileName() == null
+                || path.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".md")) {
             return markdown;
         }
         String first = "";
-        try (BufferedReader reader = Files.newBufferedReader(path, StandardCharsets.UTF_8)) {
-            for (String line = reader.readLine(); line != null && first.isBlank(); line = reader.readLine()) {
-                first = line;
+        try (Lines lines = new Lines(access, path)) {
+            for (Optional<String> line = lines.next(); line.isPresent() && first.isBlank(); line = lines.next()) {
+                first = line.get();
             }
-        } catch (IOException e) {
-            throw new InvalidInputException("cannot read " + path + " (" + e.getMessage() + "); give --as " + names());
+        } catch (MalformedFile e) {
+            throw new InvalidInputException(e.getMessage() + "; give --as " + names() + " if it is one of those");
         }
         String compact = first.replace(" ", "");
         if (compact.contains("\"" + FullJson.HEADER + "\":")) {

@@ -1,5 +1,6 @@
 package dev.graphiti.exchange;
 
+import dev.graphiti.access.FileAccess;
 import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.ItemRecord;
@@ -19,9 +20,9 @@ public final class FullJsonReader implements RecordReader {
     private final Lines lines;
     private boolean headerRead;
 
-    public FullJsonReader(JsonProvider json, Path file) {
+    public FullJsonReader(JsonProvider json, FileAccess access, Path file) {
         this.json = json;
-        this.lines = new Lines(file);
+        this.lines = new Lines(access, file);
     }
 
     @Override

@@ -17,6 +17,9 @@ import java.util.Optional;
 /** One line of a JSON Lines file as an object, its fields read with errors that name the line and the field. */
 final class JsonLine {
 
+    /** Parsson's bound on nesting (jakarta.json.maxDepth), which no line of ours comes near. */
+    private static final int MAX_DEPTH = 1000;
+
     private final JsonObject object;
     private final String where;
 
@@ -31,6 +34,13 @@ final class JsonLine {
             value = reader.readValue();
         } catch (JsonException e) {
             throw new MalformedFile(where, "is not JSON (" + e.getMessage() + ")");
+        } catch (RuntimeException e) {
+            // Parsson refuses deep nesting with a bare RuntimeException whose words name no way out
+            if (String.valueOf(e.getMessage()).contains("too deeply nested")) {
+                throw new MalformedFile(where, "nests deeper than " + MAX_DEPTH + " arrays or objects, which no export"
+                        + " of graphiti or the memory server does; is it the file you meant?");
+            }
+            throw e;
         }
         if (value.getValueType() != JsonValue.ValueType.OBJECT) {
             throw new MalformedFile(where, "is not a JSON object");

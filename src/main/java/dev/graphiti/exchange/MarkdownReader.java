@@ -1,5 +1,6 @@
 package dev.graphiti.exchange;
 
+import dev.graphiti.access.FileAccess;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.ItemRecord;
 import dev.graphiti.graph.Kind;
@@ -18,53 +19,56 @@ import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.stream.Stream;
 
 /**
  * Reads Markdown notes, one item each: a folder's .md files (sub-folders too, hidden ones such as .obsidian passed
- * over, in name order) or one file. The front matter gives id, title, kind, tags, created (or date), valid_until,
- * superseded_by, supersedes and source; a note without it is a note titled by its file name, dated by its last
- * change. Empty notes are passed over and counted.
+ * over, in name order, each as {@link FileAccess} allows) or one file. The front matter gives id, title, kind, tags,
+ * created (or date), valid_until, superseded_by and supersedes, and a source it may claim, kept after the note's own
+ * markdown:&lt;path&gt;; a note without it is a note titled by its file name, dated by its last change. Empty notes
+ * are passed over and counted.
  */
 public final class MarkdownReader implements RecordReader {
 
     private static final int SOURCE_CHARS = 200;
+    private static final String MARKDOWN = "markdown:";
 
+    private final FileAccess access;
     private final Path root;
-    private final List<Path> files;
+    private final List<FileAccess.Found> files;
+    private final List<String> refused;
     private int index;
     private int skipped;
 
-    public MarkdownReader(Path path) {
-        this.root = Files.isDirectory(path) ? path : path.toAbsolutePath().getParent();
-        this.files = Files.isDirectory(path) ? notes(path) : List.of(path);
+    /** The notes {@code path} reaches (a folder or one file) as {@code access} allows; a refused note is named, not read. */
+    public MarkdownReader(FileAccess access, Path path) {
+        this.access = access;
+        Path absolute = path.toAbsolutePath().normalize();
+        if (Files.isDirectory(absolute)) {
+            FileAccess.Listing listing = notes(access, absolute);
+            this.root = absolute;
+            this.files = listing.files();
+            this.refused = listing.refused();
+        } else {
+            this.root = absolute.getParent();
+            this.files = List.of(new FileAccess.Found(absolute, access.file(absolute, absolute.toString())));
+            this.refused = List.of();
+        }
     }
 
-    private static List<Path> notes(Path folder) {
-        try (Stream<Path> walk = Files.walk(folder)) {
-            return walk.filter(path -> path.getFileName().toString().toLowerCase(Locale.ROOT).endsWith(".md"))
-                    .filter(Files::isRegularFile)
-                    .filter(path -> folder.relativize(path).toString().isEmpty() || !hidden(folder.relativize(path)))
-                    .sorted().toList();
+    private static FileAccess.Listing notes(FileAccess access, Path folder) {
+        try {
+            return access.walk(folder, folder.toString(), dir -> !dir.getFileName().toString().startsWith("."),
+                    name -> !name.startsWith(".") && name.toLowerCase(Locale.ROOT).endsWith(".md"));
         } catch (IOException e) {
             throw new MalformedFile(folder.toString(), "cannot be listed (" + e.getMessage() + ")");
         }
     }
 
-    private static boolean hidden(Path relative) {
-        for (Path part : relative) {
-            if (part.toString().startsWith(".")) {
-                return true;
-            }
-        }
-        return false;
-    }
-
     @Override
     public Optional<ItemRecord> next() {
         while (index < files.size()) {
-            Path file = files.get(index++);
-            Optional<ItemRecord> record = read(file);
+            FileAccess.Found file = files.get(index++);
+            Optional<ItemRecord> record = read(file.path(), file.real());
             if (record.isPresent()) {
                 return record;
             }
@@ -73,9 +77,9 @@ public final class MarkdownReader implements RecordReader {
         return Optional.empty();
     }
 
-    private Optional<ItemRecord> read(Path file) {
+    private Optional<ItemRecord> read(Path file, Path real) {
         String where = file.toString();
-        FrontMatter note = FrontMatter.parse(text(file), where);
+        FrontMatter note = FrontMatter.parse(text(real, where), where);
         String content = note.body().strip();
         if (content.isEmpty()) {
             return Optional.empty();
@@ -87,22 +91,22 @@ public final class MarkdownReader implements RecordReader {
             throw new MalformedFile(where, "kind: " + e.getMessage());
         }
         String stem = file.getFileName().toString().replaceFirst("(?i)\\.md$", "");
-        String source = note.string("source").orElseGet(() -> cut("markdown:" + root.relativize(file.toAbsolutePath())));
+        String source = source(file, note.string("source"));
         Optional<Instant> created = instant(note, "created", where).or(() -> instant(note, "date", where))
-                .or(() -> modified(file));
+                .or(() -> modified(real));
         return Optional.of(new ItemRecord(note.string("id"), kind, note.string("title").or(() -> Optional.of(stem)), content,
                 note.strings("tags"), source, List.of(), true, created, instant(note, "valid_until", where),
                 note.string("superseded_by"), note.string("supersedes"), List.of(), Optional.empty()));
     }
 
-    private static String text(Path file) {
+    private String text(Path real, String where) {
         try {
             return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(Files.readAllBytes(file))).toString();
+                    .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(access.read(real, where))).toString();
         } catch (CharacterCodingException e) {
-            throw new MalformedFile(file.toString(), "is not UTF-8 text");
+            throw new MalformedFile(where, "is not UTF-8 text");
         } catch (IOException e) {
-            throw new MalformedFile(file.toString(), "cannot be read (" + e.getMessage() + ")");
+            throw new MalformedFile(where, "cannot be read (" + e.getMessage() + ")");
         }
     }
 
@@ -135,13 +139,26 @@ public final class MarkdownReader implements RecordReader {
         }
     }
 
+    /**
+     * markdown:&lt;path&gt;, the note's claimed source kept after it: a note is anyone's text, so it cannot pose as a
+     * commit the git indexer read or a turn capture took (their sources put items in the review queue). A claimed
+     * source that says markdown already is one of our own exports read again, kept as it is.
+     */
+    private String source(Path file, Optional<String> claimed) {
+        if (claimed.isPresent() && claimed.get().startsWith(MARKDOWN)) {
+            return cut(claimed.get());
+        }
+        String own = MARKDOWN + root.relativize(file.toAbsolutePath());
+        return cut(claimed.filter(text -> !text.isBlank()).map(text -> own + " (source: " + text + ")").orElse(own));
+    }
+
     private static String cut(String text) {
         return text.length() <= SOURCE_CHARS ? text : text.substring(0, SOURCE_CHARS - 1) + "…";
     }
 
     @Override
     public String where() {
-        return index == 0 ? root.toString() : files.get(index - 1).toString();
+        return index == 0 ? root.toString() : files.get(index - 1).path().toString();
     }
 
     @Override
@@ -152,6 +169,11 @@ public final class MarkdownReader implements RecordReader {
     @Override
     public int skipped() {
         return skipped;
+    }
+
+    @Override
+    public List<String> refused() {
+        return refused;
     }
 
     @Override

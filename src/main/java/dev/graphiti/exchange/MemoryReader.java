@@ -1,5 +1,6 @@
 package dev.graphiti.exchange;
 
+import dev.graphiti.access.FileAccess;
 import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.ItemRecord;
 import jakarta.json.spi.JsonProvider;
@@ -34,9 +35,9 @@ public final class MemoryReader implements RecordReader {
     private final Map<String, ItemRecord> deferred = new LinkedHashMap<>();
     private int skipped;
 
-    public MemoryReader(JsonProvider json, Path file) {
+    public MemoryReader(JsonProvider json, FileAccess access, Path file) {
         this.json = json;
-        this.lines = new Lines(file);
+        this.lines = new Lines(access, file);
     }
 
     @Override

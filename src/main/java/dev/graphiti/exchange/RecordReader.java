@@ -1,6 +1,7 @@
 package dev.graphiti.exchange;
 
 import dev.graphiti.graph.ItemRecord;
+import java.util.List;
 import java.util.Optional;
 
 /** Reads the records of an imported file or folder, one at a time, so a file of any size streams. */
@@ -18,6 +19,11 @@ public interface RecordReader extends AutoCloseable {
     /** Parts passed over on purpose (empty notes), told in the report. */
     default int skipped() {
         return 0;
+    }
+
+    /** Files found and not read (a link out of the allowed directories, a special file), a sentence each. */
+    default List<String> refused() {
+        return List.of();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.graphiti.service;
 
+import dev.graphiti.access.FileAccess;
 import dev.graphiti.exchange.ExchangeFormat;
 import dev.graphiti.exchange.FullJsonReader;
 import dev.graphiti.exchange.FullJsonWriter;
@@ -52,16 +53,17 @@ public final class Exchange {
 
     /** Imports what is at {@code from} in {@code format} (told by the file when empty). */
     public ImportReport importFrom(GraphLocation location, Path from, Optional<ExchangeFormat> format,
-                                   ExchangeProgress progress) {
+                                   FileAccess access, ExchangeProgress progress) {
         if (!Files.exists(from)) {
             throw new InvalidInputException("no such file or folder: " + from);
         }
-        ExchangeFormat as = format.orElseGet(() -> ExchangeFormat.detect(from));
+        access.fileOrFolder(from, from.toString());
+        ExchangeFormat as = format.orElseGet(() -> ExchangeFormat.detect(access, from));
         if (as != ExchangeFormat.markdown && Files.isDirectory(from)) {
             throw new InvalidInputException(from + " is a folder; only Markdown notes are imported from a folder");
         }
         Counts counts = new Counts();
-        try (OpenGraph graph = graphs.open(location); RecordReader reader = reader(as, from)) {
+        try (OpenGraph graph = graphs.open(location); RecordReader reader = reader(as, access, from)) {
             ItemService items = graph.items(clock, maxContentBytes);
             List<ItemService.CheckedRecord> batch = new ArrayList<>();
             try {
@@ -82,7 +84,7 @@ public final class Exchange {
                         + " are imported (" + (counts.stored + counts.replaced) + " new). Fix it and import again; what is stored already is skipped");
             }
             return new ImportReport(as, from, counts.read, counts.stored, counts.replaced, counts.present, counts.duplicates,
-                    counts.redactions, reader.skipped());
+                    counts.redactions, reader.skipped(), reader.refused());
         } finally {
             progress.finished();
         }
@@ -133,11 +135,11 @@ public final class Exchange {
         batch.clear();
     }
 
-    private RecordReader reader(ExchangeFormat format, Path from) {
+    private RecordReader reader(ExchangeFormat format, FileAccess access, Path from) {
         return switch (format) {
-            case memory -> new MemoryReader(json, from);
-            case markdown -> new MarkdownReader(from);
-            case json -> new FullJsonReader(json, from);
+            case memory -> new MemoryReader(json, access, from);
+            case markdown -> new MarkdownReader(access, from);
+            case json -> new FullJsonReader(json, access, from);
         };
     }
 

@@ -23,7 +23,12 @@ public class ImportTool extends FileTool {
 
     @Override
     List<String> command(JsonObject arguments) {
-        return new Argv(arguments, "import").option("--as", "as").words("path").build();
+        Argv argv = new Argv(arguments, "import").option("--as", "as");
+        // a folder's notes are judged as the path was: by real path, within what the server may reach
+        for (Path dir : gateway().projects().readReach()) {
+            argv.fixed("--within", dir.toString());
+        }
+        return argv.words("path").build();
     }
 
     @Override

@@ -1,8 +1,9 @@
 package dev.graphiti.tools;
 
+import dev.graphiti.access.AccessRefused;
 import dev.graphiti.access.AllowedRoots;
+import dev.graphiti.access.FileAccess;
 import dev.graphiti.config.GitWorkTree;
-import dev.graphiti.graph.ScopeResolver;
 import dev.graphiti.protocol.feature.RequestContext;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -34,6 +35,7 @@ public final class ProjectDirectory {
     public static final String PROJECT_HEADER = "Graphiti-Project";
 
     private final AllowedRoots allowed;
+    private final FileAccess access;
     private final Optional<Path> configuredRoot;
     private final Path serverDirectory;
     private final Path transcripts;
@@ -46,6 +48,7 @@ public final class ProjectDirectory {
      */
     public ProjectDirectory(AllowedRoots allowed, Optional<Path> configuredRoot, Path serverDirectory, Path transcripts) {
         this.allowed = allowed;
+        this.access = new FileAccess(allowed);
         this.configuredRoot = configuredRoot;
         this.serverDirectory = serverDirectory.toAbsolutePath().normalize();
         this.transcripts = transcripts.toAbsolutePath().normalize();
@@ -87,55 +90,49 @@ public final class ProjectDirectory {
                 + allowed.describe()));
     }
 
-    /** Checks a transcript argument: a file under the Claude Code projects folder or the allowed roots. */
+    /**
+     * Checks a transcript argument: a regular file under the Claude Code projects folder or the allowed roots (a
+     * FIFO or a device would block or never end the capture that reads it).
+     */
     void checkTranscript(JsonObject arguments, Place place) {
-        if (!(arguments.get("transcript") instanceof JsonString given) || allowed.unrestricted()) {
+        if (!(arguments.get("transcript") instanceof JsonString given)) {
             return;
         }
         Path file = place.directory().resolve(given.getString()).toAbsolutePath().normalize();
         String what = "transcript " + given.getString();
-        try {
-            AllowedRoots.of(List.of(transcripts)).confine(file, what);
-            return;
-        } catch (IllegalArgumentException notAClaudeTranscript) {
-            // an allowed root may hold it instead
+        Path real = file;
+        if (!allowed.unrestricted()) {
+            try {
+                real = AllowedRoots.of(List.of(transcripts)).confine(file, what);
+            } catch (IllegalArgumentException notAClaudeTranscript) {
+                try {
+                    real = allowed.confine(file, what); // an allowed root may hold it instead
+                } catch (IllegalArgumentException e) {
+                    throw new AccessRefused(what + " is neither under " + transcripts + " nor under the"
+                            + " directories this server serves (" + allowed.describe() + ")");
+                }
+            }
         }
-        try {
-            allowed.confine(file, what);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(what + " is neither under " + transcripts + " nor under the"
-                    + " directories this server serves (" + allowed.describe() + ")");
+        if (Files.exists(real)) {
+            FileAccess.everywhere().file(real, what); // a missing one is the command's to name
         }
     }
 
     /** The file or folder a call reads (its {@code name} argument, against the call's directory): under the allowed roots. */
     Path readable(JsonObject arguments, String name, Place place) {
         String given = required(arguments, name);
-        return allowed.confine(place.directory().resolve(given), name + " " + given);
+        return access.fileOrFolder(place.directory().resolve(given), name + " " + given);
     }
 
-    /**
-     * The file or folder a call writes (its {@code name} argument): its folder exists under the allowed roots, it is no
-     * symbolic link, and it lies in no .git or .graphiti folder, so a call cannot rewrite a repository's or a graph's
-     * own files.
-     */
+    /** The directories the command a call starts may read below the path it was given; empty: every directory. */
+    List<Path> readReach() {
+        return allowed.directories();
+    }
+
+    /** The new file or folder a call writes (its {@code name} argument), as {@link FileAccess#writable} allows. */
     Path writable(JsonObject arguments, String name, Place place) {
         String given = required(arguments, name);
-        Path target = place.directory().resolve(given).toAbsolutePath().normalize();
-        if (target.getParent() == null || target.getFileName() == null) {
-            throw new IllegalArgumentException(name + " " + given + " names no file");
-        }
-        Path real = allowed.confine(target.getParent(), name + " " + given + " (its folder)").resolve(target.getFileName());
-        for (Path part : real) {
-            if (part.toString().equals(".git") || part.toString().equals(ScopeResolver.PROJECT_DIRECTORY)) {
-                throw new IllegalArgumentException(name + " " + given + " lies in a " + part + " folder, which a tool call"
-                        + " may not write into");
-            }
-        }
-        if (Files.isSymbolicLink(real)) {
-            throw new IllegalArgumentException(name + " " + given + " is a symbolic link; name the file itself");
-        }
-        return real;
+        return access.writable(place.directory().resolve(given), place.directory(), name + " " + given);
     }
 
     private static String required(JsonObject arguments, String name) {

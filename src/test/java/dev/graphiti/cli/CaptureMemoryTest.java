@@ -151,6 +151,16 @@ class CaptureMemoryTest {
     }
 
     @Test
+    void aFifoOrALinkToADeviceIsRefusedBeforeItIsOpened() throws Exception {
+        assertEquals(0, new ProcessBuilder("mkfifo", repo.resolve("CLAUDE.local.md").toString()).start().waitFor());
+        Files.createDirectories(repo.resolve("docs"));
+        Files.createSymbolicLink(repo.resolve("docs/CLAUDE.md"), Path.of("/dev/zero"));
+        JsonObject result = importMemory("-p");
+        assertEquals(2, result.getJsonArray("refused").size(), result::toString);
+        assertTrue(result.getJsonArray("refused").toString().contains("CLAUDE.local.md is not a regular file"), result::toString);
+    }
+
+    @Test
     void aBulletDeletedFromClaudeMdStopsBeingCurrentAndComesBackWhenWrittenAgain() throws Exception {
         importMemory("-p");
         JsonObject small = titled(items("-p"), "Small commits");

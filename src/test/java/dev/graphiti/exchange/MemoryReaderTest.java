@@ -3,6 +3,7 @@ package dev.graphiti.exchange;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
+import dev.graphiti.access.FileAccess;
 import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.ItemRecord;
 import jakarta.json.spi.JsonProvider;
@@ -24,7 +25,7 @@ class MemoryReaderTest {
         Path file = tmp.resolve("memory.jsonl");
         Files.writeString(file, text);
         List<ItemRecord> records = new ArrayList<>();
-        try (MemoryReader reader = new MemoryReader(JsonProvider.provider(), file)) {
+        try (MemoryReader reader = new MemoryReader(JsonProvider.provider(), FileAccess.everywhere(), file)) {
             for (Optional<ItemRecord> record = reader.next(); record.isPresent(); record = reader.next()) {
                 records.add(record.get());
             }
@@ -51,7 +52,7 @@ class MemoryReaderTest {
         Path file = tmp.resolve("bad.jsonl");
         Files.writeString(file, "{\"type\":\"entity\",\"name\":\"A\",\"entityType\":\"x\",\"observations\":[]}\n"
                 + "{\"type\":\"entity\",\"name\":\"B\",\"entityType\":\"x\",\"observations\":[1]}\n");
-        try (MemoryReader reader = new MemoryReader(JsonProvider.provider(), file)) {
+        try (MemoryReader reader = new MemoryReader(JsonProvider.provider(), FileAccess.everywhere(), file)) {
             reader.next();
             MalformedFile wrong = assertThrows(MalformedFile.class, reader::next);
             assertEquals(file + " line 2", wrong.where());

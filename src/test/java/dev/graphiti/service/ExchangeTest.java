@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.access.FileAccess;
 import dev.graphiti.exchange.ExchangeFormat;
 import dev.graphiti.graph.Compactor;
 import dev.graphiti.graph.GraphException;
@@ -90,12 +91,12 @@ class ExchangeTest {
         assertEquals(4, exported.items());
 
         GraphLocation copy = graph("copy");
-        ImportReport imported = exchange.importFrom(copy, file, Optional.empty(), ExchangeProgress.NONE);
+        ImportReport imported = exchange.importFrom(copy, file, Optional.empty(), FileAccess.everywhere(), ExchangeProgress.NONE);
         assertEquals(ExchangeFormat.json, imported.format());
         assertEquals(4, imported.stored());
         assertEquals(before, everything(copy));
 
-        ImportReport again = exchange.importFrom(copy, file, Optional.empty(), ExchangeProgress.NONE);
+        ImportReport again = exchange.importFrom(copy, file, Optional.empty(), FileAccess.everywhere(), ExchangeProgress.NONE);
         assertEquals(0, again.stored());
         assertEquals(4, again.present());
         assertEquals(before, everything(copy));
@@ -112,7 +113,7 @@ class ExchangeTest {
             assertEquals(4, files.filter(f -> f.toString().endsWith(".md")).count());
         }
         GraphLocation copy = graph("copy");
-        ImportReport imported = exchange.importFrom(copy, folder, Optional.empty(), ExchangeProgress.NONE);
+        ImportReport imported = exchange.importFrom(copy, folder, Optional.empty(), FileAccess.everywhere(), ExchangeProgress.NONE);
         assertEquals(4, imported.stored(), imported::toString);
         List<KnowledgeItem> was = everything(original).stream().map(s -> s.stored().item()).toList();
         List<KnowledgeItem> is = everything(copy).stream().map(s -> s.stored().item()).toList();
@@ -122,13 +123,14 @@ class ExchangeTest {
             assertEquals(item.title(), same.title());
             assertEquals(item.content(), same.content());
             assertEquals(item.tags(), same.tags());
-            assertEquals(item.source(), same.source());
+            assertTrue(same.source().startsWith("markdown:") && same.source().endsWith(" (source: " + item.source() + ")"),
+                    "imported, the claimed source kept: " + same.source());
             assertEquals(item.createdAt(), same.createdAt());
             assertEquals(item.validUntil(), same.validUntil());
             assertEquals(item.supersedes(), same.supersedes());
             assertEquals(item.supersededBy(), same.supersededBy());
         }
-        assertEquals(0, exchange.importFrom(copy, folder, Optional.empty(), ExchangeProgress.NONE).stored());
+        assertEquals(0, exchange.importFrom(copy, folder, Optional.empty(), FileAccess.everywhere(), ExchangeProgress.NONE).stored());
     }
 
     @Test
@@ -145,7 +147,7 @@ class ExchangeTest {
         Files.writeString(note, Files.readString(note).replace("Caroline prefers short answers",
                 "Caroline prefers short answers with a code example"));
 
-        ImportReport edited = exchange.importFrom(graph, folder, Optional.empty(), ExchangeProgress.NONE);
+        ImportReport edited = exchange.importFrom(graph, folder, Optional.empty(), FileAccess.everywhere(), ExchangeProgress.NONE);
         assertEquals(1, edited.replaced(), edited::toString);
         assertEquals(0, edited.stored(), edited::toString);
         assertEquals(3, edited.present(), edited::toString);
@@ -155,7 +157,7 @@ class ExchangeTest {
             assertEquals("Caroline prefers short answers with a code example", now.content());
             assertEquals(Optional.of(id), now.supersedes());
         }
-        ImportReport again = exchange.importFrom(graph, folder, Optional.empty(), ExchangeProgress.NONE);
+        ImportReport again = exchange.importFrom(graph, folder, Optional.empty(), FileAccess.everywhere(), ExchangeProgress.NONE);
         assertEquals(0, again.stored() + again.replaced(), again::toString);
     }
 

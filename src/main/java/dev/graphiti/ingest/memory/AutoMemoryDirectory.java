@@ -1,5 +1,7 @@
 package dev.graphiti.ingest.memory;
 
+import dev.graphiti.access.AccessRefused;
+import dev.graphiti.access.FileAccess;
 import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -61,7 +63,7 @@ public final class AutoMemoryDirectory {
             Optional<String> value;
             try {
                 value = value(file);
-            } catch (IOException | JsonException e) {
+            } catch (IOException | JsonException | AccessRefused e) {
                 problems.add(file + " cannot be read as JSON (" + e.getMessage() + "); its " + KEY + " is not known");
                 continue;
             }
@@ -82,7 +84,8 @@ public final class AutoMemoryDirectory {
         if (!Files.isRegularFile(file)) {
             return Optional.empty();
         }
-        try (JsonReader reader = Json.createReader(new StringReader(Files.readString(file, StandardCharsets.UTF_8)))) {
+        String json = new String(FileAccess.everywhere().read(file, file.toString()), StandardCharsets.UTF_8);
+        try (JsonReader reader = Json.createReader(new StringReader(json))) {
             JsonValue root = reader.readValue();
             if (root instanceof JsonObject object && object.get(KEY) instanceof JsonString text) {
                 return Optional.of(text.getString());

@@ -1,5 +1,7 @@
 package dev.graphiti.ingest.memory;
 
+import dev.graphiti.access.AccessRefused;
+import dev.graphiti.access.FileAccess;
 import dev.graphiti.ingest.transcript.TranscriptLocator;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -104,10 +106,17 @@ public final class MemoryFiles {
     }
 
     private void add(Path file, String label, boolean index, Path base, Collector found) throws IOException {
-        if (!Files.isRegularFile(file)) {
+        if (!Files.exists(file) || Files.isDirectory(file)) {
             return;
         }
-        Path real = file.toRealPath();
+        Path real;
+        try {
+            real = FileAccess.everywhere().file(file, file.toString());
+        } catch (AccessRefused e) {
+            found.refused.add(e.getMessage() + "; not read");
+            found.unread.add(label);
+            return;
+        }
         if (!real.startsWith(realPath(base))) {
             found.refused.add(file + " leads outside " + base + " (" + real + "); not read");
             found.unread.add(label);

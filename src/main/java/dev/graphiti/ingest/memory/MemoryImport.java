@@ -1,5 +1,6 @@
 package dev.graphiti.ingest.memory;
 
+import dev.graphiti.access.FileAccess;
 import dev.graphiti.graph.AddResult;
 import dev.graphiti.graph.Fingerprint;
 import dev.graphiti.graph.ItemFilter;
@@ -9,8 +10,8 @@ import dev.graphiti.graph.Kind;
 import dev.graphiti.graph.NewItem;
 import dev.graphiti.redact.Redactor;
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -73,7 +74,8 @@ public final class MemoryImport {
                 Optional.empty(), false), EXISTING_CAP);
         List<FileReport> reports = new ArrayList<>();
         for (MemoryFile file : files) {
-            String text = Files.readString(file.path(), StandardCharsets.UTF_8);
+            String text = StandardCharsets.UTF_8.newDecoder()
+                    .decode(ByteBuffer.wrap(FileAccess.everywhere().read(file.path(), file.path().toString()))).toString();
             reports.add(one(file, MemoryDocument.chunks(text, file.index()), poolOf(existing, file.label())));
         }
         Map<String, List<KnowledgeItem>> others = new java.util.TreeMap<>();

@@ -1,5 +1,6 @@
 package dev.graphiti.ingest.transcript;
 
+import dev.graphiti.access.FileAccess;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
@@ -7,7 +8,6 @@ import jakarta.json.JsonReader;
 import jakarta.json.JsonReaderFactory;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import jakarta.json.stream.JsonParsingException;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -15,6 +15,7 @@ import java.io.StringReader;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Instant;
@@ -52,7 +53,9 @@ public final class TranscriptReader {
         int lines = 0;
         int malformed = 0;
         long end = offset;
-        try (FileChannel channel = FileChannel.open(file, StandardOpenOption.READ)) {
+        // a FIFO or a device named as a transcript would block or never end: refused before it is opened
+        Path real = FileAccess.everywhere().file(file, "transcript " + file);
+        try (FileChannel channel = FileChannel.open(real, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
             channel.position(offset);
             InputStream in = Channels.newInputStream(channel);
             byte[] buffer = new byte[1 << 16];
@@ -102,8 +105,8 @@ public final class TranscriptReader {
                 return false;
             }
             line = value.asJsonObject();
-        } catch (JsonParsingException | IllegalStateException e) {
-            return false;
+        } catch (RuntimeException e) {
+            return false; // not JSON, or nested deeper than the parser goes (Parsson's bare RuntimeException)
         }
         String type = string(line, "type");
         if (!type.equals("user") && !type.equals("assistant")) {

@@ -61,6 +61,25 @@ class TranscriptReaderTest {
     }
 
     @Test
+    void aLineNestedDeeperThanTheParserGoesIsMalformedNotTheEndOfTheCapture() throws Exception {
+        Path file = dir.resolve("deep.jsonl");
+        Files.writeString(file, "[".repeat(200_000) + "]".repeat(200_000) + "\n"
+                + "{\"type\":\"user\",\"message\":{\"role\":\"user\",\"content\":\"still read\"}}\n");
+        TranscriptChunk chunk = reader.read(file, 0, "s");
+        assertEquals(1, chunk.malformed());
+        assertEquals("still read", chunk.turns().get(0).text());
+    }
+
+    @Test
+    void aFifoIsRefusedBeforeItIsOpened() throws Exception {
+        Path fifo = dir.resolve("session.jsonl");
+        assertEquals(0, new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor());
+        IllegalArgumentException refused = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> reader.read(fifo, 0, "s"));
+        assertTrue(refused.getMessage().contains("is not a regular file"), refused.getMessage());
+    }
+
+    @Test
     void toleratesGarbage() throws Exception {
         Path file = dir.resolve("g.jsonl");
         Files.writeString(file, "not json\n[1,2]\n\n{\"type\":\"user\",\"message\":\"str\"}\n"
