@@ -61,6 +61,7 @@ public final class RedactRecallBench {
         final String name;
         final Map<String, Tally> recall = new TreeMap<>();
         final Map<String, Tally> falsePositives = new TreeMap<>();
+        final Map<String, Tally> heldOutRecallByKind = new TreeMap<>();
         final Map<String, Tally> recallBySource = new TreeMap<>();
         final Map<String, Tally> falsePositivesBySource = new TreeMap<>();
         final Tally heldOutRecall = new Tally();
@@ -320,6 +321,9 @@ public final class RedactRecallBench {
         result.recall.computeIfAbsent(s.kind(), k -> new Tally()).add(leaked);
         result.recallBySource.computeIfAbsent(sourceLabel(s.source(), s.heldOut()), k -> new Tally()).add(leaked);
         (s.heldOut() ? result.heldOutRecall : result.tuneRecall).add(leaked);
+        if (s.heldOut()) {
+            result.heldOutRecallByKind.computeIfAbsent(s.kind(), k -> new Tally()).add(leaked);
+        }
         if (leaked && !s.heldOut()) {
             result.misses.add("LEAK " + s.kind() + " #" + s.id() + ": " + where.replace("\n", "\\n"));
         }
@@ -344,19 +348,16 @@ public final class RedactRecallBench {
         out.printf(Locale.ROOT, "corpus: %d secrets in %d classes, %d ordinary texts in %d classes%n", secrets,
                 results.get(0).recall.size(), texts, results.get(0).falsePositives.size());
         out.println();
-        out.println("Recall (secrets kept out of the database), per write path and secret class:");
-        table(out, results, r -> r.recall, true);
-        out.println();
-        out.println("False positives (ordinary texts changed), per write path and text class:");
-        table(out, results, r -> r.falsePositives, false);
-        out.println();
-        if (results.get(0).recallBySource.size() > 1) {
-            out.println("Recall per source (* held out: never looked at while tuning):");
-            table(out, results, r -> r.recallBySource, true);
-            out.println();
-            out.println("False positives per source:");
-            table(out, results, r -> r.falsePositivesBySource, false);
-            out.println();
+        section(out, "Recall on the held-out part only, per write path and secret class:", results,
+                r -> r.heldOutRecallByKind, true);
+        section(out, "Recall (secrets kept out of the database), per write path and secret class:", results,
+                r -> r.recall, true);
+        section(out, "False positives (ordinary texts changed), per write path and text class:", results,
+                r -> r.falsePositives, false);
+        if (results.get(0).recallBySource.keySet().stream().map(s -> s.replace("*", "")).distinct().count() > 1) {
+            section(out, "Recall per source (* held out: never looked at while tuning):", results,
+                    r -> r.recallBySource, true);
+            section(out, "False positives per source:", results, r -> r.falsePositivesBySource, false);
         }
         out.printf("%-30s", "split");
         results.forEach(r -> out.printf("%18s", r.name));
@@ -373,6 +374,13 @@ public final class RedactRecallBench {
                 r.misses.forEach(m -> out.println(r.name + ": " + m));
             }
         }
+    }
+
+    private static void section(PrintStream out, String title, List<PathResult> results,
+            java.util.function.Function<PathResult, Map<String, Tally>> part, boolean recall) {
+        out.println(title);
+        table(out, results, part, recall);
+        out.println();
     }
 
     private static void table(PrintStream out, List<PathResult> results,
