@@ -123,8 +123,34 @@ final class KeyValueDetector implements Detector {
             boolean statementEnd = m.end(group) < text.length() && text.charAt(m.end(group)) == ';';
             boolean spaced = !key.group(2).isEmpty() || !key.group(4).isEmpty();
             boolean hasDigit = value.chars().anyMatch(Character::isDigit);
-            return !spaced || (hasDigit && !statementEnd);
+            return !spaced || (hasDigit && !statementEnd) || configLine(text, key, m, group);
         }
         return true;
+    }
+
+    /** A type ({@code Token}, {@code SecretStr}) or a variable ({@code newPassword}): code, not a value. */
+    private static final Pattern TYPE_OR_VARIABLE = Pattern.compile("[A-Z][A-Za-z]*+|[a-z]++(?:[A-Z][a-z0-9]*+)++");
+
+    /**
+     * {@code   POSTGRES_PASSWORD: goldenhunter} in YAML, {@code password = hunter} in INI: the key starts its line
+     * (after blanks or a list's dash) and the value, one plain word, ends it (a comment may follow). Code
+     * would follow such a word with a comma, a semicolon or a call, or name a type or a variable.
+     */
+    private static boolean configLine(String text, Matcher key, Matcher m, int group) {
+        if (m.group(group).indexOf('.') >= 0 || TYPE_OR_VARIABLE.matcher(m.group(group)).matches()) {
+            return false;
+        }
+        int i = key.start(1);
+        while (i > 0 && (text.charAt(i - 1) == ' ' || text.charAt(i - 1) == '\t' || text.charAt(i - 1) == '-')) {
+            i--;
+        }
+        if (i > 0 && text.charAt(i - 1) != '\n') {
+            return false;
+        }
+        int j = m.end(group);
+        while (j < text.length() && (text.charAt(j) == ' ' || text.charAt(j) == '\t')) {
+            j++;
+        }
+        return j == text.length() || text.charAt(j) == '\n' || text.charAt(j) == '\r' || text.charAt(j) == '#';
     }
 }

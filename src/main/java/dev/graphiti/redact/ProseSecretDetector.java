@@ -61,7 +61,14 @@ final class ProseSecretDetector implements Detector {
                 end++;
             }
             if (!wordBefore(lowerCase, start) || !wordAfter(lowerCase, end)) {
-                continue; // part of a name (password_hash, DB_PASSWORD, USER:PASSWORD@HOST): code, not a sentence
+                // part of a name: code (password_hash, USER:PASSWORD@HOST), unless a sentence gives an
+                // environment variable its value ("I set DB_PASSWORD to X", "`API_SECRET` is X")
+                Finding found = variable(text, at);
+                if (found != null) {
+                    findings.accept(found);
+                    floor = found.end();
+                }
+                continue;
             }
             if (lowerCase.startsWith("access code", start)) {
                 start += "access ".length();
@@ -81,9 +88,10 @@ final class ProseSecretDetector implements Detector {
             if (!password && qualifiedAway(lowerCase, start, noun)) {
                 continue;
             }
-            Finding found = after(text, end, password, password && named(lowerCase, start));
+            Value kind = password ? Value.PASSWORD : Value.KEY;
+            Finding found = after(text, end, kind, password && named(lowerCase, start));
             if (found == null) {
-                found = before(text, lowerCase, start, password);
+                found = before(text, lowerCase, start, kind);
             }
             if (found != null) {
                 findings.accept(found);
@@ -108,7 +116,59 @@ final class ProseSecretDetector implements Detector {
         return before.count() == 1 && NAMING.contains(before.word(0));
     }
 
-    private static Finding after(String text, int nounEnd, boolean password, boolean named) {
+    /** What a value after a noun or a name must look like. */
+    private enum Value {
+        /** may be an ordinary word when linked */
+        PASSWORD,
+        /** key material only */
+        KEY,
+        /** a variable named for a secret: key material, or a password that looks chosen */
+        NAMED
+    }
+
+    /** UPPER_SNAKE names, as environment variables are written. */
+    private static final java.util.regex.Pattern VARIABLE =
+            java.util.regex.Pattern.compile("[A-Z][A-Z0-9]{0,31}+(?:_[A-Z0-9]{1,32}+){1,6}+");
+
+    /**
+     * The environment variable around {@code at} in a sentence, when its name says secret and a link gives
+     * it a value: "set DB_PASSWORD to X", "REDIS_PASSWORD is X now", "SIGNING_SECRET, which is X". Written
+     * in backticks or not; a reference ({@code ${DB_PASSWORD}}) or an assignment ({@code DB_PASSWORD=X}, the
+     * key-value detector's) is not one.
+     */
+    private static Finding variable(String text, int at) {
+        int start = at;
+        while (start > 0 && at - start < 64 && isVariableChar(text.charAt(start - 1))) {
+            start--;
+        }
+        int end = at;
+        while (end < text.length() && end - at < 64 && isVariableChar(text.charAt(end))) {
+            end++;
+        }
+        if (start > 0 && " \t`(\"'".indexOf(text.charAt(start - 1)) < 0) {
+            return null;
+        }
+        String name = text.substring(start, end);
+        if (!VARIABLE.matcher(name).matches() || !SecretNames.isSecretName(name)) {
+            return null;
+        }
+        if (end < text.length() && text.charAt(end) == '`') {
+            end++;
+        }
+        List<String> words = SecretNames.words(name);
+        boolean password = PASSWORD_NOUNS.contains(words.get(words.size() - 1))
+                || words.get(words.size() - 1).equals("pass");
+        return after(text, end, password ? Value.PASSWORD : Value.NAMED, false);
+    }
+
+    private static boolean isVariableChar(char c) {
+        return (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+    }
+
+    private static Finding after(String text, int nounEnd, Value kind, boolean named) {
+        if (text.startsWith(", which ", nounEnd)) {
+            nounEnd += ", which".length(); // "SIGNING_SECRET, which is X"
+        }
         Words words = Words.forward(text, nounEnd, 8);
         int i = 0;
         boolean linked = named;
@@ -143,11 +203,11 @@ final class ProseSecretDetector implements Detector {
         if (i >= words.count()) {
             return null;
         }
-        return accept(words, i, password, linked, words.endsPhrase(i));
+        return accept(words, i, kind, linked, words.endsPhrase(i));
     }
 
     /** "paste X as the app secret", "use X as the password". */
-    private static Finding before(String text, String lowerCase, int nounStart, boolean password) {
+    private static Finding before(String text, String lowerCase, int nounStart, Value kind) {
         Words back = Words.backward(lowerCase, nounStart, 5);
         int i = 0;
         // up to two qualifiers and an article between "as" and the noun: "as the app secret"
@@ -158,15 +218,19 @@ final class ProseSecretDetector implements Detector {
             return null;
         }
         Words value = Words.backward(text, back.start(i), 1);
-        return value.count() == 0 ? null : accept(value, 0, password, false, false);
+        return value.count() == 0 ? null : accept(value, 0, kind, false, false);
     }
 
-    private static Finding accept(Words words, int i, boolean password, boolean linked, boolean endsPhrase) {
+    private static Finding accept(Words words, int i, Value kind, boolean linked, boolean endsPhrase) {
         String value = words.trimmed(i);
         if (value.isEmpty() || StandIns.isStandIn(value) || value.startsWith("[REDACTED:")) {
             return null;
         }
-        boolean ok = password ? isPassword(value, linked, endsPhrase) : RandomTokens.isKeyMaterial(value);
+        boolean ok = switch (kind) {
+            case PASSWORD -> isPassword(value, linked, endsPhrase);
+            case KEY -> RandomTokens.isKeyMaterial(value);
+            case NAMED -> linked && (RandomTokens.isKeyMaterial(value) || isPassword(value, false));
+        };
         return ok ? new Finding(words.trimmedStart(i), words.trimmedStart(i) + value.length(), SecretKind.SECRET_ASSIGNMENT)
                 : null;
     }

@@ -6,8 +6,8 @@ package dev.graphiti.redact;
  * <p>Deliberately left alone: pure hex of any length (git commit ids, SHA-256 digests, hex-encoded
  * checksums: the git indexer stores commit ids, and hex secrets are caught by their key name instead),
  * UUIDs (hex with dashes; they are entity and request ids everywhere), SRI hashes ({@code sha512-...}),
- * SSH public keys ({@code AAAAB3NzaC1...}: public by design) and anything without upper case, lower case
- * and digits all together, and anything made mostly of words (camel-case identifiers with digits, such
+ * SSH public keys ({@code AAAAB3NzaC1...}: public by design), anything without both letters and digits,
+ * one-case runs shorter than 32 characters (see {@link #oneCaseKey}), and anything made mostly of words (camel-case identifiers with digits, such
  * as {@code Base64UrlSafeEncoderTest2} or {@code batchOn20250326IsAnsweredAsAnArray}, and paths).
  *
  * <p>Measured on random base64 strings, the checks let through all but about 3% at 24 characters,
@@ -49,10 +49,33 @@ final class RandomTokens {
                 digits++;
             }
         }
+        if ((upper == 0) != (lower == 0) && digits > 0) {
+            return oneCaseKey(token, upper + lower + digits);
+        }
         if (upper == 0 || lower == 0 || digits == 0 || wordy(token) || camelCase(token)) {
             return false;
         }
         return entropy(token) >= threshold(token.length());
+    }
+
+    /** One-case prefixes of content ids that are no secret: IPFS CIDs (bafy..., bafk...). */
+    private static final String[] ONE_CASE_IDS = {"bafy", "bafk", "bafz"};
+
+    /**
+     * Keys of one case ({@code i9vjd87kpxe6j8v98lrur9w7vtui4zpa}), letters and digits only, 32 characters or
+     * more: shorter ones (cuids, build and container ids) are ids as often as keys. Nix store hashes (32
+     * characters of a base32 that leaves out e, o, t and u) and IPFS ids are addresses; the rest must not be
+     * made of words and must spread over many characters.
+     */
+    private static boolean oneCaseKey(String token, int alnum) {
+        if (alnum != token.length() || token.length() < 32 || startsWithAny(token, ONE_CASE_IDS)) {
+            return false;
+        }
+        String lower = token.toLowerCase(java.util.Locale.ROOT);
+        if (lower.indexOf('e') < 0 && lower.indexOf('o') < 0 && lower.indexOf('t') < 0 && lower.indexOf('u') < 0) {
+            return false;
+        }
+        return !WordPieces.madeOfWords(token) && entropy(token) >= threshold(token.length());
     }
 
     /**

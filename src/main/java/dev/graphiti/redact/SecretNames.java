@@ -22,11 +22,12 @@ final class SecretNames {
             "app", "license", "subscription", "service", "auth");
     /**
      * A final word after these names a limit, a count or an opaque id that is no credential: max_token,
-     * MCP's progressToken, pagination's nextToken and pageToken, .NET's cancellationToken.
+     * MCP's progressToken, pagination's nextToken and pageToken, .NET's cancellationToken, Helm's existingSecret
+     * (the name of a Kubernetes secret).
      */
     private static final Set<String> NOT_SECRET_BEFORE = Set.of(
             "max", "min", "num", "count", "total", "limit", "progress", "next", "page", "continuation",
-            "cancellation", "sync");
+            "cancellation", "sync", "existing");
 
     /**
      * Words before a final "key" that make it an address or an index rather than a credential: database keys,

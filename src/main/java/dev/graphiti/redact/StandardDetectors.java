@@ -29,7 +29,8 @@ final class StandardDetectors {
                 of(SecretKind.GITHUB_TOKEN, List.of("ghp_", "gho_", "ghu_", "ghs_", "ghr_", "github_pat_"),
                         START + "(?:gh[pousr]_[A-Za-z0-9]{36,251}+|github_pat_[A-Za-z0-9_]{22,244}+)" + STOP),
                 of(SecretKind.GITLAB_TOKEN, List.of("glpat-", "gldt-", "glrt-", "glptt-", "glft-", "glcbt-", "glsoat-",
-                        "gloas-"), START + "gl(?:pat|dt|rt|ptt|ft|cbt|soat|oas)-[A-Za-z0-9_\\-]{20,255}+" + STOP),
+                        "gloas-", "glimt-", "glagent-", "glwt-", "glffct-", "gltst-"), START
+                        + "gl(?:pat|dt|rt|ptt|ft|cbt|soat|oas|imt|agent|wt|ffct|tst)-[A-Za-z0-9_\\-]{20,255}+" + STOP),
                 // Keep https://hooks.slack.com/services/ so the text still says a webhook was there.
                 of(SecretKind.SLACK_WEBHOOK, List.of("hooks.slack.com/"), "https://".length(),
                         "https://hooks\\.slack\\.com/(?:services|workflows|triggers)/([A-Za-z0-9_/\\-]{8,255}+)", 1,
@@ -41,10 +42,11 @@ final class StandardDetectors {
                 of(SecretKind.WEBHOOK_URL, List.of("webhook.office.com/"), 64,
                         "https://[A-Za-z0-9\\-]{1,63}+\\.webhook\\.office\\.com/(webhookb?2?/[A-Za-z0-9@/\\-]{20,400}+)", 1,
                         m -> true),
-                // xoxe.xoxp-... and xoxe-... are Slack's rotating (refresh) tokens.
-                of(SecretKind.SLACK_TOKEN, List.of("xox", "xapp-"),
-                        START + "(?:xox[abposr]-[A-Za-z0-9\\-]{10,255}+|xoxe\\.xox[abposr]-[A-Za-z0-9\\-]{10,255}+"
-                        + "|xoxe-[0-9]-[A-Za-z0-9\\-]{10,255}+|xapp-[0-9]-[A-Za-z0-9\\-]{10,255}+)" + STOP),
+                // Every xox?- kind (bot, user, app, refresh xoxe-, config xoxe.xoxp-, client xoxc-, cookie xoxd-
+                // with its %-escapes); a digit required, so words such as "xoxo-style" stay.
+                of(SecretKind.SLACK_TOKEN, List.of("xox", "xapp-"), 0,
+                        START + "(?:xoxe\\.)?+(?:xox[a-z]|xapp)-[A-Za-z0-9%\\-]{10,255}+" + STOP, 0,
+                        m -> hasDigit(m.group())),
                 // Publishable test keys (pk_test_) are meant to ship in web pages; every other Stripe key is a secret.
                 of(SecretKind.STRIPE_KEY, List.of("_live_", "_test_", "whsec_"), "sk".length(), START
                         + "(?:(?:sk|rk)_(?:live|test)_[A-Za-z0-9]{10,247}+|pk_live_[A-Za-z0-9]{10,247}+"
@@ -64,6 +66,7 @@ final class StandardDetectors {
                         + "|glsa_[A-Za-z0-9]{32}+_[A-Fa-f0-9]{8}+|glc_[A-Za-z0-9+/]{32,400}+={0,2}+"
                         + "|dp\\.(?:pt|st|sa|ct)\\.[A-Za-z0-9]{40,44}+|pscale_(?:tkn|pw|oauth)_[A-Za-z0-9_.\\-]{32,64}+"
                         + "|ATATT3[A-Za-z0-9_\\-=]{186}+|SG\\.[A-Za-z0-9_\\-]{22}+\\.[A-Za-z0-9_\\-]{43}+)" + STOP),
+                VendorPrefixes.detector(),
                 of(SecretKind.AWS_ACCESS_KEY, List.of("akia", "asia", "abia", "acca", "a3t"),
                         "(?<![A-Za-z0-9])(?:AKIA|ASIA|ABIA|ACCA|A3T[A-Z0-9])[A-Z0-9]{16}+(?![A-Za-z0-9])"),
                 of(SecretKind.AWS_SECRET_KEY, List.of("secret"), "aws_".length(),
@@ -83,7 +86,7 @@ final class StandardDetectors {
                 of(SecretKind.URL_PASSWORD, List.of("://"), 32,
                         "(?<![A-Za-z0-9+.\\-])[A-Za-z][A-Za-z0-9+.\\-]{0,31}+://"
                         + "[^\\s:/?#@'\"<>\\[\\]]{0,256}+:([^\\s/'\"<>]{1,256})@", 1,
-                        m -> !StandIns.isStandIn(m.group(1))),
+                        m -> !StandIns.isReference(m.group(1))),
                 // ?key=..., &access_token=..., #access_token=..., &sig=...: a query parameter named for a secret.
                 of(SecretKind.URL_PARAMETER, List.of("?", "&", "#"), 0,
                         "[?&#]([A-Za-z][A-Za-z0-9_.\\-]{0,63}+)=([^\\s&#'\"<>`\\\\)]{6,1024}+)", 2,
@@ -99,6 +102,7 @@ final class StandardDetectors {
                         m -> !StandIns.isStandIn(m.group(2)) && !m.group(2).equals(m.group(1))
                                 && !m.group(2).chars().allMatch(Character::isDigit)),
                 new KeyValueDetector(),
+                new TableDetector(),
                 of(SecretKind.SECRET_ASSIGNMENT, List.of("<"), 0,
                         "<([A-Za-z_][A-Za-z0-9_.\\-:]{0,63}+)(?:\\s[^<>]{0,256}+)?>([^<\\r\\n]{1,512}+)</\\1>", 2,
                         m -> SecretNames.isSecretName(m.group(1)) && !StandIns.isStandIn(m.group(2))),

@@ -3,6 +3,7 @@ package dev.graphiti.cli;
 import dev.graphiti.redact.Redactor;
 import dev.graphiti.redact.corpus.OrdinaryCorpus;
 import dev.graphiti.redact.corpus.SecretCorpus;
+import dev.graphiti.redact.corpus.SourceCorpus;
 import jakarta.json.Json;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -22,7 +23,7 @@ import java.util.stream.Stream;
 
 /**
  * Redaction recall and false positives on the four write paths, measured on what reaches the SQLite file:
- * {@code scripts/bench-redact-recall [--redactor] [--show-misses] [--seed N]}.
+ * {@code scripts/bench-redact-recall [--corpus sources] [--redactor] [--show-misses] [--seed N]}.
  *
  * <p>Every secret of {@link SecretCorpus} and every text of {@link OrdinaryCorpus} goes through
  * <ul>
@@ -38,7 +39,9 @@ import java.util.stream.Stream;
  * missing from the database. A sample that never reached the database (the indexer or the extractor passed
  * it by) counts in neither. {@code --redactor} runs the redactor alone, in milliseconds, for tuning;
  * {@code --show-misses} lists the leaks and false positives of the tuning part (never the held-out part);
- * {@code --seed N} draws other secrets into the same contexts.
+ * {@code --seed N} draws other secrets into the same contexts. {@code --corpus sources} measures
+ * {@link SourceCorpus} instead (samples in the form of sixteen kinds of document, whole sources held out):
+ * one add run, reported for the code/config sources and the prose sources apart, and figures per source.
  */
 public final class RedactRecallBench {
 
@@ -58,6 +61,9 @@ public final class RedactRecallBench {
         final String name;
         final Map<String, Tally> recall = new TreeMap<>();
         final Map<String, Tally> falsePositives = new TreeMap<>();
+        final Map<String, Tally> heldOutRecallByKind = new TreeMap<>();
+        final Map<String, Tally> recallBySource = new TreeMap<>();
+        final Map<String, Tally> falsePositivesBySource = new TreeMap<>();
         final Tally heldOutRecall = new Tally();
         final Tally heldOutFalsePositives = new Tally();
         final Tally tuneRecall = new Tally();
@@ -78,17 +84,33 @@ public final class RedactRecallBench {
         boolean redactorOnly = options.contains("--redactor");
         boolean showMisses = options.contains("--show-misses");
         int seedAt = options.indexOf("--seed");
-        List<SecretCorpus.Secret> secrets = seedAt >= 0 && seedAt + 1 < options.size()
+        int corpusAt = options.indexOf("--corpus");
+        boolean sources = corpusAt >= 0 && corpusAt + 1 < options.size() && options.get(corpusAt + 1).equals("sources");
+        List<SecretCorpus.Secret> secrets = sources ? SourceCorpus.secrets()
+                : seedAt >= 0 && seedAt + 1 < options.size()
                 ? SecretCorpus.all(Long.parseLong(options.get(seedAt + 1))) : SecretCorpus.all();
-        List<OrdinaryCorpus.Text> texts = OrdinaryCorpus.all();
+        List<OrdinaryCorpus.Text> texts = sources ? SourceCorpus.ordinary() : OrdinaryCorpus.all();
         PrintStream out = System.out;
         List<PathResult> results = new ArrayList<>();
         results.add(redactorAlone(secrets, texts));
         if (!redactorOnly) {
             Path tmp = Files.createTempDirectory("bench-redact-recall");
             try {
-                results.add(add(tmp.resolve("code"), "add code/config", secrets, texts, true));
-                results.add(add(tmp.resolve("prose"), "add prose", secrets, texts, false));
+                if (sources) {
+                    // each sample is added as its document has it; code/config and prose sources reported apart
+                    Path repo = add(tmp.resolve("add"), secrets, texts, true);
+                    results.add(measure("add code/config", repo,
+                            secrets.stream().filter(s -> !SourceCorpus.isProse(s.source())).toList(),
+                            texts.stream().filter(t -> !SourceCorpus.isProse(t.source())).toList()));
+                    results.add(measure("add prose", repo,
+                            secrets.stream().filter(s -> SourceCorpus.isProse(s.source())).toList(),
+                            texts.stream().filter(t -> SourceCorpus.isProse(t.source())).toList()));
+                } else {
+                    results.add(measure("add code/config", add(tmp.resolve("code"), secrets, texts, true),
+                            secrets, texts));
+                    results.add(measure("add prose", add(tmp.resolve("prose"), secrets, texts, false), secrets,
+                            texts));
+                }
                 results.add(index(tmp.resolve("git"), secrets, texts));
                 results.add(capture(tmp.resolve("capture"), secrets, texts));
             } finally {
@@ -118,8 +140,8 @@ public final class RedactRecallBench {
         return "ref" + id + "z";
     }
 
-    private static PathResult add(Path dir, String name, List<SecretCorpus.Secret> secrets,
-            List<OrdinaryCorpus.Text> texts, boolean code) throws Exception {
+    private static Path add(Path dir, List<SecretCorpus.Secret> secrets, List<OrdinaryCorpus.Text> texts,
+            boolean code) throws Exception {
         Path repo = GitFixture.repository(dir.resolve("repo"));
         CliHarness cli = new CliHarness(dir.resolve("home"));
         for (SecretCorpus.Secret s : secrets) {
@@ -129,7 +151,7 @@ public final class RedactRecallBench {
         for (OrdinaryCorpus.Text t : texts) {
             run(cli, repo, "add", "-k", "note", "--", t.text() + "\n" + marker(100_000 + t.id()));
         }
-        return measure(name, repo, secrets, texts);
+        return repo;
     }
 
     private static PathResult index(Path dir, List<SecretCorpus.Secret> secrets, List<OrdinaryCorpus.Text> texts)
@@ -297,7 +319,11 @@ public final class RedactRecallBench {
 
     private static void recordSecret(PathResult result, SecretCorpus.Secret s, boolean leaked, String where) {
         result.recall.computeIfAbsent(s.kind(), k -> new Tally()).add(leaked);
+        result.recallBySource.computeIfAbsent(sourceLabel(s.source(), s.heldOut()), k -> new Tally()).add(leaked);
         (s.heldOut() ? result.heldOutRecall : result.tuneRecall).add(leaked);
+        if (s.heldOut()) {
+            result.heldOutRecallByKind.computeIfAbsent(s.kind(), k -> new Tally()).add(leaked);
+        }
         if (leaked && !s.heldOut()) {
             result.misses.add("LEAK " + s.kind() + " #" + s.id() + ": " + where.replace("\n", "\\n"));
         }
@@ -305,29 +331,41 @@ public final class RedactRecallBench {
 
     private static void recordText(PathResult result, OrdinaryCorpus.Text t, boolean changed, String what) {
         result.falsePositives.computeIfAbsent(t.kind(), k -> new Tally()).add(changed);
+        result.falsePositivesBySource.computeIfAbsent(sourceLabel(t.source(), t.heldOut()), k -> new Tally())
+                .add(changed);
         (t.heldOut() ? result.heldOutFalsePositives : result.tuneFalsePositives).add(changed);
         if (changed && !t.heldOut()) {
             result.misses.add("FP " + t.kind() + " #" + t.id() + ": " + what.replace("\n", "\\n"));
         }
     }
 
+    /** Held-out sources sort first and carry a star. */
+    private static String sourceLabel(String source, boolean heldOut) {
+        return heldOut ? "*" + source : source;
+    }
+
     private static void print(PrintStream out, List<PathResult> results, int secrets, int texts, boolean showMisses) {
         out.printf(Locale.ROOT, "corpus: %d secrets in %d classes, %d ordinary texts in %d classes%n", secrets,
                 results.get(0).recall.size(), texts, results.get(0).falsePositives.size());
         out.println();
-        out.println("Recall (secrets kept out of the database), per write path and secret class:");
-        table(out, results, r -> r.recall, true);
-        out.println();
-        out.println("False positives (ordinary texts changed), per write path and text class:");
-        table(out, results, r -> r.falsePositives, false);
-        out.println();
+        section(out, "Recall on the held-out part only, per write path and secret class:", results,
+                r -> r.heldOutRecallByKind, true);
+        section(out, "Recall (secrets kept out of the database), per write path and secret class:", results,
+                r -> r.recall, true);
+        section(out, "False positives (ordinary texts changed), per write path and text class:", results,
+                r -> r.falsePositives, false);
+        if (results.get(0).recallBySource.keySet().stream().map(s -> s.replace("*", "")).distinct().count() > 1) {
+            section(out, "Recall per source (* held out: never looked at while tuning):", results,
+                    r -> r.recallBySource, true);
+            section(out, "False positives per source:", results, r -> r.falsePositivesBySource, false);
+        }
         out.printf("%-30s", "split");
         results.forEach(r -> out.printf("%18s", r.name));
         out.println();
-        row(out, "recall, tuning part", results, r -> r.tuneRecall, true);
         row(out, "recall, held-out part", results, r -> r.heldOutRecall, true);
-        row(out, "false positives, tuning part", results, r -> r.tuneFalsePositives, false);
+        row(out, "recall, tuning part", results, r -> r.tuneRecall, true);
         row(out, "false positives, held-out", results, r -> r.heldOutFalsePositives, false);
+        row(out, "false positives, tuning part", results, r -> r.tuneFalsePositives, false);
         out.printf("%-30s", "secrets not reaching the db");
         results.forEach(r -> out.printf("%18d", r.notReached));
         out.println();
@@ -336,6 +374,13 @@ public final class RedactRecallBench {
                 r.misses.forEach(m -> out.println(r.name + ": " + m));
             }
         }
+    }
+
+    private static void section(PrintStream out, String title, List<PathResult> results,
+            java.util.function.Function<PathResult, Map<String, Tally>> part, boolean recall) {
+        out.println(title);
+        table(out, results, part, recall);
+        out.println();
     }
 
     private static void table(PrintStream out, List<PathResult> results,

@@ -12,7 +12,7 @@ import java.util.function.Function;
  */
 public final class OrdinaryCorpus {
 
-    public record Text(int id, String kind, boolean heldOut, String text) {
+    public record Text(int id, String kind, boolean heldOut, String text, String source) {
     }
 
     private record Kind(String name, int count, List<Function<Shapes, String>> templates) {
@@ -29,7 +29,7 @@ public final class OrdinaryCorpus {
             for (int i = 0; i < kind.count(); i++) {
                 int t = i % kind.templates().size();
                 out.add(new Text(out.size(), kind.name(), t >= kind.templates().size() - held,
-                        kind.templates().get(t).apply(s)));
+                        kind.templates().get(t).apply(s), "ordinary_texts"));
             }
         }
         return List.copyOf(out);

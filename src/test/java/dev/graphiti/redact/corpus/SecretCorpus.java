@@ -25,7 +25,7 @@ public final class SecretCorpus {
      *                 (a vendor prefix, a token shape, a long random string) and has no '/' or blank
      */
     public record Secret(int id, String kind, boolean heldOut, String secret, String code, String prose,
-                         boolean pathSafe) {
+                         boolean pathSafe, String source) {
     }
 
     /** {@code {}} marks where the secret goes in both templates. */
@@ -71,7 +71,7 @@ public final class SecretCorpus {
                 }
                 out.add(new Secret(out.size(), kind.name(), c >= kind.contexts().size() - held, secret,
                         context.code().replace("{}", secret), context.prose().replace("{}", secret),
-                        kind.selfEvident() && secret.matches("[A-Za-z0-9._+=-]+")));
+                        kind.selfEvident() && secret.matches("[A-Za-z0-9._+=-]+"), "scanner_shapes"));
             }
         }
         return List.copyOf(out);
@@ -81,7 +81,7 @@ public final class SecretCorpus {
      * True, and remembered, when no ten-character stretch of the secret (any case) was in an earlier one: the
      * benchmark finds leaks by such stretches, so two word passwords sharing one would blame each other.
      */
-    private static boolean unseen(String secret, java.util.Set<String> seen) {
+    static boolean unseen(String secret, java.util.Set<String> seen) {
         String lower = secret.toLowerCase(java.util.Locale.ROOT);
         List<String> windows = new ArrayList<>();
         for (int i = 0; i + Math.min(10, lower.length()) <= lower.length(); i++) {
