@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * "deploys happen on Tuesday and Thursday" stored before, and "extending the icon button rule: ..." adds to it. Either
  * way the graph keeps one current item: the new statement supersedes the earlier one, and an extension carries the
  * earlier statement along. A revision says it is one (a word of change or of extension) and shares enough of the
- * earlier statement's words to be about the same thing; without both, it is a rule of its own.
+ * earlier statement's words to be about the same thing (words many earlier rules share, like "module", do not
+ * count); without both, it is a rule of its own.
  */
 final class Revisions {
 
@@ -29,7 +30,8 @@ final class Revisions {
     private static final Set<String> COMMON = Set.of(("the and for with are was were been its this that these those"
             + " you our your not never always only every each into than then but does did has have had will would can"
             + " could should may might must all any one two new now per after before because decision rule going forward"
-            + " from what more still stay also just some other when where which who how").split(" "));
+            + " from what more still stay also just some other when where which who how let use using used make keep want"
+            + " goes").split(" "));
     /** Shared words a revision needs, in number and as a share of the shorter statement's words. */
     private static final int MIN_SHARED = 3;
     private static final double MIN_SHARE = 0.2;
@@ -48,16 +50,19 @@ final class Revisions {
             return Optional.empty();
         }
         Set<String> words = words(extraction.content());
+        List<Set<String>> theirs = earlier.stream().map(settled -> words(settled.content())).toList();
+        int common = Math.max(2, earlier.size() / 4);
+        words.removeIf(word -> theirs.stream().filter(t -> t.contains(word)).count() > common);
         Settled best = null;
         int bestShared = 0;
-        for (Settled settled : earlier) {
+        for (int i = 0; i < earlier.size(); i++) {
+            Settled settled = earlier.get(i);
             if (settled.source().equals(source) || !settled.kind().equals(extraction.kind())) {
                 continue;
             }
-            Set<String> theirs = words(settled.content());
             Set<String> shared = new HashSet<>(words);
-            shared.retainAll(theirs);
-            if (shared.size() >= MIN_SHARED && shared.size() >= MIN_SHARE * Math.min(words.size(), theirs.size())
+            shared.retainAll(theirs.get(i));
+            if (shared.size() >= MIN_SHARED && shared.size() >= MIN_SHARE * Math.min(words.size(), theirs.get(i).size())
                     && shared.size() > bestShared) {
                 best = settled;
                 bestShared = shared.size();
