@@ -102,6 +102,11 @@ public final class ClaudeCodeSessionWriter {
     }
 
     private JsonObjectBuilder common(String type) {
+        return common(type, parent, session, cwd);
+    }
+
+    /** The fields every line of the main conversation carries, before its uuid and timestamp. */
+    static JsonObjectBuilder common(String type, String parent, String session, String cwd) {
         JsonObjectBuilder line = Json.createObjectBuilder();
         if (parent == null) {
             line.addNull("parentUuid");
