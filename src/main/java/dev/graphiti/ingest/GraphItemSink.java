@@ -1,12 +1,14 @@
 package dev.graphiti.ingest;
 
 import dev.graphiti.graph.AddResult;
+import dev.graphiti.graph.ItemFilter;
 import dev.graphiti.graph.ItemService;
 import dev.graphiti.graph.Kind;
 import dev.graphiti.graph.NewItem;
 import dev.graphiti.redact.Redactor;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Stores drafts through the graph's item service, which reports repeats. Title and content are
@@ -40,9 +42,17 @@ public final class GraphItemSink implements ItemSink {
         return items.restated(redactor.redact(statement).text()).isPresent();
     }
 
+    @Override
+    public List<Settled> settled(int limit) {
+        ItemFilter filter = new ItemFilter(Set.of(Kind.decision, Kind.preference), Optional.of("capture"),
+                Optional.empty(), Optional.empty(), false);
+        return items.list(filter, limit).stream()
+                .map(item -> new Settled(item.id(), item.kind().name(), item.title(), item.content(), item.source())).toList();
+    }
+
     private NewItem request(ItemDraft draft) {
         return new NewItem(Kind.parse(draft.kind()), Optional.of(redactor.redact(draft.title()).text()),
-                redactor.redact(draft.content()).text(), draft.tags(), draft.source(), Optional.empty(),
+                redactor.redact(draft.content()).text(), draft.tags(), draft.source(), draft.supersedes(),
                 Optional.ofNullable(draft.createdAt()), draft.place());
     }
 

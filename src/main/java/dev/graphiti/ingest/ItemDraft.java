@@ -10,13 +10,14 @@ import java.util.Optional;
  * kind (commit, decision, bugfix, preference, architecture), title, content, tags, source
  * (git:&lt;sha&gt; or capture:&lt;session&gt;) and when it happened. The graph finds the entities (files,
  * modules, identifiers) in the content, so a draft names them there. A draft from a conversation says where
- * in it it was said ({@code place}), so search can reach it through its neighbours.
+ * in it it was said ({@code place}), so search can reach it through its neighbours, and the earlier item it
+ * changes or extends, if any ({@code supersedes}, a full id).
  */
 public record ItemDraft(String kind, String title, String content, List<String> tags, String source,
-                        Instant createdAt, Optional<ThreadPosition> place) {
+                        Instant createdAt, Optional<ThreadPosition> place, Optional<String> supersedes) {
 
     public ItemDraft(String kind, String title, String content, List<String> tags, String source, Instant createdAt) {
-        this(kind, title, content, tags, source, createdAt, Optional.empty());
+        this(kind, title, content, tags, source, createdAt, Optional.empty(), Optional.empty());
     }
 
     public ItemDraft {

@@ -19,6 +19,15 @@ public interface ItemSink {
         return false;
     }
 
+    /** A rule stored from a conversation: a current decision or preference, and the session it came from. */
+    record Settled(String id, String kind, String title, String content, String source) {
+    }
+
+    /** The newest current decisions and preferences captured from conversations, at most {@code limit}. */
+    default List<Settled> settled(int limit) {
+        return List.of();
+    }
+
     /** Stores several drafts, in order; a sink that can should do it in one transaction. */
     default List<Stored> storeAll(List<ItemDraft> drafts) {
         List<Stored> stored = new ArrayList<>();

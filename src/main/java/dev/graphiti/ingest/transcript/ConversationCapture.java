@@ -8,8 +8,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * `graphiti capture`: reads the turns of a session written since the last capture, claims that byte
@@ -21,6 +23,8 @@ public final class ConversationCapture {
 
     /** Claim attempts before giving up to a capture that keeps winning (it has then read the turns). */
     private static final int ATTEMPTS = 5;
+    /** The newest captured rules a new one is compared with, to find the one it changes. */
+    private static final int SETTLED_LOOKBACK = 500;
 
     private final TranscriptReader reader;
     private final Extractor extractor;
@@ -57,18 +61,25 @@ public final class ConversationCapture {
      * The chunk's items in one transaction (the sink deduplicates inside it as across captures), each placed in
      * the session's thread: the chunk's byte offset plus its order in the chunk grows along the transcript (a
      * chunk holds fewer items than bytes), so later captures continue the order. A statement a stored item
-     * already makes, however it is worded (the assistant recalling a decision), counts as a repeat.
+     * already makes, however it is worded (the assistant recalling a decision), counts as a repeat. A rule that
+     * changes or extends one captured from another session supersedes it (see {@link Revisions}).
      */
     private CaptureReport store(String sessionId, TranscriptChunk chunk) {
         List<Extraction> extractions = extractor.extract(chunk.turns());
         List<ItemDraft> drafts = new ArrayList<>(extractions.size());
+        String source = "capture:" + sessionId;
+        List<ItemSink.Settled> settled = extractions.isEmpty() ? List.of() : sink.settled(SETTLED_LOOKBACK);
+        Set<String> superseded = new HashSet<>();
         for (Extraction extraction : extractions) {
             if (sink.known(extraction.content())) {
                 continue;
             }
-            drafts.add(new ItemDraft(extraction.kind(), extraction.title(), extraction.content(), List.of("capture"),
-                    "capture:" + sessionId, extraction.at(),
-                    Optional.of(new ThreadPosition(sessionId, chunk.start() + drafts.size()))));
+            Optional<Revisions.Revision> revision = Revisions.of(extraction, source, settled)
+                    .filter(r -> superseded.add(r.supersedes()));
+            drafts.add(new ItemDraft(extraction.kind(), extraction.title(),
+                    revision.map(Revisions.Revision::content).orElse(extraction.content()), List.of("capture"), source,
+                    extraction.at(), Optional.of(new ThreadPosition(sessionId, chunk.start() + drafts.size())),
+                    revision.map(Revisions.Revision::supersedes)));
         }
         List<ItemSink.Stored> stored = drafts.isEmpty() ? List.of() : sink.storeAll(drafts);
         int added = (int) stored.stream().filter(s -> !s.duplicate()).count();

@@ -21,6 +21,8 @@ public final class PatternExtractor implements Extractor {
     static final int MIN_WORDS = 4;
     static final int MAX_WORDS = 60;
     static final int TITLE_CAP = 100;
+    /** A statement with its reasons and details rarely runs longer; past this it is a story, not a rule. */
+    static final int MAX_STATEMENT_WORDS = 150;
 
     private static final int FLAGS = Pattern.CASE_INSENSITIVE;
 
@@ -32,8 +34,12 @@ public final class PatternExtractor implements Extractor {
                     + "|\\b(it|this|that) (was|is) (caused by|due to)\\b"
                     + "|\\bthe fix (was|is) to\\b"
                     + "|\\bfixed (it |this |that |the \\w+ )?by\\b"
-                    + "|\\b(bug|issue|problem|crash|failure) (came|comes) from\\b",
+                    + "|\\b(bug|issue|problem|crash|failure) (came|comes) from\\b"
+                    + "|^root cause\\s*:|\\broot cause of\\b.{1,80}?\\b(was|is)\\b",
             FLAGS);
+    /** A sentence that goes on with a root cause: how it was fixed. */
+    private static final Pattern FIX = Pattern.compile(
+            "\\bthe fix (was|is) to\\b|\\bfixed (it |this |that |the \\w+ )?by\\b", FLAGS);
     private static final Pattern DECISION = Pattern.compile(
             "\\b(we|i)( have|'ve)? decided\\b"
                     + "|\\b(the )?decision (is|was)\\b|^decision:"
@@ -41,7 +47,16 @@ public final class PatternExtractor implements Extractor {
                     + "|\\b(we're|we are|i'm|i am) going (to go )?with\\b|^going with\\b"
                     + "|\\b(we|i) (chose|picked|settled on|opted for|went with)\\b"
                     + "|\\bchose \\S+( \\S+){0,3} over\\b"
-                    + "|\\bwe('ll| will| shall) (use|go with|keep|switch to|stick with|adopt)\\b",
+                    + "|\\bwe('ll| will| shall) (use|go with|keep|switch to|stick with|adopt)\\b"
+                    + "|\\b(from now on|going forward|from here on)\\b|^(rule|convention|policy)\\s*:"
+                    + "|\\b(the|our|one|new|so the) rule( is\\b|\\s*:)"
+                    + "|\\b(extend|extending|amend|amending|change|changing) (the|our|that) (\\S+ ){0,4}rule\\b",
+            FLAGS);
+    /** What a user settles in so many words: "we always/never ...", "use X, not Y", "we're switching to ...". */
+    private static final Pattern USER_RULE = Pattern.compile(
+            "\\b(we|you) (always|never)\\b"
+                    + "|^use \\S+( \\S+){0,4},? (not|instead of|rather than)\\b"
+                    + "|\\b(we're|we are) (switching|moving|changing|migrating) (to|off|from|over)\\b",
             FLAGS);
     private static final Pattern PREFERENCE = Pattern.compile(
             "\\bi( prefer| like to| want you to|'d rather| would rather| always want)\\b"
@@ -79,9 +94,16 @@ public final class PatternExtractor implements Extractor {
                     + "|\\b(we|you|i|the team) (had |have |'d |'ve )?(previously|already|earlier) (decided|chose|agreed|settled|picked)\\b"
                     + "|\\b(i|we) recall\\b|\\b(in|from|during) (a |the |our )?(previous|prior|earlier|last) (session|conversation)\\b",
             FLAGS);
-    /** A line quoted from graphiti://context or a search answer: "decision: Title (k3j9x2ab, 2026-11-20)". */
+    /**
+     * A line quoted from graphiti://context or a search answer: "decision: Title (k3j9x2ab, 2026-11-20)". A bare
+     * "decision:" or "preference:" is a label people type themselves.
+     */
     private static final Pattern CITED_ITEM = Pattern.compile(
-            "\\([0-9a-hjkmnp-tv-z]{8}, \\d{4}-\\d\\d-\\d\\d\\)|^(decision|architecture|bugfix|preference|pattern|note|commit|conversation): ");
+            "\\([0-9a-hjkmnp-tv-z]{8}, \\d{4}-\\d\\d-\\d\\d\\)|^(architecture|bugfix|pattern|note|commit|conversation): ");
+    /** What the agent says around a statement: what it will do next, that it understood. */
+    private static final Pattern AFTERWORD = Pattern.compile(
+            "^(i'll|i will|i'm going to|i am going to|let me|i can|want me to|shall i|now i|next,? i"
+                    + "|done|understood|noted|got it|ok|okay|thanks|thank you)\\b", FLAGS);
     private static final Pattern PARAGRAPH = Pattern.compile("\\n\\s*\\n");
     private static final Pattern NEGATED_DECISION = Pattern.compile("\\b(not|n't|never) (decided|chose|picked|going with)\\b", FLAGS);
 
@@ -95,8 +117,12 @@ public final class PatternExtractor implements Extractor {
     public List<Extraction> extract(List<Turn> turns) {
         List<Extraction> found = new ArrayList<>();
         Set<String> seen = new HashSet<>();
+        Turn previous = null;
+        boolean previousStated = false;
         for (Turn turn : turns) {
+            List<Extraction> stated = new ArrayList<>();
             boolean recalling = false;
+            boolean opening = true;
             for (String paragraph : PARAGRAPH.split(turn.text())) {
                 List<String> sentences = Sentences.of(paragraph);
                 // A lead-in such as "From the project memory:" makes what follows it recalled: the rest of its
@@ -110,18 +136,69 @@ public final class PatternExtractor implements Extractor {
                         recalling = sentence.endsWith(":") && i == sentences.size() - 1;
                         continue;
                     }
+                    if (opening && turn.role() == Turn.Role.user && Proposals.confirms(sentence)) {
+                        // "yes, do that": the agent's proposal just before becomes what was settled; the reply
+                        // itself ("agreed, that's how we do it from now on") says nothing of its own.
+                        opening = false;
+                        if (previous != null && previous.role() == Turn.Role.assistant && !previousStated) {
+                            Proposals.in(previous.text()).ifPresent(proposal -> stated.add(extraction(
+                                    Extraction.DECISION, proposal.get(0), String.join(" ", proposal), turn)));
+                        }
+                        continue;
+                    }
+                    opening = false;
                     String kind = carried ? null : classify(sentence, turn.role());
                     if (kind == null) {
                         continue;
                     }
-                    String statement = redactor.redact(sentence).text();
-                    if (seen.add(kind + '\n' + normalized(statement))) {
-                        found.add(new Extraction(kind, title(statement), statement, turn.timestamp()));
-                    }
+                    int end = statementEnd(sentences, i, kind, turn.role());
+                    stated.add(extraction(kind, sentence, String.join(" ", sentences.subList(i, end)), turn));
+                    i = end - 1;
                 }
             }
+            for (Extraction extraction : stated) {
+                if (seen.add(extraction.kind() + '\n' + normalized(extraction.content()))) {
+                    found.add(extraction);
+                }
+            }
+            previous = turn;
+            previousStated = !stated.isEmpty();
         }
         return found;
+    }
+
+    /**
+     * Where the statement that starts at sentence {@code from} ends: it goes on with the sentences after it that carry
+     * its reasons, values and exceptions, up to one that states something of its own (a root cause's fix goes on
+     * with it), asks, hedges, leads into a block or says what the agent will do next.
+     */
+    static int statementEnd(List<String> sentences, int from, String kind, Turn.Role role) {
+        if (kind.equals(Extraction.ARCHITECTURE)) {
+            return from + 1;
+        }
+        int words = words(sentences.get(from));
+        int end = from + 1;
+        while (end < sentences.size()) {
+            String next = sentences.get(end).replace('\u2019', '\'');
+            String own = classify(next, role);
+            boolean fix = kind.equals(Extraction.BUGFIX) && FIX.matcher(next).find();
+            words += words(next);
+            if (next.endsWith("?") || next.endsWith(":") || HEDGED.matcher(next).find() || AFTERWORD.matcher(next).find()
+                    || recalled(next) || own != null && !fix || words > MAX_STATEMENT_WORDS) {
+                break;
+            }
+            end++;
+        }
+        return end;
+    }
+
+    /** The statement redacted, titled by its first sentence (redacted before it is cut). */
+    private Extraction extraction(String kind, String first, String statement, Turn turn) {
+        return new Extraction(kind, title(redactor.redact(first).text()), redactor.redact(statement).text(), turn.timestamp());
+    }
+
+    private static int words(String sentence) {
+        return sentence.split("\\s+").length;
     }
 
     /** Said as found in the project memory, or quoted from it: not new knowledge. */
@@ -133,7 +210,7 @@ public final class PatternExtractor implements Extractor {
     /** The kind a sentence states, or null when it states none with enough confidence. */
     public static String classify(String text, Turn.Role role) {
         String sentence = text.replace('\u2019', '\'');
-        int words = sentence.split("\\s+").length;
+        int words = words(sentence);
         if (words < MIN_WORDS || words > MAX_WORDS || sentence.endsWith("?") || sentence.endsWith(":")
                 || HEDGED.matcher(sentence).find()) {
             return null;
@@ -141,7 +218,8 @@ public final class PatternExtractor implements Extractor {
         if (ROOT_CAUSE.matcher(sentence).find()) {
             return Extraction.BUGFIX;
         }
-        if (DECISION.matcher(sentence).find() && !NEGATED_DECISION.matcher(sentence).find()) {
+        if (DECISION.matcher(sentence).find() && !NEGATED_DECISION.matcher(sentence).find()
+                || role == Turn.Role.user && USER_RULE.matcher(sentence).find()) {
             return Extraction.DECISION;
         }
         if (role == Turn.Role.user && PREFERENCE.matcher(sentence).find()) {

@@ -209,14 +209,7 @@ public final class GeneratedTranscripts {
         }
 
         private JsonObjectBuilder common(String type) {
-            JsonObjectBuilder line = Json.createObjectBuilder();
-            if (parent == null) {
-                line.addNull("parentUuid");
-            } else {
-                line.add("parentUuid", parent);
-            }
-            return line.add("isSidechain", false).add("userType", "external").add("cwd", cwd).add("sessionId", session)
-                    .add("version", "2.0.14").add("gitBranch", "main").add("type", type);
+            return ClaudeCodeSessionWriter.common(type, parent, session, cwd);
         }
 
         private void message(JsonObjectBuilder line) throws IOException {
