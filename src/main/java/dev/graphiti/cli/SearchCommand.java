@@ -60,6 +60,7 @@ final class SearchCommand extends GraphSubcommand {
                         .add("created_at", JsonShapes.timestamp(item.createdAt()))
                         .add("scope", item.scope().name()).add("source", item.source())
                         .add("matched", hit.matched().name());
+                JsonShapes.flagged(row, item);
                 results.fallback().ifPresent(reason -> row.add("semantic", reason));
                 array.add(row);
             }
