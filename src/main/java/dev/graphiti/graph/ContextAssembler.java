@@ -76,6 +76,9 @@ public final class ContextAssembler {
     private static Set<String> filesInPlay(ContextSignals signals, List<KnowledgeItem> commits) {
         Set<String> files = new LinkedHashSet<>(signals.files());
         for (KnowledgeItem commit : commits) {
+            if (commit.held()) {
+                continue; // a held commit's text names no file the agent should hear of
+            }
             for (Entity entity : commit.entities()) {
                 if (Entity.FILE.equals(entity.type()) || Entity.PATH.equals(entity.type())) {
                     files.add(entity.name());
