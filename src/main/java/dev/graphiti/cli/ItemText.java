@@ -20,7 +20,7 @@ final class ItemText {
     }
 
     static String titleWithTags(KnowledgeItem item) {
-        String title = item.current() ? item.title() : item.title() + " (superseded)";
+        String title = (item.current() ? item.title() : item.title() + " (superseded)") + (item.held() ? " (flagged)" : "");
         if (item.tags().isEmpty()) {
             return title;
         }

@@ -29,7 +29,7 @@ final class ListCommand extends GraphSubcommand {
         List<KnowledgeItem> items = context.items().list(location, filter, max);
         if (context.json()) {
             var array = JsonShapes.JSON.createArrayBuilder();
-            items.forEach(item -> array.add(JsonShapes.summary(item)));
+            items.forEach(item -> array.add(JsonShapes.flagged(JsonShapes.summary(item), item)));
             JsonShapes.print(context.out(), array);
         } else if (items.isEmpty()) {
             if (!context.quiet()) {

@@ -85,6 +85,7 @@ final class SearchCommand extends GraphSubcommand {
                         .add("created_at", JsonShapes.timestamp(item.createdAt()))
                         .add("scope", item.scope().name()).add("source", item.source())
                         .add("matched", hit.matched().name());
+                JsonShapes.flagged(row, item);
                 results.fallback().ifPresent(words -> row.add("semantic", words.code()).add("semantic_why", words.why()));
                 array.add(row);
             }

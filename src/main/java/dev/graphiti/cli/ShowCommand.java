@@ -59,6 +59,7 @@ final class ShowCommand extends GraphSubcommand {
         out.println(item.id() + "  " + item.kind() + "  " + item.scope() + "  " + RelativeTime.since(item.createdAt(), now)
                 + " (" + JsonShapes.timestamp(item.createdAt()) + ")  source: " + item.source());
         out.println(item.title());
+        JsonShapes.flagged(item).ifPresent(warning -> out.println("warning: " + warning));
         if (!item.tags().isEmpty()) {
             out.println("tags: " + String.join(", ", item.tags()));
         }

@@ -30,8 +30,8 @@ import java.util.Optional;
 /** What the explorer page asks of one graph: reads through the services the CLI uses, changes that can be undone. */
 public final class Explorer {
 
-    /** The tag an accepted item gets: it leaves the review queue. */
-    static final String REVIEWED = "reviewed";
+    /** The tag an accepted item gets: it leaves the review queue (and a flagged one enters brief and recall). */
+    static final String REVIEWED = KnowledgeItem.REVIEWED;
     /** Where an item stored by itself comes from: a conversation's capture or git history. */
     private static final List<String> AUTOMATIC = ItemRepository.AUTOMATIC_SOURCES;
     private static final int UNDO_KEPT = 100;
@@ -102,7 +102,8 @@ public final class Explorer {
     }
 
     /**
-     * A page of the current items capture or indexing stored by themselves and nobody accepted yet, newest first:
+     * A page of the current items capture or indexing stored by themselves, or flagged as instructions, and nobody
+     * accepted yet, newest first:
      * {@code limit} after skipping {@code offset}, and whether more follow.
      */
     ReviewPage reviewQueue(int offset, int limit) {

@@ -277,6 +277,7 @@ public class ExplorerServlet extends HttpServlet {
                 .add("title", item.title()).add("tags", json.createArrayBuilder(item.tags()))
                 .add("created_at", item.createdAt().toString()).add("source", item.source())
                 .add("current", item.current());
+        item.flag().ifPresent(reason -> brief.add("flag", reason).add("held", item.held()));
         return brief;
     }
 

@@ -18,6 +18,9 @@ import java.util.stream.Collectors;
  * files in play (the signals: changed files and files of recent commits); then other recent items.
  * Within a section newest first; an item appears once. The budget is filled section by section, so a
  * lower section only gets what the higher ones left. An empty graph gives empty text.
+ *
+ * <p>Items are quoted data ({@link Quoted}): each on one line with who wrote it, markup in it neutralised, under a
+ * preface saying that memory is evidence, not orders; an item flagged as instructions is left out until accepted.
  */
 public final class ContextAssembler {
 
@@ -73,6 +76,9 @@ public final class ContextAssembler {
     private static Set<String> filesInPlay(ContextSignals signals, List<KnowledgeItem> commits) {
         Set<String> files = new LinkedHashSet<>(signals.files());
         for (KnowledgeItem commit : commits) {
+            if (commit.held()) {
+                continue; // a held commit's text names no file the agent should hear of
+            }
             for (Entity entity : commit.entities()) {
                 if (Entity.FILE.equals(entity.type()) || Entity.PATH.equals(entity.type())) {
                     files.add(entity.name());
@@ -106,22 +112,22 @@ public final class ContextAssembler {
     }
 
     private static String header(ContextSignals signals, Set<String> files) {
-        StringBuilder header = new StringBuilder("# graphiti: what is known about ").append(signals.project());
-        signals.branch().ifPresent(branch -> header.append(" (branch ").append(branch)
+        StringBuilder header = new StringBuilder("# graphiti: what is known about ").append(Quoted.inline(signals.project()));
+        signals.branch().ifPresent(branch -> header.append(" (branch ").append(Quoted.inline(branch))
                 .append(signals.head().map(head -> " @ " + head.substring(0, Math.min(7, head.length()))).orElse(""))
                 .append(')'));
         header.append('\n');
         if (!files.isEmpty()) {
-            header.append("Files in play: ").append(files.stream().limit(10).collect(Collectors.joining(", ")))
-                    .append(files.size() > 10 ? ", ..." : "").append('\n');
+            header.append("Files in play: ").append(Quoted.inline(files.stream().limit(10)
+                    .collect(Collectors.joining(", ")))).append(files.size() > 10 ? ", ..." : "").append('\n');
         }
-        return header.toString();
+        return header.append(Quoted.PREFACE).toString();
     }
 
     static String line(ItemBrief item) {
         // A database written before titles were bounded may hold one of any size: it must not crowd out the rest.
-        String title = ItemLimits.cut(collapseWhitespace(item.title()), ItemLimits.TITLE_CHARS);
-        String body = collapseWhitespace(item.lead());
+        String title = ItemLimits.cut(Quoted.inline(item.title()), ItemLimits.TITLE_CHARS);
+        String body = Quoted.inline(item.lead());
         if (body.startsWith(title)) {
             body = body.substring(title.length()).strip();
         }
@@ -132,28 +138,9 @@ public final class ContextAssembler {
             body = body.substring(0, Math.min(body.length(), LINE_CHARS - 3)) + "...";
         }
         String date = item.createdAt().truncatedTo(ChronoUnit.DAYS).toString().substring(0, 10);
-        return "- " + item.kind() + ": " + title + " (" + item.id() + ", " + date + ")"
+        return "- " + item.kind() + ": " + title + " (" + item.id() + ", " + date + ", by "
+                + Quoted.origin(item.source()) + ")"
                 + (body.isEmpty() ? "" : ": " + body) + "\n";
-    }
-
-    /** The text stripped, with each run of ASCII whitespace inside it as one space. */
-    static String collapseWhitespace(String text) {
-        String stripped = text.strip();
-        StringBuilder collapsed = new StringBuilder(stripped.length());
-        boolean space = false;
-        for (int i = 0; i < stripped.length(); i++) {
-            char c = stripped.charAt(i);
-            if (c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\u000B') {
-                space = true;
-            } else {
-                if (space) {
-                    collapsed.append(' ');
-                    space = false;
-                }
-                collapsed.append(c);
-            }
-        }
-        return collapsed.toString();
     }
 
     private static ItemFilter kinds(Kind... kinds) {
@@ -193,7 +180,7 @@ public final class ContextAssembler {
         void section(String heading, Iterable<ItemBrief> items, Set<String> shown, int limit) {
             boolean headed = false;
             for (ItemBrief item : items) {
-                if (shown.contains(item.id())) {
+                if (shown.contains(item.id()) || item.held()) {
                     continue;
                 }
                 String piece = (headed ? "" : "\n" + heading) + line(item);

@@ -5,9 +5,11 @@ import java.util.Objects;
 
 /**
  * What a one-line mention of an item needs, read without its entities and with only the start of its
- * content: {@code lead} is the content's first {@link #LEAD_CHARS} characters, {@code cut} says more followed.
+ * content: {@code lead} is the content's first {@link #LEAD_CHARS} characters, {@code cut} says more followed;
+ * {@code source} says who wrote it, {@code held} that it is flagged and not accepted (see {@link KnowledgeItem#held}).
  */
-public record ItemBrief(String id, Kind kind, String title, String lead, boolean cut, Instant createdAt) {
+public record ItemBrief(String id, Kind kind, String title, String lead, boolean cut, Instant createdAt, String source,
+                        boolean held) {
 
     /** Far more than a one-line mention shows, so collapsing whitespace rarely leaves it short. */
     public static final int LEAD_CHARS = 1024;
@@ -18,5 +20,6 @@ public record ItemBrief(String id, Kind kind, String title, String lead, boolean
         Objects.requireNonNull(title, "title");
         Objects.requireNonNull(lead, "lead");
         Objects.requireNonNull(createdAt, "createdAt");
+        Objects.requireNonNull(source, "source");
     }
 }

@@ -78,8 +78,8 @@ public interface ItemRepository extends AutoCloseable {
     List<String> AUTOMATIC_SOURCES = List.of("capture:", "git:");
 
     /**
-     * Current items stored by one of {@code sourcePrefixes} (a source starting with it) that do not carry {@code tag},
-     * newest first: at most {@code limit} after skipping {@code offset} (the explorer's review queue, a page at a time).
+     * Current items stored by one of {@code sourcePrefixes} (a source starting with it), or flagged as instructions
+     * (whatever their source), that do not carry {@code tag}, newest first: at most {@code limit} after skipping {@code offset} (the explorer's review queue, a page at a time).
      */
     List<KnowledgeItem> untagged(List<String> sourcePrefixes, String tag, int offset, int limit);
 

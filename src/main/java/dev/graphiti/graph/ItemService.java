@@ -137,7 +137,7 @@ public final class ItemService {
         String id = wanted.orElseGet(() -> freshId(writer));
         KnowledgeItem item = new KnowledgeItem(id, scope, record.kind(), p.title(), p.content(), p.tags(), p.source(),
                 checked.entities, p.createdAt(), record.supersededBy().isPresent() ? record.validUntil() : Optional.empty(),
-                record.supersededBy(), record.supersedes());
+                record.supersededBy(), record.supersedes(), p.flag());
         writer.insert(item, p.fingerprint(), record.place());
         record.supersedes().filter(old -> !old.equals(id)).flatMap(writer::get).filter(KnowledgeItem::current)
                 .ifPresent(old -> writer.supersede(old.id(), id, p.createdAt()));
@@ -158,7 +158,7 @@ public final class ItemService {
         Instant now = clock.instant();
         String id = freshId(writer);
         writer.insert(new KnowledgeItem(id, scope, checked.record.kind(), p.title(), p.content(), p.tags(), p.source(),
-                checked.entities, now, Optional.empty(), Optional.empty(), Optional.of(old.id())), p.fingerprint(),
+                checked.entities, now, Optional.empty(), Optional.empty(), Optional.of(old.id()), p.flag()), p.fingerprint(),
                 checked.record.place());
         writer.supersede(old.id(), id, now);
         return new Restored(Restored.Outcome.REPLACED, id);
@@ -197,7 +197,8 @@ public final class ItemService {
 
     /** An item ready to store: checked, redacted, titled, tagged, its entities and fingerprint found. */
     private record Prepared(NewItem request, String title, String content, List<String> tags, String source,
-                            List<Entity> entities, Fingerprint fingerprint, Instant createdAt, int redactions) {
+                            List<Entity> entities, Fingerprint fingerprint, Instant createdAt, int redactions,
+                            Optional<String> flag) {
     }
 
     private Prepared prepare(NewItem request) {
@@ -227,9 +228,14 @@ public final class ItemService {
             redactions += clean.count();
             tags.add(clean.text());
         }
+        Optional<String> flag = InstructionLike.find(title.text() + "\n" + content.text());
+        if (flag.isPresent()) {
+            // Only the review queue accepts a flagged item: one cannot arrive accepted.
+            tags.remove(KnowledgeItem.REVIEWED);
+        }
         return new Prepared(request, title.text(), content.text(), tags, source.text(),
                 entities.extract(title.text() + "\n" + content.text()), Fingerprint.of(title.text(), content.text()),
-                request.createdAt().orElseGet(clock::instant), redactions);
+                request.createdAt().orElseGet(clock::instant), redactions, flag);
     }
 
     private AddResult store(ItemWriter writer, Prepared p) {
@@ -254,7 +260,7 @@ public final class ItemService {
         }
         KnowledgeItem item = new KnowledgeItem(id, scope, p.request().kind(), p.title(), p.content(), p.tags(),
                 p.source(), p.entities(), p.createdAt(), Optional.empty(), Optional.empty(),
-                replaced.map(KnowledgeItem::id));
+                replaced.map(KnowledgeItem::id), p.flag());
         writer.insert(item, p.fingerprint(), p.request().place());
         replaced.ifPresent(old -> writer.supersede(old.id(), item.id(), p.createdAt()));
         return new AddResult(item, p.redactions(), Optional.empty(), replaced.map(KnowledgeItem::id));

@@ -8,11 +8,16 @@ import java.util.Optional;
 /**
  * One piece of stored knowledge. Content is always redacted before an item exists. An item replaced by a
  * newer one keeps its content and gets {@code validUntil} and {@code supersededBy}; nothing is overwritten.
+ * {@code flag} says why its text reads as instructions to the agent (see {@link InstructionLike}), found when it was
+ * written; such an item is {@link #held} out of the brief and recall until a person accepts it in the review queue.
  */
 public record KnowledgeItem(String id, Scope scope, Kind kind, String title, String content, List<String> tags,
                             String source, List<Entity> entities, Instant createdAt,
                             Optional<Instant> validUntil, Optional<String> supersededBy,
-                            Optional<String> supersedes) {
+                            Optional<String> supersedes, Optional<String> flag) {
+
+    /** The tag the review queue gives an item a person accepted. */
+    public static final String REVIEWED = "reviewed";
 
     public KnowledgeItem {
         Objects.requireNonNull(id, "id");
@@ -27,6 +32,20 @@ public record KnowledgeItem(String id, Scope scope, Kind kind, String title, Str
         Objects.requireNonNull(validUntil, "validUntil");
         Objects.requireNonNull(supersededBy, "supersededBy");
         Objects.requireNonNull(supersedes, "supersedes");
+        Objects.requireNonNull(flag, "flag");
+    }
+
+    /** An item nobody flagged. */
+    public KnowledgeItem(String id, Scope scope, Kind kind, String title, String content, List<String> tags,
+                         String source, List<Entity> entities, Instant createdAt, Optional<Instant> validUntil,
+                         Optional<String> supersededBy, Optional<String> supersedes) {
+        this(id, scope, kind, title, content, tags, source, entities, createdAt, validUntil, supersededBy, supersedes,
+                Optional.empty());
+    }
+
+    /** Flagged as instructions and not accepted in the review queue: shown with a warning, never in brief or recall. */
+    public boolean held() {
+        return flag.isPresent() && !tags.contains(REVIEWED);
     }
 
     /** True while no newer item has replaced this one. */

@@ -16,6 +16,10 @@ import java.util.function.ToIntFunction;
  * two or more; and the words it shares say more than a word half the graph holds would (their weights add up to
  * more than ln 2, that word's weight). So a prompt sharing one word with an item, or only words most items
  * share, gets nothing. Candidates come from lexical search, in its order.
+ *
+ * <p>What is recalled is quoted data ({@link Quoted}): each item on one line with who wrote it, markup neutralised,
+ * under a header saying it is evidence, not instructions; an item flagged as instructions is never recalled until a
+ * person accepts it in the review queue.
  */
 public final class PromptRecall {
 
@@ -67,7 +71,7 @@ public final class PromptRecall {
         int all = (1 << words.size()) - 1;
         List<String> lines = new ArrayList<>();
         List<String> ids = new ArrayList<>();
-        String header = "graphiti recalls (project memory relevant to this prompt):\n";
+        String header = "graphiti recalls project memory relevant to this prompt. " + Quoted.PREFACE;
         int used = bound(header, tokensPerByte);
         boolean counted = false;
         for (int i = 0; i < hits.size(); i++) {
@@ -78,7 +82,11 @@ public final class PromptRecall {
                 continue;
             }
             KnowledgeItem item = hits.get(i).item();
-            String line = "- [" + item.kind().name() + " " + item.id() + "] " + brief(item, queryWords) + "\n";
+            if (item.held()) {
+                continue;
+            }
+            String line = "- [" + item.kind().name() + " " + item.id() + ", by " + Quoted.origin(item.source()) + "] "
+                    + Quoted.inline(brief(item, queryWords)) + "\n";
             if (!counted && used + bound(line, tokensPerByte) > budget) {
                 counted = true;
                 used = tokens.applyAsInt(header + String.join("", lines));

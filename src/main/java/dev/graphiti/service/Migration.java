@@ -133,6 +133,7 @@ public final class Migration {
         List<Entity> entities = item.entities().stream().sorted(Comparator.comparing(Entity::name)
                 .thenComparing(Entity::type)).toList();
         return new KnowledgeItem(item.id(), item.scope(), item.kind(), item.title(), item.content(), item.tags(),
-                item.source(), entities, item.createdAt(), item.validUntil(), item.supersededBy(), item.supersedes());
+                item.source(), entities, item.createdAt(), item.validUntil(), item.supersededBy(), item.supersedes(),
+                item.flag());
     }
 }

@@ -27,7 +27,7 @@ final class SqliteDialect implements ItemDialect, LedgerDialect {
      */
     static final String CURRENT = "+i.superseded_by IS NULL";
     static final String BRIEF_COLUMNS = "i.id, i.kind, i.title, substr(i.content, 1, " + ItemBrief.LEAD_CHARS
-            + "), length(i.content) > " + ItemBrief.LEAD_CHARS + ", i.created_at";
+            + "), length(i.content) > " + ItemBrief.LEAD_CHARS + ", i.created_at, i.source, " + HELD;
 
     @Override
     public String current() {

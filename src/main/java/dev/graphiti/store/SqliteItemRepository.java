@@ -251,11 +251,11 @@ final class SqliteItemRepository implements SharedReads {
             // parameters: SQLite uses a partial index only for a query that states its WHERE in the same terms.
             sources.add("substr(i.source, 1, " + prefix.length() + ") = '" + prefix.replace("'", "''") + "'");
         }
-        // The review queue's sources have their own index (schema 6): named, since without statistics the planner
+        // The review queue's sources and flagged items have their own index (schema 7): named, since without statistics the planner
         // would rather read every current item by superseded_by and sort them.
         String from = sourcePrefixes.equals(AUTOMATIC_SOURCES) ? "items i INDEXED BY items_review" : "items i";
         return read(() -> rows.items("SELECT " + ItemRows.COLUMNS + " FROM " + from
-                + " WHERE i.superseded_by IS NULL AND (" + String.join(" OR ", sources) + ")"
+                + " WHERE i.superseded_by IS NULL AND (" + String.join(" OR ", sources) + " OR i.flag IS NOT NULL)"
                 + " AND NOT EXISTS (SELECT 1 FROM item_tags t WHERE t.tag = ? AND t.seq = i.seq)"
                 + NEWEST_FIRST + " LIMIT ? OFFSET ?", List.<Object>of(tag, limit, offset)));
     }

@@ -331,7 +331,7 @@ async function reviewView(params) {
   if (offset > 0) pager.append(el("a", { href: "#/review?offset=" + Math.max(0, offset - REVIEW_PAGE), id: "review-newer", text: "← Newer" }));
   if (page.items.length) pager.append(el("span", { class: "meta", id: "review-range", text: (offset + 1) + "–" + (offset + page.items.length) }));
   if (page.more) pager.append(el("a", { href: "#/review?offset=" + (offset + REVIEW_PAGE), id: "review-older", text: "Older →" }));
-  main.replaceChildren(el("h2", { text: "Stored by capture and indexing, not yet reviewed" }),
+  main.replaceChildren(el("h2", { text: "Stored by capture and indexing, or flagged as instructions, not yet reviewed" }),
     list(page.items, "Nothing to review.", (item) => actions(item, () => route())), pager);
 }
 

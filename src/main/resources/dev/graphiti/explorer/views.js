@@ -30,6 +30,8 @@ function itemRow(item, extra) {
     document.createTextNode(facts.join(" · ")));
   for (const tag of item.tags || []) meta.append(el("span", { class: "tag", text: " #" + tag }));
   const row = el("li", { "data-id": item.id, class: item.current === false ? "superseded" : "" }, itemLink(item), meta);
+  if (item.flag) row.append(el("div", { class: "flag", text: "Reads as instructions to the agent (" + item.flag + ")"
+    + (item.held ? ": kept out of the session brief and recall until accepted." : "; accepted.") }));
   if (item.snippet) row.append(el("div", { class: "snippet", text: item.snippet }));
   if (extra) row.append(extra);
   return row;

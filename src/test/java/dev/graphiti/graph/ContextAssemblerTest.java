@@ -115,7 +115,7 @@ class ContextAssemblerTest {
         assertTrue(line.endsWith("..."), line);
         assertTrue(line.contains(": The cache key includes the tenant id because two tenants"), "whitespace collapsed: " + line);
         assertTrue(line.length() < 400, line.length() + " characters");
-        assertTrue(text.lines().anyMatch(l -> l.matches("- decision: Short one: spaces collapse \\(\\w+, 2025-05-01\\)")),
+        assertTrue(text.lines().anyMatch(l -> l.matches("- decision: Short one: spaces collapse \\(\\w+, 2025-05-01, by user\\)")),
                 "the title once, collapsed: " + text);
     }
 
@@ -153,6 +153,6 @@ class ContextAssemblerTest {
         int preference = text.indexOf("- preference: Run the formatter before every commit (");
         assertTrue(preference > text.indexOf("## Decisions, architecture and preferences"), text);
         assertTrue(preference < text.indexOf("## Recent"), "above the newer commits: " + text);
-        assertTrue(text.contains(", 2025-01-01)\n"), "no \": .\" after the title: " + text);
+        assertTrue(text.contains(", 2025-01-01, by user)\n"), "no \": .\" after the title: " + text);
     }
 }

@@ -12,8 +12,15 @@ public interface ItemDialect {
     /** The condition on {@code items i} that keeps current items only. */
     String current();
 
-    /** What {@link ItemRows#briefs} reads: id, kind, title, the content's first lead, whether there is more, created_at. */
+    /**
+     * What {@link ItemRows#briefs} reads: id, kind, title, the content's first lead, whether there is more, created_at,
+     * source, and whether it is held (flagged and not reviewed: {@link #HELD}).
+     */
     String briefColumns();
+
+    /** Whether item {@code i} is held: flagged, and not tagged reviewed (KnowledgeItem#held). */
+    String HELD = "(i.flag IS NOT NULL AND NOT EXISTS (SELECT 1 FROM item_tags r WHERE r.tag = '"
+            + dev.graphiti.graph.KnowledgeItem.REVIEWED + "' AND r.seq = i.seq))";
 
     /** The function giving where its second argument starts in its first (0: nowhere). */
     String position();

@@ -21,8 +21,8 @@ public final class ItemRows {
 
     /** An item's columns, in the order {@link #query} reads them (extra columns follow). */
     public static final String COLUMNS = "i.seq, i.id, i.kind, i.title, i.content, i.tags, i.source, i.created_at, "
-            + "i.valid_until, i.superseded_by, i.supersedes";
-    private static final int ITEM_COLUMNS = 11;
+            + "i.valid_until, i.superseded_by, i.supersedes, i.flag";
+    private static final int ITEM_COLUMNS = 12;
 
     private final Statements statements;
     private final Scope scope;
@@ -65,7 +65,7 @@ public final class ItemRows {
             }
             rows.add(new Row(row.getLong(1), row.getString(2), row.getString(3), row.getString(4), row.getString(5),
                     row.getString(6), row.getString(7), row.getLong(8), until, row.getString(10), row.getString(11),
-                    extra));
+                    row.getString(12), extra));
         }
         return rows;
     }
@@ -92,7 +92,8 @@ public final class ItemRows {
         try (ResultSet row = statement.executeQuery()) {
             while (row.next()) {
                 briefs.add(new ItemBrief(row.getString(1), Kind.valueOf(row.getString(2)), row.getString(3),
-                        row.getString(4), row.getBoolean(5), Instant.ofEpochMilli(row.getLong(6))));
+                        row.getString(4), row.getBoolean(5), Instant.ofEpochMilli(row.getLong(6)), row.getString(7),
+                        row.getBoolean(8)));
             }
         } finally {
             statements.release(statement);
@@ -129,12 +130,13 @@ public final class ItemRows {
     }
 
     private record Row(long seq, String id, String kind, String title, String content, String tags, String source,
-                       long createdAt, Long validUntil, String supersededBy, String supersedes, Object[] extra) {
+                       long createdAt, Long validUntil, String supersededBy, String supersedes, String flag,
+                       Object[] extra) {
 
         KnowledgeItem toItem(Scope scope, List<Entity> entities) {
             return new KnowledgeItem(id, scope, Kind.valueOf(kind), title, content, ItemRows.tags(tags), source, entities,
                     Instant.ofEpochMilli(createdAt), Optional.ofNullable(validUntil).map(Instant::ofEpochMilli),
-                    Optional.ofNullable(supersededBy), Optional.ofNullable(supersedes));
+                    Optional.ofNullable(supersededBy), Optional.ofNullable(supersedes), Optional.ofNullable(flag));
         }
     }
 }

@@ -21,7 +21,7 @@ final class PostgresDialect implements ItemDialect, LedgerDialect {
     /** A filter's condition for current items only (PostgreSQL has no unary + on text to steer the planner with). */
     static final String CURRENT = "i.superseded_by IS NULL";
     static final String BRIEF_COLUMNS = "i.id, i.kind, i.title, left(i.content, " + ItemBrief.LEAD_CHARS
-            + "), length(i.content) > " + ItemBrief.LEAD_CHARS + ", i.created_at";
+            + "), length(i.content) > " + ItemBrief.LEAD_CHARS + ", i.created_at, i.source, " + HELD;
 
     @Override
     public String current() {

@@ -194,13 +194,13 @@ final class PostgresItemRepository implements SharedReads {
         List<String> sources = new ArrayList<>();
         for (String prefix : sourcePrefixes) {
             // left(), not LIKE: a prefix's % or _ are its own characters, and the comparison keeps case. Literals, so
-            // that the review queue's sources match the WHERE of their partial index (schema 2, items_review).
+            // that the review queue's sources match the WHERE of their partial index (schema 3, items_review).
             sources.add("left(i.source, " + prefix.length() + ") = '" + prefix.replace("'", "''") + "'");
         }
         parameters.add(tag);
         parameters.add(limit);
         parameters.add(offset);
-        return select("i.superseded_by IS NULL AND (" + String.join(" OR ", sources) + ")"
+        return select("i.superseded_by IS NULL AND (" + String.join(" OR ", sources) + " OR i.flag IS NOT NULL)"
                 + " AND NOT EXISTS (SELECT 1 FROM item_tags t WHERE t.tag = ? AND t.seq = i.seq)"
                 + NEWEST_FIRST + " LIMIT ? OFFSET ?", parameters);
     }

@@ -112,6 +112,9 @@ public final class ContextBenchmark {
         try (var repository = SqliteStore.withDefaults().open(project.resolve(".graphiti").resolve("graph.db"), Scope.project)) {
             var assembler = new ContextAssembler(repository, piece -> counter.count(piece).claude());
             var signals = new ContextSignals("project", Optional.of("main"), Optional.empty(), inPlay);
+            var once = assembler.assemble(signals, 8192);
+            System.out.printf("the context at budget 8192: %d items in %d Claude-estimated tokens%n", once.items(),
+                    once.tokens());
             Measurement.Read read = () -> assembler.assemble(signals, 8192).text().length();
             new Measurement("ContextAssembler.assemble alone (fixed signals, open repository)",
                     threads::getCurrentThreadCpuTime, "thread CPU").run(read, reads).print();
