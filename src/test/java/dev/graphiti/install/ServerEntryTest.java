@@ -67,7 +67,7 @@ class ServerEntryTest {
         // finds no jar, which is what it says), and the plugin's hooks still leave the work to the installed ones.
         Ran server = plugin(home, project, "mcp", "serve");
         assertEquals(1, server.code());
-        assertTrue(server.err().contains("no graphiti.jar found"), server.err());
+        assertTrue(server.err().contains("no graphiti.jar, so graphiti's server and hooks do nothing"), server.err());
         Ran hook = plugin(home, project, "context", "--session-start");
         assertEquals(0, hook.code());
         assertEquals("", hook.out());
@@ -84,10 +84,23 @@ class ServerEntryTest {
     record Ran(int code, String out, String err) {
     }
 
-    /** The plugin's launcher as Claude Code starts it for a session in {@code project}, for a user with no jar. */
-    private static Ran plugin(Path home, Path project, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of("..", "plugins", "graphiti", "bin", "graphiti")
-                .toAbsolutePath().toString()));
+    /**
+     * The plugin's launcher as Claude Code starts it for a session in {@code project}, for a user with no jar: a copy
+     * of the plugin, so no jar built in this checkout is found beside it.
+     */
+    private Ran plugin(Path home, Path project, String... args) throws Exception {
+        Path launcher = dir.resolve("plugins/graphiti/bin/graphiti");
+        if (!Files.exists(launcher)) {
+            Path bin = Path.of("..", "plugins", "graphiti", "bin");
+            try (var files = Files.list(bin)) {
+                for (Path file : files.toList()) {
+                    Path copy = launcher.resolveSibling(file.getFileName().toString());
+                    Files.createDirectories(copy.getParent());
+                    Files.copy(file, copy, java.nio.file.StandardCopyOption.COPY_ATTRIBUTES);
+                }
+            }
+        }
+        List<String> command = new ArrayList<>(List.of(launcher.toString()));
         command.addAll(List.of(args));
         ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile());
         for (String leaking : List.of("GRAPHITI_HOME", "GRAPHITI_JAR", "GRAPHITI_PLUGIN_IGNORE_INSTALL", "CLAUDE_PROJECT_DIR")) {
