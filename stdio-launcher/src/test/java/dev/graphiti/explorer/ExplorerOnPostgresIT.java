@@ -35,7 +35,7 @@ class ExplorerOnPostgresIT {
 
     private static final String TOKEN = "team-token-0123456789abcdef";
     private static final Pattern UI_URL = Pattern.compile("is at (http://127\\.0\\.0\\.1:\\d+/) ");
-    private static final Pattern TEAM_URL = Pattern.compile("explorer is at (http://127\\.0\\.0\\.1:\\d+/explorer/)");
+    private static final Pattern TEAM_URL = Pattern.compile("the explorer at (http://127\\.0\\.0\\.1:\\d+/explorer/)");
     private static final Pattern CSRF = Pattern.compile("<meta name=\"graphiti-csrf\" content=\"([^\"]+)\">");
 
     @TempDir

@@ -25,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 class ExplorerPageIT {
 
     private static final Pattern URL = Pattern.compile("is at (http://127\\.0\\.0\\.1:\\d+/)");
-    private static final Pattern TEAM_URL = Pattern.compile("explorer is at (http://127\\.0\\.0\\.1:\\d+/explorer/)");
+    private static final Pattern TEAM_URL = Pattern.compile("the explorer at (http://127\\.0\\.0\\.1:\\d+/explorer/)");
     private static final String TOKEN = "team-token-0123456789abcdef";
     /** An entity name is untrusted too: the graph view draws it as text. */
     private static final String MARKUP_ENTITY = "<img src=x onerror=window.pwned=3>";

@@ -70,12 +70,24 @@ final class PackagedGraphiti {
     String start(ProcessBuilder server, Pattern url) throws Exception {
         Process process = server.redirectErrorStream(true).start();
         started.add(process);
+        // A server that never prints its URL (a changed first screen) would leave the read below waiting forever.
+        Thread deadline = new Thread(() -> {
+            try {
+                Thread.sleep(120_000);
+                process.destroy();
+            } catch (InterruptedException found) {
+                // the URL came in time
+            }
+        }, "server-start-deadline");
+        deadline.setDaemon(true);
+        deadline.start();
         BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
         StringBuilder output = new StringBuilder();
         for (String line = lines.readLine(); line != null; line = lines.readLine()) {
             output.append(line).append('\n');
             Matcher found = url.matcher(line);
             if (found.find()) {
+                deadline.interrupt();
                 said = output.toString();
                 Thread drain = new Thread(() -> lines.lines().forEach(ignored -> { }), "server-output");
                 drain.setDaemon(true);
@@ -83,7 +95,7 @@ final class PackagedGraphiti {
                 return found.group(1);
             }
         }
-        throw new AssertionError("the server did not start:\n" + output);
+        throw new AssertionError("the server did not print a line matching " + url + " within 120 s:\n" + output);
     }
 
     /** What the last server started said up to its URL. */
