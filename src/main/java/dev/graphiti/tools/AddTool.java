@@ -27,12 +27,11 @@ public class AddTool extends CliTool {
             "commit", "conversation");
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_add",
-            "Store one settled, durable fact: a decision and why, an architecture note, a bug's root cause, "
-                    + "a preference, a pattern. Secrets are redacted; a near-duplicate returns the stored item.",
-            new InputSchema().string("content", "the fact, self-contained").string("title", "default: first line")
+            "Store one settled fact.",
+            new InputSchema().string("content", "the fact").string("title", "default: first line")
                     .choice("kind", KINDS, "default note").strings("tags", "labels")
-                    .string("supersedes", "id of the item this replaces").located().require("content"),
-            writes(false));
+                    .string("supersedes", "id it replaces").scope().require("content"),
+            writes());
 
     public AddTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);

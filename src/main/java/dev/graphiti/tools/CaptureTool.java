@@ -28,11 +28,10 @@ import java.util.List;
 public class CaptureTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_capture",
-            "Capture a Claude Code transcript's new decisions, preferences and root causes in the background.",
-            new InputSchema().string("transcript", "JSONL path; default: newest").string("session_id", "Claude Code session id")
-                    .flag("all", "every kept transcript").flag("memory", "CLAUDE.md files instead").directory(),
-            // Idempotent: a turn captured once is never stored again, however often capture runs.
-            writes(true));
+            "Capture a Claude Code transcript in the background.",
+            new InputSchema().string("transcript", "JSONL path (default newest)").string("session_id", "Claude Code session id")
+                    .flag("all", "every kept transcript").flag("memory", "CLAUDE.md files instead").scope(),
+            writes());
 
     public CaptureTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);

@@ -18,7 +18,7 @@ final class CliArguments extends AbstractList<String> {
     private static final Pattern CLI_WORD = Pattern.compile(
             "(?<![\\w-])(--?[A-Za-z][\\w-]*)(?: [A-Z][A-Z|]*\\b)?|\\b([A-Z][A-Z_]+)(?:\\|[A-Z]+)*\\b");
     /** What every tool passes through the gateway rather than its own Argv. */
-    private static final Map<String, String> GLOBAL = Map.of("-C", "dir", "--directory", "dir",
+    private static final Map<String, String> GLOBAL = Map.of("-C", "scope", "--directory", "scope",
             "--global", "scope global", "--project", "scope project");
 
     private final List<String> argv;

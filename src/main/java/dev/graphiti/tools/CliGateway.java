@@ -4,10 +4,10 @@ import dev.graphiti.protocol.feature.RequestContext;
 import dev.graphiti.protocol.feature.ToolResult;
 import dev.graphiti.tools.ProjectDirectory.Place;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -121,20 +121,14 @@ public final class CliGateway {
      */
     static List<String> argv(List<String> command, JsonObject arguments, Place place) {
         List<String> argv = new ArrayList<>(List.of("-C", place.directory().toString(), "--format", "json"));
-        String scope = arguments.get("scope") instanceof JsonString given ? given.getString() : null;
+        Optional<String> scope = ScopeArgument.of(arguments).option();
         if (place.noProject().isPresent()) {
-            if ("project".equals(scope)) {
+            if (scope.filter("--project"::equals).isPresent()) {
                 throw new IllegalArgumentException(place.noProject().get());
             }
-            scope = "global";
+            scope = Optional.of("--global");
         }
-        if (scope != null) {
-            argv.add(switch (scope) {
-                case "global" -> "--global";
-                case "project" -> "--project";
-                default -> throw new IllegalArgumentException("scope must be project or global");
-            });
-        }
+        scope.ifPresent(argv::add);
         argv.addAll(command);
         return argv;
     }

@@ -64,13 +64,16 @@ abstract class CliTool implements Tool {
         return new ToolDescriptor(name, null, description, input.build(), Optional.empty(), annotations);
     }
 
-    /** Writes local state; never destroys, never reaches outside this machine. */
-    static ToolAnnotations writes(boolean idempotent) {
-        return new ToolAnnotations(false, false, idempotent, false);
+    /**
+     * Writes local state; never destroys, never reaches outside this machine. No tool claims idempotence: absent, the
+     * hint reads as the cautious false, no client acts on it, and it cost 52 of tools/list's tokens.
+     */
+    static ToolAnnotations writes() {
+        return new ToolAnnotations(false, false, false, false);
     }
 
     /** Removes or rewrites stored items. */
     static ToolAnnotations destroys() {
-        return new ToolAnnotations(false, true, true, false);
+        return new ToolAnnotations(false, true, false, false);
     }
 }

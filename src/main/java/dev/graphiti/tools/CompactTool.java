@@ -12,8 +12,8 @@ import java.util.List;
 public class CompactTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_compact",
-            "Merge duplicates and superseded chains, keeping provenance. Try dry_run first.",
-            new InputSchema().flag("dry_run", "only report").confirmation().located(),
+            "Merge duplicates and superseded chains. Try dry_run first.",
+            new InputSchema().flag("dry_run", "only report").confirmation().scope(),
             destroys());
 
     public CompactTool(CliGateway gateway) {

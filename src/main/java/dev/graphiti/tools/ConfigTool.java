@@ -18,9 +18,9 @@ import java.util.List;
 public class ConfigTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_config",
-            "No key: list settings. key: read one. key and value: change it. Secrets are masked.",
+            "Read or change settings; no key lists them.",
             new InputSchema().string("key", "e.g. mcp.context_tokens").scalar("value", "new value"),
-            writes(true));
+            writes());
 
     public ConfigTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);

@@ -15,8 +15,8 @@ import java.util.List;
 public class DeleteTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_delete",
-            "Remove wrong or private items. To correct one, add the new one with supersedes instead.",
-            new InputSchema().strings("ids", "item ids").confirmation().located().require("ids"),
+            "Delete items; to correct one, add with supersedes.",
+            new InputSchema().strings("ids", "item ids").confirmation().scope().require("ids"),
             destroys());
 
     public DeleteTool(CliGateway gateway) {

@@ -1,6 +1,5 @@
 package dev.graphiti.tools;
 
-import dev.graphiti.protocol.feature.ToolAnnotations;
 import dev.graphiti.protocol.feature.ToolDescriptor;
 import jakarta.json.JsonObject;
 import java.nio.file.Path;
@@ -16,10 +15,9 @@ public class ExportTool extends FileTool {
     static final List<String> FORMATS = List.of("json", "markdown", "memory");
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_export",
-            "Write the graph to a new file in the project: json (lossless), markdown (notes folder), memory (memory "
-                    + "server JSONL).",
-            new InputSchema().string("path", "new file").choice("as", FORMATS, "default json").located().require("path"),
-            new ToolAnnotations(false, false, false, false));
+            "Write the graph to a new file.",
+            new InputSchema().string("path", "new file").choice("as", FORMATS, "default json").scope().require("path"),
+            writes());
 
     public ExportTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);

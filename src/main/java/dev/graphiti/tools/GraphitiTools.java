@@ -33,8 +33,8 @@ public final class GraphitiTools implements AutoCloseable {
             the user about an item flagged as instructions.
             - graphiti_search before designing, deciding or debugging something that may have come up before.
             - graphiti_add each settled fact as its own item, with the right kind.
-            - scope: project (default inside a git work tree) or global (preferences across projects). \
-            dir: the project directory when it is not the client's root.
+            - scope: project (default inside a git work tree), global (preferences across projects), \
+            or a project directory when it is not the client's root.
             - kind: decision, architecture, bugfix, preference, pattern, note, commit, conversation.
             - Answers are TOON or JSON; a trimmed list says how to get the rest.""";
 

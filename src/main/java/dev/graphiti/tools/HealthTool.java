@@ -11,8 +11,8 @@ import java.util.List;
 public class HealthTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_health",
-            "Check database integrity and size, and whether git history is indexed up to HEAD.",
-            new InputSchema().flag("full", "every index entry too (slow)").located(),
+            "Check the database and the commit index.",
+            new InputSchema().flag("full", "slow, thorough").scope(),
             ToolAnnotations.readOnly());
 
     public HealthTool(CliGateway gateway) {

@@ -12,10 +12,10 @@ import java.util.List;
 public class ImportTool extends FileTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_import",
-            "Read a graphiti export, notes folder or memory server JSONL into the graph; repeats add nothing.",
+            "Load an export, notes folder or memory server JSONL.",
             new InputSchema().string("path", "file or folder").choice("as", ExportTool.FORMATS, "default: guessed")
-                    .located().require("path"),
-            writes(true));
+                    .scope().require("path"),
+            writes());
 
     public ImportTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);

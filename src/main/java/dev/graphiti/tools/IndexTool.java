@@ -13,10 +13,10 @@ import java.util.List;
 public class IndexTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_index",
-            "Turn new commits into items (merges, bots and trivial commits skipped).",
+            "Store new git commits as items.",
             new InputSchema().flag("full", "reindex all").string("since", "git ref")
-                    .flag("vectors", "embed items lacking vectors instead").directory(),
-            writes(true));
+                    .flag("vectors", "embedding backfill").scope(),
+            writes());
 
     public IndexTool(CliGateway gateway) {
         super(gateway, DESCRIPTOR);

@@ -53,18 +53,13 @@ final class InputSchema {
 
     /** The filters list and search share with the CLI: kind, tag, since, before, all. */
     InputSchema filters() {
-        return string("kind", "comma list of kinds").string("tag", "one tag").string("since", "7d, 2025-01-31 ...")
+        return string("kind", "comma list").string("tag", "one tag").string("since", "7d or a date")
                 .string("before", "same forms").flag("all", "with superseded");
     }
 
-    /** scope and dir, which every graph tool takes. */
-    InputSchema located() {
-        return choice("scope", List.of("project", "global"), "global: all projects").directory();
-    }
-
-    /** dir: the project a call is about, when it is not the client's. */
-    InputSchema directory() {
-        return string("dir", "project directory");
+    /** scope, which every graph tool takes: which graph, or which project's ({@link ScopeArgument}). */
+    InputSchema scope() {
+        return string(ScopeArgument.NAME, "project, global or dir");
     }
 
     InputSchema require(String... names) {

@@ -71,7 +71,7 @@ public class ItemResource implements ResourceTemplate {
     }
 
     /**
-     * The link of a search or list row: its id and scope, and the call's own dir when it named one.
+     * The link of a search or list row: its id and scope, and the call's own project directory when it named one.
      * Empty when the row has no id.
      */
     static java.util.Optional<Content> link(JsonObject row, JsonObject arguments) {
@@ -82,9 +82,8 @@ public class ItemResource implements ResourceTemplate {
         if (row.get("scope") instanceof JsonString scope) {
             query.append("scope=").append(encode(scope.getString().toLowerCase(Locale.ROOT)));
         }
-        if (arguments.get("dir") instanceof JsonString dir && !dir.getString().isBlank()) {
-            query.append(query.isEmpty() ? "" : "&").append("dir=").append(encode(dir.getString()));
-        }
+        ScopeArgument.of(arguments).directory().ifPresent(dir ->
+                query.append(query.isEmpty() ? "" : "&").append("dir=").append(encode(dir)));
         String uri = PREFIX + encode(id.getString()) + (query.isEmpty() ? "" : "?" + query);
         String title = row.get("title") instanceof JsonString t ? t.getString() : null;
         return java.util.Optional.of(Content.resourceLink(new ResourceDescriptor(uri, id.getString(), title, null, "text/plain")));

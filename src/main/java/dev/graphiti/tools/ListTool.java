@@ -10,7 +10,7 @@ public class ListTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_list",
             "Browse items newest first.",
-            new InputSchema().integer("limit", "default 15").filters().located(),
+            new InputSchema().integer("limit", "default 15").filters().scope(),
             ToolAnnotations.readOnly());
 
     public ListTool(CliGateway gateway) {

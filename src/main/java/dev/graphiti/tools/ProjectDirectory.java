@@ -18,8 +18,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Decides which project a tool call is about, within the directories the server may reach: the call's
- * {@code dir} argument, else the request's {@value #PROJECT_HEADER} header (2026-07-28 over HTTP: its clients
+ * Decides which project a tool call is about, within the directories the server may reach: the directory the call's
+ * {@code scope} (or older {@code dir}) argument names, else the request's {@value #PROJECT_HEADER} header (2026-07-28 over HTTP: its clients
  * have no roots), else the client's first file root that is on this server and allowed (roots/list,
  * when the client declared roots; asked once per session and again after notifications/roots/list_changed),
  * else GRAPHITI_PROJECT_ROOT, else the server's working directory. A {@code dir} or client roots that do not
@@ -65,11 +65,12 @@ public final class ProjectDirectory {
         }
     }
 
-    /** The place of a call whose arguments may hold {@code dir}. */
+    /** The place of a call whose arguments may name a project directory ({@link ScopeArgument}). */
     public Place resolve(JsonObject arguments, RequestContext context) {
-        JsonValue given = arguments.get("dir");
-        if (given instanceof JsonString dir && !dir.getString().isBlank()) {
-            return Place.project(project(serverDirectory.resolve(dir.getString()), "dir " + dir.getString()));
+        ScopeArgument scope = ScopeArgument.of(arguments);
+        if (scope.directory().isPresent()) {
+            String dir = scope.directory().get();
+            return Place.project(project(serverDirectory.resolve(dir), scope.argument() + " " + dir));
         }
         Optional<String> header = context == null ? Optional.empty() : context.requestHeader(PROJECT_HEADER).filter(h -> !h.isBlank());
         if (header.isPresent()) {
@@ -84,9 +85,9 @@ public final class ProjectDirectory {
         if (allowed.covers(fallback)) {
             return Place.project(project(fallback, "the server's project " + fallback));
         }
-        return new Place(serverDirectory, Optional.of("this call names no project (no dir argument, no "
+        return new Place(serverDirectory, Optional.of("this call names no project (no project directory in scope, no "
                 + PROJECT_HEADER + " header, no client root)"
-                + " and the server's own directory is not one it serves; pass dir, a directory under "
+                + " and the server's own directory is not one it serves; pass scope, a project directory under "
                 + allowed.describe()));
     }
 
@@ -222,7 +223,7 @@ public final class ProjectDirectory {
         if (refused.isEmpty()) {
             return Optional.empty();
         }
-        throw new IllegalArgumentException(String.join("; ", refused) + ". Pass dir with a directory on this server");
+        throw new IllegalArgumentException(String.join("; ", refused) + ". Pass scope, a project directory on this server");
     }
 
     private static Optional<Path> fileRoot(JsonValue root) {

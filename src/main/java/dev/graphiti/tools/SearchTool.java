@@ -13,8 +13,8 @@ public class SearchTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_search",
             "Find stored knowledge, best first.",
-            new InputSchema().string("query", "words or a phrase").integer("limit", "default 10").flag("exact", "whole phrase")
-                    .filters().located().require("query"),
+            new InputSchema().string("query", "words").integer("limit", "default 10").flag("exact", "whole phrase")
+                    .filters().scope().require("query"),
             ToolAnnotations.readOnly());
 
     public SearchTool(CliGateway gateway) {

@@ -9,8 +9,8 @@ import java.util.List;
 public class ShowTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_show",
-            "Read one item in full: content, entities, related items, supersession.",
-            new InputSchema().string("id", "id, id prefix or title").located().require("id"),
+            "One item in full.",
+            new InputSchema().string("id", "id, prefix or title").scope().require("id"),
             ToolAnnotations.readOnly());
 
     public ShowTool(CliGateway gateway) {

@@ -12,8 +12,8 @@ import java.util.List;
 public class SummarizeTool extends CliTool {
 
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_summarize",
-            "Overview of what is known: counts by kind, top entities, latest decisions.",
-            new InputSchema().string("topic", "optional focus").located(),
+            "Counts by kind, top entities, latest decisions.",
+            new InputSchema().string("topic", "optional focus").scope(),
             new ToolAnnotations(true, false, true, true));
 
     public SummarizeTool(CliGateway gateway) {

@@ -43,6 +43,32 @@ class ProjectDirectoryTest {
         assertTrue(e.getMessage().contains("not a directory"), e.getMessage());
     }
 
+    /**
+     * Issue 29: scope names the graph or the project directory, in one parameter; a directory in scope runs exactly as
+     * dir did (-C DIR, no scope option), dir still works for older clients, and two different directories are refused.
+     */
+    @Test
+    void scopeNamesTheProjectDirectoryAsDirDid() throws Exception {
+        Path dir = Files.createDirectories(temp.resolve("given"));
+        var projects = everywhere(Optional.of(temp), temp);
+        JsonObject scope = Json.createObjectBuilder().add("scope", dir.toString()).build();
+        var place = projects.resolve(scope, null);
+        assertEquals(dir, place.directory());
+        assertEquals(List.of("-C", dir.toString(), "--format", "json", "list"), CliGateway.argv(List.of("list"), scope, place));
+        assertEquals(CliGateway.argv(List.of("list"), dir(dir), projects.resolve(dir(dir), null)),
+                CliGateway.argv(List.of("list"), scope, place));
+        JsonObject global = Json.createObjectBuilder().add("scope", "global").add("dir", dir.toString()).build();
+        assertEquals(List.of("-C", dir.toString(), "--format", "json", "--global", "list"),
+                CliGateway.argv(List.of("list"), global, projects.resolve(global, null)));
+
+        var missing = assertThrows(IllegalArgumentException.class,
+                () -> projects.resolve(Json.createObjectBuilder().add("scope", "globl").build(), null));
+        assertTrue(missing.getMessage().startsWith("scope globl does not exist on this server"), missing.getMessage());
+        var two = assertThrows(IllegalArgumentException.class, () -> projects.resolve(Json.createObjectBuilder()
+                .add("scope", dir.toString()).add("dir", temp.toString()).build(), null));
+        assertTrue(two.getMessage().contains("name two directories; send only scope"), two.getMessage());
+    }
+
     @Test
     void withoutArgumentOrRootsTheConfiguredRootThenTheServerDirectory() throws Exception {
         Path configured = Files.createDirectories(temp.resolve("configured"));
@@ -79,7 +105,7 @@ class ProjectDirectoryTest {
                 CliGateway.argv(List.of("list"), Json.createObjectBuilder().build(), none));
         var project = assertThrows(IllegalArgumentException.class, () -> CliGateway.argv(List.of("list"),
                 Json.createObjectBuilder().add("scope", "project").build(), none));
-        assertTrue(project.getMessage().contains("pass dir, a directory under " + projects.toRealPath()),
+        assertTrue(project.getMessage().contains("pass scope, a project directory under " + projects.toRealPath()),
                 project.getMessage());
     }
 

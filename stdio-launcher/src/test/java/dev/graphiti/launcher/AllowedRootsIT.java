@@ -80,7 +80,7 @@ class AllowedRootsIT {
                 // No dir and no roots: the global graph, never a project the server happens to sit in.
                 client.ok("graphiti_add", Map.of("content", "Team-wide: review every migration", "kind", "preference"));
                 assertTrue(Files.isRegularFile(base.resolve("home/server/.graphiti/global.db")));
-                client.refused("graphiti_list", Map.of("scope", "project"), "pass dir, a directory under " + projects);
+                client.refused("graphiti_list", Map.of("scope", "project"), "pass scope, a project directory under " + projects);
             }
             // A laptop's root that is not on the server is an error, not the global graph.
             try (var laptop = server.client(TOKEN, base.resolve("laptop/alice/app"))) {

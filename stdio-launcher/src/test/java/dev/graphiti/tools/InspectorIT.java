@@ -84,6 +84,47 @@ class InspectorIT {
         assertTrue(remaining.contains(kept), remaining);
     }
 
+    /**
+     * Issue 29: each tool called from its tools/list entry alone (description, parameter names, types and their few
+     * words), with the arguments a reader of that entry would send, scope as a graph and as a project directory.
+     */
+    @Test
+    void everyToolIsCalledFromItsDescriptionAlone() throws Exception {
+        Path other = ProjectFixture.create(temp.resolve("other")).project();
+        String elsewhere = "scope=" + other;
+
+        String decision = id(call("graphiti_add", "content=Deploys are blue-green, never in place", "kind=decision",
+                "tags=[\"deploy\"]", "title=Blue-green deploys"));
+        String preference = id(call("graphiti_add", "content=Answer in British English", "kind=preference",
+                "scope=global"));
+        String there = id(call("graphiti_add", "content=The other service pins Postgres 16", elsewhere));
+
+        assertTrue(text(ok(call("graphiti_search", "query=deploys", "kind=decision,note", "since=7d", "limit=5")))
+                .contains(decision));
+        assertTrue(text(ok(call("graphiti_list", "scope=global"))).contains(preference));
+        assertTrue(text(ok(call("graphiti_list", elsewhere))).contains(there));
+        assertFalse(text(ok(call("graphiti_list"))).contains(there), "scope project is the client's project");
+        assertTrue(text(ok(call("graphiti_show", "id=" + there, elsewhere))).contains("Postgres 16"));
+        ok(call("graphiti_summarize", "topic=deploy"));
+        ok(call("graphiti_health"));
+        ok(call("graphiti_config"));
+        assertTrue(text(ok(call("graphiti_config", "key=mcp.context_tokens"))).contains("8192"));
+        ok(call("graphiti_index", elsewhere));
+        ok(call("graphiti_export", "path=graph.json"));
+        assertTrue(Files.isRegularFile(fixture.project().resolve("graph.json")));
+        ok(call("graphiti_import", "path=" + fixture.project().resolve("graph.json"), elsewhere));
+        assertTrue(text(ok(call("graphiti_list", elsewhere))).contains("Blue-green deploys"), "imported into the other project");
+        ok(call("graphiti_capture", "memory=true"));
+        ok(call("graphiti_compact", "dry_run=true"));
+        ok(call("graphiti_delete", "ids=[\"" + there + "\"]", "confirm=true", elsewhere));
+        assertFalse(text(ok(call("graphiti_list", elsewhere))).contains(there));
+    }
+
+    private static JsonObject ok(JsonObject result) {
+        assertFalse(result.getBoolean("isError", false), result.toString());
+        return result;
+    }
+
     private JsonObject call(String tool, String... arguments) throws Exception {
         List<String> args = new ArrayList<>(List.of("--method", "tools/call", "--tool-name", tool));
         for (String argument : arguments) {
