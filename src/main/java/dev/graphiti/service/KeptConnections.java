@@ -1,6 +1,6 @@
 package dev.graphiti.service;
 
-import dev.graphiti.store.IdleConnections;
+import dev.graphiti.store.sqlite.IdleConnections;
 import dev.graphiti.store.postgres.PostgresStore;
 import java.util.Map;
 import java.util.Optional;

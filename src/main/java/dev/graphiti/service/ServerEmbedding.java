@@ -5,7 +5,7 @@ import dev.graphiti.embed.E5Encoder;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.graph.VectorStore;
-import dev.graphiti.store.SqliteStore;
+import dev.graphiti.store.sqlite.SqliteStore;
 import dev.graphiti.store.postgres.PostgresStore;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -7,7 +7,7 @@ import dev.graphiti.graph.ItemService;
 import dev.graphiti.graph.NewItem;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.service.Redactions;
-import dev.graphiti.store.SqliteStore;
+import dev.graphiti.store.sqlite.SqliteStore;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.lang.management.ManagementFactory;

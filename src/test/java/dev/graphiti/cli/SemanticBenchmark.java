@@ -9,7 +9,7 @@ import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.graph.TextEncoder;
 import dev.graphiti.graph.VectorIndex;
 import dev.graphiti.graph.VectorStore;
-import dev.graphiti.store.SqliteStore;
+import dev.graphiti.store.sqlite.SqliteStore;
 import dev.graphiti.toon.TokenCounter;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;

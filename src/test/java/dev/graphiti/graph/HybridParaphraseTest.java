@@ -5,7 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.embed.E5Encoder;
 import dev.graphiti.store.ProjectGraph;
-import dev.graphiti.store.SqliteStore;
+import dev.graphiti.store.sqlite.SqliteStore;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;

@@ -132,7 +132,7 @@ public final class RetrievalBenchmark {
     record Embedded(dev.graphiti.embed.E5Encoder encoder, VectorStore vectors, VectorIndex index) {
         static Embedded of(Path database) {
             var encoder = dev.graphiti.embed.E5Encoder.load();
-            VectorStore vectors = dev.graphiti.store.SqliteStore.withDefaults().openVectors(database, Scope.project);
+            VectorStore vectors = dev.graphiti.store.sqlite.SqliteStore.withDefaults().openVectors(database, Scope.project);
             long startCpu = THREADS.getCurrentThreadCpuTime();
             long start = System.nanoTime();
             int done = new EmbeddingJob(encoder.model()).run(vectors, encoder, n -> { }, () -> false);

@@ -1,7 +1,7 @@
 package dev.graphiti.graph;
 
 import dev.graphiti.store.GraphDatabase;
-import dev.graphiti.store.SqliteStore;
+import dev.graphiti.store.sqlite.SqliteStore;
 import dev.graphiti.store.postgres.PostgresServer;
 import dev.graphiti.store.postgres.PostgresStore;
 import dev.graphiti.store.postgres.RankingBaselines;

@@ -6,6 +6,7 @@ import dev.graphiti.graph.ItemRepository;
 import dev.graphiti.graph.ItemService;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.SecretRedaction;
+import dev.graphiti.store.sqlite.SqliteStore;
 import java.nio.file.Path;
 import java.time.Clock;
 

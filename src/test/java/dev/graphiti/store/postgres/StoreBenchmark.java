@@ -14,7 +14,7 @@ import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.SearchQuery;
 import dev.graphiti.graph.SecretRedaction;
 import dev.graphiti.store.GraphDatabase;
-import dev.graphiti.store.SqliteStore;
+import dev.graphiti.store.sqlite.SqliteStore;
 import java.io.IOException;
 import java.io.StringReader;
 import java.lang.management.ManagementFactory;

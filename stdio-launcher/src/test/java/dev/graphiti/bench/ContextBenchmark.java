@@ -6,7 +6,7 @@ import com.sun.management.OperatingSystemMXBean;
 import dev.graphiti.graph.ContextAssembler;
 import dev.graphiti.graph.ContextSignals;
 import dev.graphiti.graph.Scope;
-import dev.graphiti.store.SqliteStore;
+import dev.graphiti.store.sqlite.SqliteStore;
 import dev.graphiti.tools.CliCall;
 import dev.graphiti.tools.ContextResource;
 import dev.graphiti.tools.GraphitiTools;

@@ -7,7 +7,7 @@ import dev.graphiti.graph.Kind;
 import dev.graphiti.graph.NewItem;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.SecretRedaction;
-import dev.graphiti.store.SqliteStore;
+import dev.graphiti.store.sqlite.SqliteStore;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;

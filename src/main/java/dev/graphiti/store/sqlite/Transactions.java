@@ -1,4 +1,4 @@
-package dev.graphiti.store;
+package dev.graphiti.store.sqlite;
 
 import java.sql.Connection;
 import java.sql.SQLException;

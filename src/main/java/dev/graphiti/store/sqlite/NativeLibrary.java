@@ -1,4 +1,4 @@
-package dev.graphiti.store;
+package dev.graphiti.store.sqlite;
 
 import java.io.IOException;
 import java.io.InputStream;

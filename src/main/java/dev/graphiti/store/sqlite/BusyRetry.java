@@ -1,4 +1,4 @@
-package dev.graphiti.store;
+package dev.graphiti.store.sqlite;
 
 import dev.graphiti.graph.StoreException;
 import java.nio.file.Path;

@@ -1,4 +1,4 @@
-package dev.graphiti.store;
+package dev.graphiti.store.sqlite;
 
 import dev.graphiti.graph.GraphStats;
 import dev.graphiti.graph.HealthDepth;

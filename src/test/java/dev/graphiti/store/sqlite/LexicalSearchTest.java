@@ -1,4 +1,4 @@
-package dev.graphiti.store;
+package dev.graphiti.store.sqlite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -10,6 +10,7 @@ import dev.graphiti.graph.Kind;
 import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.LexicalMatch;
 import dev.graphiti.graph.NewItem;
+import dev.graphiti.store.ProjectGraph;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;

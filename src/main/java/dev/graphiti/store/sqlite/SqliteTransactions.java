@@ -1,4 +1,4 @@
-package dev.graphiti.store;
+package dev.graphiti.store.sqlite;
 
 import dev.graphiti.store.jdbc.GraphTransactions;
 import dev.graphiti.store.jdbc.SqlWork;

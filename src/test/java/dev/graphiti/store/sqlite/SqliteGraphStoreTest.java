@@ -1,6 +1,8 @@
-package dev.graphiti.store;
+package dev.graphiti.store.sqlite;
 
 import dev.graphiti.graph.Scope;
+import dev.graphiti.store.GraphDatabase;
+import dev.graphiti.store.GraphStoreContract;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -1,10 +1,11 @@
-package dev.graphiti.store;
+package dev.graphiti.store.sqlite;
 
 import dev.graphiti.graph.IngestState;
 import dev.graphiti.graph.ItemRepository;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.StoreException;
 import dev.graphiti.graph.VectorStore;
+import dev.graphiti.store.GraphDatabase;
 import dev.graphiti.store.jdbc.IngestLedger;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;

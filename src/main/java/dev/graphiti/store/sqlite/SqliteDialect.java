@@ -1,4 +1,4 @@
-package dev.graphiti.store;
+package dev.graphiti.store.sqlite;
 
 import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.ItemBrief;

@@ -1,4 +1,4 @@
-package dev.graphiti.store;
+package dev.graphiti.store.sqlite;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -12,6 +12,7 @@ import dev.graphiti.graph.Kind;
 import dev.graphiti.graph.NewItem;
 import dev.graphiti.graph.SecretRedaction;
 import dev.graphiti.graph.Scope;
+import dev.graphiti.store.GraphDatabase;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

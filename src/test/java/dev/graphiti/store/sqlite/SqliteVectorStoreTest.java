@@ -1,4 +1,4 @@
-package dev.graphiti.store;
+package dev.graphiti.store.sqlite;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -11,6 +11,7 @@ import dev.graphiti.graph.NewItem;
 import dev.graphiti.graph.QuantizedVector;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.VectorStore;
+import dev.graphiti.store.ProjectGraph;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
