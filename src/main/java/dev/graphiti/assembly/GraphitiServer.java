@@ -11,6 +11,7 @@ import dev.graphiti.graph.ScopeResolver;
 import dev.graphiti.service.Graphs;
 import dev.graphiti.protocol.session.McpServer;
 import dev.graphiti.protocol.session.ServerInfo;
+import dev.graphiti.store.Stores;
 import dev.graphiti.tools.GraphitiTools;
 import dev.graphiti.tools.ToolSettings;
 import java.nio.file.Path;
@@ -64,14 +65,15 @@ public final class GraphitiServer {
         boolean served = settings.allowedRoots().orElseThrow().covers(directory);
         Locations locations = Locations.of(setup.environment().variables(), setup.directory());
         if (setup.environment().ownProcess()) {
-            Graphs.loadNativeLibraryFrom(locations.cache());
+            Stores.loadNativeLibraryFrom(locations.cache());
         }
         GraphLocation location = new ScopeResolver(locations.home())
                 .resolve(directory, served ? Optional.empty() : Optional.of(Scope.global));
         Config config = Config.load(locations.home());
         // The store the tools' commands use, through their pool: a PostgreSQL server's explorer shows its database.
-        Graphs graphs = new Graphs(Duration.ofMillis(config.getInt(ConfigKeys.STORE_BUSY_TIMEOUT_MS)),
-                Optional.of(tools.connections()), tools.semantics(), setup.notices(), setup.environment().variables());
+        Graphs graphs = new Graphs(Stores.configured(setup.environment().variables(),
+                Duration.ofMillis(config.getInt(ConfigKeys.STORE_BUSY_TIMEOUT_MS)), Optional.of(tools.connections())),
+                tools.semantics(), setup.notices());
         setup.notices().accept("the explorer (/explorer/) shows the " + location.scope() + " graph " + graphs.where(location));
         return Explorer.open(location, config, graphs, tools.semantics());
     }

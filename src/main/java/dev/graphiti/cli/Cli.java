@@ -1,8 +1,9 @@
 package dev.graphiti.cli;
 
 import dev.graphiti.graph.SemanticSearch;
-import dev.graphiti.service.KeptConnections;
+import dev.graphiti.store.KeptConnections;
 import dev.graphiti.service.ServerEmbedding;
+import dev.graphiti.store.Stores;
 import dev.graphiti.toon.TokenCounter;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -79,7 +80,7 @@ public final class Cli implements AutoCloseable {
         }
         // The embedding worker opens vectors where the commands open graphs, on the same pool.
         KeptConnections connections = new KeptConnections();
-        SemanticSearch embedding = ServerEmbedding.start(log, connections, environment.variables());
+        SemanticSearch embedding = ServerEmbedding.start(log, Stores.forEmbedding(connections, environment.variables()));
         return new Cli(environment, counter, connections, Optional.of(embedding), embedding::close);
     }
 

@@ -10,7 +10,8 @@ import dev.graphiti.graph.ScopeResolver;
 import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.service.Graphs;
 import dev.graphiti.service.Items;
-import dev.graphiti.service.KeptConnections;
+import dev.graphiti.store.KeptConnections;
+import dev.graphiti.store.Stores;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -146,10 +147,10 @@ final class CommandContext {
      */
     Graphs graphs(Optional<KeptConnections> kept, Optional<SemanticSearch> semantics) {
         if (invocation().environment().ownProcess()) {
-            Graphs.loadNativeLibraryFrom(locations().cache());
+            Stores.loadNativeLibraryFrom(locations().cache());
         }
         Duration wait = Duration.ofMillis(config().getInt(ConfigKeys.STORE_BUSY_TIMEOUT_MS));
-        return new Graphs(wait, kept, semantics, this::warn, invocation().environment().variables());
+        return new Graphs(Stores.configured(invocation().environment().variables(), wait, kept), semantics, this::warn);
     }
 
     /** A problem that does not stop the command, on stderr unless --quiet. */

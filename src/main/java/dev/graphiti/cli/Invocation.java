@@ -1,7 +1,7 @@
 package dev.graphiti.cli;
 
 import dev.graphiti.graph.SemanticSearch;
-import dev.graphiti.service.KeptConnections;
+import dev.graphiti.store.KeptConnections;
 import dev.graphiti.toon.TokenCounter;
 import java.io.InputStream;
 import java.nio.file.Path;

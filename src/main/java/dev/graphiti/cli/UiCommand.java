@@ -7,8 +7,9 @@ import dev.graphiti.explorer.PageAccess;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.service.Graphs;
-import dev.graphiti.service.KeptConnections;
+import dev.graphiti.store.KeptConnections;
 import dev.graphiti.service.ServerEmbedding;
+import dev.graphiti.store.Stores;
 import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.util.Optional;
@@ -40,7 +41,7 @@ final class UiCommand extends GraphSubcommand {
         boolean semantic = Settings.ofEnvironment(variables).onOff("graphiti.semantic", true);
         // Served until stopped, so the connections are kept (PostgreSQL's in a pool), as a server keeps them.
         try (KeptConnections kept = new KeptConnections()) {
-            Optional<SemanticSearch> meaning = semantic ? Optional.of(ServerEmbedding.start(log, kept, variables)) : Optional.empty();
+            Optional<SemanticSearch> meaning = semantic ? Optional.of(ServerEmbedding.start(log, Stores.forEmbedding(kept, variables))) : Optional.empty();
             try {
                 Graphs graphs = context.graphs(Optional.of(kept), meaning);
                 Explorer explorer = Explorer.open(context.location(), config, graphs, meaning);

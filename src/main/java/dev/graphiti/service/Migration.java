@@ -8,7 +8,7 @@ import dev.graphiti.graph.ItemFilter;
 import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.Provenance;
 import dev.graphiti.graph.StoredItem;
-import dev.graphiti.store.GraphDatabase;
+import dev.graphiti.graph.GraphDatabase;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;

@@ -6,7 +6,7 @@ import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.config.Locations;
 import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.protocol.feature.Resource;
-import dev.graphiti.service.KeptConnections;
+import dev.graphiti.store.KeptConnections;
 import dev.graphiti.protocol.feature.ResourceTemplate;
 import dev.graphiti.protocol.feature.Tool;
 import dev.graphiti.toon.ResponseEncoder;

@@ -15,6 +15,7 @@ import dev.graphiti.service.Graphs;
 import dev.graphiti.service.Items;
 import dev.graphiti.service.OpenGraph;
 import dev.graphiti.service.SearchService;
+import dev.graphiti.store.Stores;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -31,7 +32,7 @@ class ExplorerTest {
     @TempDir
     Path tmp;
 
-    private final Graphs graphs = new Graphs(Duration.ofSeconds(10), Optional.empty(), Optional.empty(), warning -> { });
+    private final Graphs graphs = new Graphs(Stores.files(Duration.ofSeconds(10)), Optional.empty(), warning -> { });
     private final Items items = new Items(graphs, Clock.systemUTC(), 1 << 16);
 
     private Explorer explorer(GraphLocation location) {

@@ -14,6 +14,7 @@ import dev.graphiti.service.Graphs;
 import dev.graphiti.service.Items;
 import dev.graphiti.service.RecallService;
 import dev.graphiti.service.SearchService;
+import dev.graphiti.store.Stores;
 import dev.graphiti.toon.TokenCounter;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -38,7 +39,7 @@ class FlaggedItemsTest {
     @TempDir
     Path tmp;
 
-    private final Graphs graphs = new Graphs(Duration.ofSeconds(10), Optional.empty(), Optional.empty(), warning -> { });
+    private final Graphs graphs = new Graphs(Stores.files(Duration.ofSeconds(10)), Optional.empty(), warning -> { });
     private final Items items = new Items(graphs, Clock.systemUTC(), 1 << 16);
 
     private GraphLocation graph() {

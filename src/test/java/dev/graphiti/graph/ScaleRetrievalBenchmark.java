@@ -1,6 +1,5 @@
 package dev.graphiti.graph;
 
-import dev.graphiti.store.GraphDatabase;
 import dev.graphiti.store.sqlite.SqliteStore;
 import dev.graphiti.store.postgres.PostgresServer;
 import dev.graphiti.store.postgres.PostgresStore;
@@ -272,7 +271,7 @@ public final class ScaleRetrievalBenchmark {
                                Map<String, String> labelOfId, Clock clock, List<Outcome> outcomes) throws IOException {
         Path file = Path.of("target/bench-search/sqlite-" + size + ".db").toAbsolutePath();
         Files.createDirectories(file.getParent());
-        try (GraphDatabase graph = SqliteStore.withDefaults().openWithIngest(file, Scope.project)) {
+        try (GraphDatabase graph = SqliteStore.withDefaults().openGraph(file, Scope.project)) {
             if (graph.items().getAll(List.of(rows.get(rows.size() / 2).id())).isEmpty()) {
                 long start = System.nanoTime();
                 EntityExtractor extractor = new EntityExtractor();

@@ -10,6 +10,7 @@ import dev.graphiti.graph.ItemFilter;
 import dev.graphiti.graph.NewItem;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.ScopeResolver;
+import dev.graphiti.store.Stores;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +30,7 @@ class GraphsTest {
     final List<String> warnings = new ArrayList<>();
 
     Graphs graphs() {
-        return new Graphs(java.time.Duration.ofSeconds(10), Optional.empty(), Optional.empty(), warnings::add);
+        return new Graphs(Stores.files(java.time.Duration.ofSeconds(10)), Optional.empty(), warnings::add);
     }
 
     GraphLocation project() throws Exception {

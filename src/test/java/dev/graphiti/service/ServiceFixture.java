@@ -5,6 +5,7 @@ import dev.graphiti.graph.ItemService;
 import dev.graphiti.graph.Kind;
 import dev.graphiti.graph.NewItem;
 import dev.graphiti.graph.ScopeResolver;
+import dev.graphiti.store.Stores;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -17,7 +18,7 @@ final class ServiceFixture {
     static final int MAX_CONTENT_BYTES = 1 << 16;
 
     private final Path home;
-    final Graphs graphs = new Graphs(Duration.ofSeconds(10), Optional.empty(), Optional.empty(), warning -> { });
+    final Graphs graphs = new Graphs(Stores.files(Duration.ofSeconds(10)), Optional.empty(), warning -> { });
 
     ServiceFixture(Path home) {
         this.home = home;

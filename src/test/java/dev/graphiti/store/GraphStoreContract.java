@@ -10,6 +10,7 @@ import dev.graphiti.graph.Compactor;
 import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.EntityExtractor;
 import dev.graphiti.graph.Fingerprint;
+import dev.graphiti.graph.GraphDatabase;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.GraphStats;
 import dev.graphiti.graph.HealthDepth;

@@ -2,12 +2,14 @@ package dev.graphiti.store.postgres;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import dev.graphiti.graph.GraphDatabase;
+import dev.graphiti.graph.GraphStore;
 import dev.graphiti.graph.IngestState;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.StoreException;
 import dev.graphiti.graph.VectorStore;
-import dev.graphiti.store.GraphDatabase;
 import dev.graphiti.store.jdbc.IngestLedger;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
@@ -25,7 +27,7 @@ import javax.sql.DataSource;
  * Writers of a graph take turns under its advisory locks (adds only with adds claiming the same content, subject or
  * item; see {@link Retries}); what a concurrent writer makes fail is retried.
  */
-public final class PostgresStore implements AutoCloseable {
+public final class PostgresStore implements GraphStore, AutoCloseable {
 
     /** HikariCP says "Starting..." and "Start completed." at INFO; stderr is for problems. Held: see SqliteStore. */
     private static final Logger POOL_LOG = Logger.getLogger("com.zaxxer.hikari");
@@ -131,6 +133,42 @@ public final class PostgresStore implements AutoCloseable {
     /** The database, for a message: its URL without what follows {@code ?}, or its JNDI name. */
     public String where() {
         return where;
+    }
+
+    @Override
+    public GraphDatabase openGraph(Path database, Scope scope) {
+        return open(name(database), scope);
+    }
+
+    @Override
+    public IngestState openIngest(Path database) {
+        return openIngest(name(database));
+    }
+
+    @Override
+    public VectorStore openVectors(Path database, Scope scope) {
+        return openVectors(name(database), scope);
+    }
+
+    @Override
+    public boolean exists(Path database) {
+        return exists(name(database));
+    }
+
+    /** Always: a graph in the database is named by its file's path, and that file is never there. */
+    @Override
+    public boolean stillThere(Path database) {
+        return true;
+    }
+
+    @Override
+    public String where(Path database) {
+        return database + ", in PostgreSQL at " + where;
+    }
+
+    /** A graph's name in the database: its location's path, as a SQLite file would have it. */
+    static String name(Path database) {
+        return database.toAbsolutePath().normalize().toString();
     }
 
     /** The schema version this program writes. */

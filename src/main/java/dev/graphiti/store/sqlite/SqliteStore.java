@@ -1,11 +1,12 @@
 package dev.graphiti.store.sqlite;
 
+import dev.graphiti.graph.GraphDatabase;
+import dev.graphiti.graph.GraphStore;
 import dev.graphiti.graph.IngestState;
 import dev.graphiti.graph.ItemRepository;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.StoreException;
 import dev.graphiti.graph.VectorStore;
-import dev.graphiti.store.GraphDatabase;
 import dev.graphiti.store.jdbc.IngestLedger;
 import java.io.IOException;
 import java.nio.file.FileAlreadyExistsException;
@@ -24,7 +25,7 @@ import org.sqlite.SQLiteConfig;
  * Opens graph databases: one SQLite file each, in WAL mode with a busy timeout, upgraded to the latest
  * schema on open. Several processes may hold the same file open and write at once.
  */
-public final class SqliteStore {
+public final class SqliteStore implements GraphStore {
 
     /**
      * On loading, sqlite-jdbc deletes native libraries that other processes left in the temp directory. When
@@ -78,7 +79,8 @@ public final class SqliteStore {
      * Opens a graph's items and its git-index and capture state on one connection, for a command that reads
      * both: a connection costs about a millisecond to open. Closing the pair closes both.
      */
-    public GraphDatabase openWithIngest(Path database, Scope scope) {
+    @Override
+    public GraphDatabase openGraph(Path database, Scope scope) {
         Path file = database.toAbsolutePath().normalize();
         BusyRetry retry = new BusyRetry(retryBudget, file);
         Lease lease = lease(file, retry);
@@ -92,6 +94,7 @@ public final class SqliteStore {
      * for the nearest vectors on one thread while its words are looked up on another (one connection must not
      * serve two threads at once). A long-lived process reuses the connections it keeps.
      */
+    @Override
     public VectorStore openVectors(Path database, Scope scope) {
         Path file = database.toAbsolutePath().normalize();
         BusyRetry retry = new BusyRetry(retryBudget, file);
@@ -100,11 +103,27 @@ public final class SqliteStore {
     }
 
     /** Opens the git-index and capture state kept in a graph's database file (a connection of its own). */
+    @Override
     public IngestState openIngest(Path database) {
         Path file = database.toAbsolutePath().normalize();
         BusyRetry retry = new BusyRetry(retryBudget, file);
         Connection connection = connectMigrated(file, retry);
         return ledger(connection, retry, () -> closeQuietly(connection));
+    }
+
+    @Override
+    public boolean exists(Path database) {
+        return Files.exists(database);
+    }
+
+    @Override
+    public boolean stillThere(Path database) {
+        return Files.exists(database);
+    }
+
+    @Override
+    public String where(Path database) {
+        return database.toString();
     }
 
     private static IngestState ledger(Connection connection, BusyRetry retry, Runnable release) {

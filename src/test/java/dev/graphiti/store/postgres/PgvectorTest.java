@@ -13,7 +13,7 @@ import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.VectorIndex;
 import dev.graphiti.graph.VectorStore;
 import dev.graphiti.service.Redactions;
-import dev.graphiti.store.GraphDatabase;
+import dev.graphiti.graph.GraphDatabase;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

@@ -1,7 +1,7 @@
 package dev.graphiti.store.postgres;
 
 import dev.graphiti.graph.Scope;
-import dev.graphiti.store.GraphDatabase;
+import dev.graphiti.graph.GraphDatabase;
 import dev.graphiti.store.GraphStoreContract;
 import java.time.Duration;
 import java.util.Optional;

@@ -8,7 +8,7 @@ import dev.graphiti.graph.ItemRepository;
 import dev.graphiti.graph.Kind;
 import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.Scope;
-import dev.graphiti.store.GraphDatabase;
+import dev.graphiti.graph.GraphDatabase;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

@@ -14,7 +14,7 @@ import dev.graphiti.graph.QuantizedVector;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.SecretRedaction;
 import dev.graphiti.graph.VectorStore;
-import dev.graphiti.store.GraphDatabase;
+import dev.graphiti.graph.GraphDatabase;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

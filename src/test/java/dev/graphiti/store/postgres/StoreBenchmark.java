@@ -13,7 +13,7 @@ import dev.graphiti.graph.NewItem;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.SearchQuery;
 import dev.graphiti.graph.SecretRedaction;
-import dev.graphiti.store.GraphDatabase;
+import dev.graphiti.graph.GraphDatabase;
 import dev.graphiti.store.sqlite.SqliteStore;
 import java.io.IOException;
 import java.io.StringReader;
@@ -82,7 +82,7 @@ public final class StoreBenchmark {
                         SEARCH_PACE) : "");
         if (stores.contains("sqlite")) {
             Path temp = Files.createTempDirectory("graphiti-store-bench");
-            Supplier<GraphDatabase> open = () -> SqliteStore.withDefaults().openWithIngest(temp.resolve("graph.db"),
+            Supplier<GraphDatabase> open = () -> SqliteStore.withDefaults().openGraph(temp.resolve("graph.db"),
                     Scope.project);
             long loadStart = System.nanoTime();
             try (GraphDatabase graph = open.get()) {

@@ -12,7 +12,7 @@ import dev.graphiti.graph.Kind;
 import dev.graphiti.graph.NewItem;
 import dev.graphiti.graph.SecretRedaction;
 import dev.graphiti.graph.Scope;
-import dev.graphiti.store.GraphDatabase;
+import dev.graphiti.graph.GraphDatabase;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,11 +51,11 @@ class IdleConnectionsTest {
 
     @Test
     void aClosedGraphsConnectionServesTheNextOpen() {
-        try (GraphDatabase graph = store().openWithIngest(database(), Scope.project)) {
+        try (GraphDatabase graph = store().openGraph(database(), Scope.project)) {
             add(graph, "Use WAL mode for concurrent writers");
         }
         assertEquals(1, idle.kept(database()));
-        try (GraphDatabase graph = store().openWithIngest(database(), Scope.project)) {
+        try (GraphDatabase graph = store().openGraph(database(), Scope.project)) {
             assertEquals(0, idle.kept(database()), "the kept connection is in use");
             assertEquals(1, graph.items().list(ItemFilter.current(), 10).size());
         }
@@ -66,7 +66,7 @@ class IdleConnectionsTest {
     void aSearchsSecondConnectionForVectorsIsKeptTooAndBothServeTheNextSearch() {
         // A hybrid search reads items on one connection and vectors on another, at the same time.
         for (int search = 0; search < 20; search++) {
-            try (GraphDatabase graph = store().openWithIngest(database(), Scope.project);
+            try (GraphDatabase graph = store().openGraph(database(), Scope.project);
                  var vectors = store().openVectors(database(), Scope.project)) {
                 assertEquals(0, idle.kept(database()), "both kept connections are in use");
                 assertEquals(List.of(), vectors.after(0, 10), "no vectors stored yet");
@@ -77,11 +77,11 @@ class IdleConnectionsTest {
 
     @Test
     void aDeletedOrReplacedDatabaseIsNeverWrittenThroughAnOldConnection() throws IOException {
-        try (GraphDatabase graph = store().openWithIngest(database(), Scope.project)) {
+        try (GraphDatabase graph = store().openGraph(database(), Scope.project)) {
             add(graph, "First decision, in the file that is deleted");
         }
         deleteTree(database().getParent());
-        try (GraphDatabase graph = store().openWithIngest(database(), Scope.project)) {
+        try (GraphDatabase graph = store().openGraph(database(), Scope.project)) {
             add(graph, "Second decision, in the new file");
         }
         try (var fresh = SqliteStore.withDefaults().open(database(), Scope.project)) {
@@ -89,14 +89,14 @@ class IdleConnectionsTest {
         }
         // a copy put in place of the file is another file too
         Path copy = temp.resolve("copy.db");
-        try (GraphDatabase graph = SqliteStore.withDefaults().openWithIngest(temp.resolve("other.db"), Scope.project)) {
+        try (GraphDatabase graph = SqliteStore.withDefaults().openGraph(temp.resolve("other.db"), Scope.project)) {
             add(graph, "Third decision, in a copy");
         }
         Files.copy(temp.resolve("other.db"), copy);
         Files.move(copy, database(), StandardCopyOption.REPLACE_EXISTING);
         Files.deleteIfExists(database().resolveSibling("graph.db-wal"));
         Files.deleteIfExists(database().resolveSibling("graph.db-shm"));
-        try (GraphDatabase graph = store().openWithIngest(database(), Scope.project)) {
+        try (GraphDatabase graph = store().openGraph(database(), Scope.project)) {
             add(graph, "Fourth decision, next to the third");
         }
         try (var fresh = SqliteStore.withDefaults().open(database(), Scope.project)) {
@@ -106,7 +106,7 @@ class IdleConnectionsTest {
 
     @Test
     void aConnectionInsideATransactionIsClosedNotKept() throws Exception {
-        try (GraphDatabase graph = store().openWithIngest(database(), Scope.project)) {
+        try (GraphDatabase graph = store().openGraph(database(), Scope.project)) {
             add(graph, "Something to read");
         }
         IdleConnections.Kept kept = idle.take(database(), BUSY).orElseThrow();
@@ -118,14 +118,14 @@ class IdleConnectionsTest {
 
     @Test
     void closingClosesWhatIsKeptAndKeepsNothingMore() throws Exception {
-        try (GraphDatabase graph = store().openWithIngest(database(), Scope.project)) {
+        try (GraphDatabase graph = store().openGraph(database(), Scope.project)) {
             add(graph, "Something to keep");
         }
         IdleConnections.Kept kept = idle.take(database(), BUSY).orElseThrow();
         idle.give(database(), BUSY, kept);
         idle.close();
         assertTrue(kept.connection().isClosed());
-        try (GraphDatabase graph = store().openWithIngest(database(), Scope.project)) {
+        try (GraphDatabase graph = store().openGraph(database(), Scope.project)) {
             assertFalse(graph.items().list(ItemFilter.current(), 10).isEmpty());
         }
         assertEquals(0, idle.kept(database()));
@@ -135,15 +135,15 @@ class IdleConnectionsTest {
     void aFewAreKeptPerDatabaseAndAFewMoreInAllTheLeastRecentlyUsedClosedFirst() throws Exception {
         List<GraphDatabase> open = new java.util.ArrayList<>();
         for (int i = 0; i < IdleConnections.PER_DATABASE + 2; i++) {
-            open.add(store().openWithIngest(database(), Scope.project));
+            open.add(store().openGraph(database(), Scope.project));
         }
         open.forEach(GraphDatabase::close);
         assertEquals(IdleConnections.PER_DATABASE, idle.kept(database()));
 
         Path first = temp.resolve("first").resolve("graph.db");
-        store().openWithIngest(first, Scope.project).close();
+        store().openGraph(first, Scope.project).close();
         for (int i = 0; i < IdleConnections.IN_ALL; i++) {
-            store().openWithIngest(temp.resolve("p" + i).resolve("graph.db"), Scope.project).close();
+            store().openGraph(temp.resolve("p" + i).resolve("graph.db"), Scope.project).close();
         }
         assertEquals(IdleConnections.IN_ALL, idle.kept());
         assertEquals(0, idle.kept(first), "the least recently used went first");

@@ -1,7 +1,7 @@
 package dev.graphiti.store.sqlite;
 
 import dev.graphiti.graph.Scope;
-import dev.graphiti.store.GraphDatabase;
+import dev.graphiti.graph.GraphDatabase;
 import dev.graphiti.store.GraphStoreContract;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
@@ -14,6 +14,6 @@ class SqliteGraphStoreTest extends GraphStoreContract {
 
     @Override
     protected GraphDatabase open(String name, Scope scope) {
-        return SqliteStore.withDefaults().openWithIngest(temp.resolve(name).resolve("graph.db"), scope);
+        return SqliteStore.withDefaults().openGraph(temp.resolve(name).resolve("graph.db"), scope);
     }
 }

@@ -1,9 +1,8 @@
-package dev.graphiti.service;
+package dev.graphiti.store.postgres;
 
 import dev.graphiti.config.Settings;
 import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.graph.StoreException;
-import dev.graphiti.store.postgres.PostgresStore;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Optional;
@@ -18,7 +17,7 @@ import org.postgresql.ds.PGSimpleDataSource;
  * Read from the process's settings only (system properties, environment, a WAR's context parameters), never from
  * the settings file or a tool call: where a server keeps the team's knowledge is the operator's to choose.
  */
-final class ServerDatabase {
+public final class ServerDatabase {
 
     private static final Duration RETRY_BUDGET = Duration.ofSeconds(60);
 
@@ -29,7 +28,7 @@ final class ServerDatabase {
      * The configured PostgreSQL store: a pool of its own when {@code pooled} (a long-lived server), else a connection
      * per open graph (a one-shot command opens one or two and exits).
      */
-    static Optional<PostgresStore> configured(Map<String, String> variables, boolean pooled) {
+    public static Optional<PostgresStore> configured(Map<String, String> variables, boolean pooled) {
         Settings settings = Settings.ofEnvironment(variables);
         String language = settings.get(Settings.STORE_LANGUAGE).orElse("english").strip();
         Optional<String> jndi = settings.get(Settings.STORE_JNDI);

@@ -1,7 +1,8 @@
-package dev.graphiti.service;
+package dev.graphiti.store;
 
-import dev.graphiti.store.sqlite.IdleConnections;
 import dev.graphiti.store.postgres.PostgresStore;
+import dev.graphiti.store.postgres.ServerDatabase;
+import dev.graphiti.store.sqlite.IdleConnections;
 import java.util.Map;
 import java.util.Optional;
 
