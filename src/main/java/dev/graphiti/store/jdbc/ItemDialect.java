@@ -9,24 +9,12 @@ import java.util.Map;
 /** Where the stores' SQL for reading items differs: spelling, and what each engine plans or reads fastest. */
 public interface ItemDialect {
 
-    /** The condition on {@code items i} that keeps current items only. */
-    String current();
-
-    /**
-     * What {@link ItemRows#briefs} reads: id, kind, title, the content's first lead, whether there is more, created_at,
-     * source, and whether it is held (flagged and not reviewed: {@link #HELD}).
-     */
-    String briefColumns();
+    /** How the engine spells current items, briefs, a position in text and provenance's order. */
+    Spelling spelling();
 
     /** Whether item {@code i} is held: flagged, and not tagged reviewed (KnowledgeItem#held). */
     String HELD = "(i.flag IS NOT NULL AND NOT EXISTS (SELECT 1 FROM item_tags r WHERE r.tag = '"
             + dev.graphiti.graph.KnowledgeItem.REVIEWED + "' AND r.seq = i.seq))";
-
-    /** The function giving where its second argument starts in its first (0: nowhere). */
-    String position();
-
-    /** The column of {@code provenance p} that orders an item's provenance as it was recorded. */
-    String provenanceOrder();
 
     /** {@code column} is one of {@code values} (of SQL type {@code type}), as a condition and its parameters. */
     SqlFilter oneOf(Statements statements, String column, String type, Collection<?> values) throws SQLException;

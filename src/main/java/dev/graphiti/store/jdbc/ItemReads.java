@@ -49,7 +49,7 @@ public final class ItemReads {
 
     /** {@code filter} as a condition on {@code items i}, in the dialect's terms for current items. */
     public SqlFilter filter(ItemFilter filter) {
-        return SqlFilter.of(filter, dialect.current());
+        return SqlFilter.of(filter, dialect.spelling().current());
     }
 
     public Optional<KnowledgeItem> get(String id) {
@@ -84,7 +84,7 @@ public final class ItemReads {
         if (!exact.isEmpty()) {
             return exact;
         }
-        return select(dialect.position() + "(lower(i.title), lower(?)) > 0 ORDER BY (i.superseded_by IS NULL) DESC, "
+        return select(dialect.spelling().position() + "(lower(i.title), lower(?)) > 0 ORDER BY (i.superseded_by IS NULL) DESC, "
                 + "i.created_at DESC LIMIT ?", List.of(text, limit));
     }
 
@@ -151,7 +151,7 @@ public final class ItemReads {
         List<Object> parameters = new ArrayList<>(sql.parameters());
         parameters.add(limit);
         parameters.add(offset);
-        return transactions.read(() -> rows.briefs("SELECT " + dialect.briefColumns() + " FROM items i WHERE "
+        return transactions.read(() -> rows.briefs("SELECT " + dialect.spelling().briefColumns() + " FROM items i WHERE "
                 + sql.condition() + NEWEST_FIRST + " LIMIT ? OFFSET ?", parameters));
     }
 

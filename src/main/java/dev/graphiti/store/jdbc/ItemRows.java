@@ -85,7 +85,7 @@ public final class ItemRows {
         return query(sql, parameters, 0, (item, extra, seq) -> item);
     }
 
-    /** Runs a query selecting the dialect's {@link ItemDialect#briefColumns}. */
+    /** Runs a query selecting the dialect's {@link Spelling#briefColumns}. */
     public List<ItemBrief> briefs(String sql, List<Object> parameters) throws SQLException {
         List<ItemBrief> briefs = new ArrayList<>();
         PreparedStatement statement = statements.bind(sql, parameters);
@@ -104,7 +104,7 @@ public final class ItemRows {
     /** The provenance recorded on item {@code id}, as it was recorded. */
     public List<Provenance> provenance(String id) throws SQLException {
         String sql = "SELECT p.former_id, p.relation, p.title, p.source, p.created_at, p.recorded_at FROM provenance p "
-                + "JOIN items i ON i.seq = p.seq WHERE i.id = ? ORDER BY p.created_at, " + dialect.provenanceOrder();
+                + "JOIN items i ON i.seq = p.seq WHERE i.id = ? ORDER BY p.created_at, " + dialect.spelling().provenanceOrder();
         List<Provenance> result = new ArrayList<>();
         PreparedStatement statement = statements.bind(sql, List.of(id));
         try (ResultSet row = statement.executeQuery()) {

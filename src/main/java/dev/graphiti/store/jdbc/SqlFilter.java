@@ -9,7 +9,7 @@ import java.util.stream.Collectors;
 /** A SQL condition (on {@code items i}, for an {@link ItemFilter}) and its parameters, for either store. */
 public record SqlFilter(String condition, List<Object> parameters) {
 
-    /** With {@code current} as the condition that keeps current items only (the dialect's, {@link ItemDialect#current}). */
+    /** With {@code current} as the condition that keeps current items only (the dialect's, {@link Spelling#current}). */
     public static SqlFilter of(ItemFilter filter, String current) {
         List<String> conditions = new ArrayList<>();
         List<Object> parameters = new ArrayList<>();

@@ -4,6 +4,7 @@ import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.ItemBrief;
 import dev.graphiti.store.jdbc.ItemDialect;
 import dev.graphiti.store.jdbc.LedgerDialect;
+import dev.graphiti.store.jdbc.Spelling;
 import dev.graphiti.store.jdbc.SqlFilter;
 import dev.graphiti.store.jdbc.Statements;
 import java.sql.PreparedStatement;
@@ -20,27 +21,13 @@ final class PostgresDialect implements ItemDialect, LedgerDialect {
 
     /** A filter's condition for current items only (PostgreSQL has no unary + on text to steer the planner with). */
     static final String CURRENT = "i.superseded_by IS NULL";
-    static final String BRIEF_COLUMNS = "i.id, i.kind, i.title, left(i.content, " + ItemBrief.LEAD_CHARS
-            + "), length(i.content) > " + ItemBrief.LEAD_CHARS + ", i.created_at, i.source, " + HELD;
+    private static final Spelling SPELLING = Spelling.of(CURRENT, "left(i.content, " + ItemBrief.LEAD_CHARS + ")",
+            "strpos", "p.id");
+    static final String BRIEF_COLUMNS = SPELLING.briefColumns();
 
     @Override
-    public String current() {
-        return CURRENT;
-    }
-
-    @Override
-    public String briefColumns() {
-        return BRIEF_COLUMNS;
-    }
-
-    @Override
-    public String position() {
-        return "strpos";
-    }
-
-    @Override
-    public String provenanceOrder() {
-        return "p.id";
+    public Spelling spelling() {
+        return SPELLING;
     }
 
     /** One array parameter: {@code = ANY (?)} keeps one statement whatever the number of values. */

@@ -11,6 +11,7 @@ import dev.graphiti.graph.TermCounts;
 import dev.graphiti.store.jdbc.ItemReads;
 import dev.graphiti.store.jdbc.SharedReads;
 import dev.graphiti.store.jdbc.ItemRows;
+import dev.graphiti.store.jdbc.SharedWrites;
 import dev.graphiti.store.jdbc.SqlFilter;
 import dev.graphiti.store.jdbc.Statements;
 import java.nio.file.Path;
@@ -82,7 +83,7 @@ final class PostgresItemRepository implements SharedReads {
             try {
                 return work.run(new PostgresItemWriter(connection, rows,
                         GraphLock.claims(graph.number(), new TreeSet<>(claims))));
-            } catch (PostgresItemWriter.SqlFailure e) {
+            } catch (SharedWrites.SqlFailure e) {
                 throw e.getCause();
             }
         });

@@ -3,11 +3,12 @@ package dev.graphiti.store.postgres;
 import dev.graphiti.graph.AddCandidates;
 import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.Fingerprint;
-import dev.graphiti.graph.ItemWriter;
 import dev.graphiti.graph.Kind;
 import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.Provenance;
 import dev.graphiti.graph.ThreadPosition;
+import dev.graphiti.store.jdbc.SqlWork;
+import dev.graphiti.store.jdbc.SharedWrites;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -18,14 +19,13 @@ import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
  * The writes of one transaction on PostgreSQL; SQL failures escape unchecked and roll the transaction back. The
  * transaction's locks ({@link GraphLock}) are taken before its first statement. A statement is a round trip to the
  * server, which costs both sides more CPU than most of these statements do, so an add reads in one and writes in one.
  */
-final class PostgresItemWriter implements ItemWriter {
+final class PostgresItemWriter extends SharedWrites {
 
     /** What an add reads: a row per item and why (1 its content, 2 its title, 3 the item replaced, 4 the new id's). */
     private static final String CANDIDATES = "(SELECT " + Rows.COLUMNS + ", 1 FROM items i WHERE i.fingerprint = ? "
@@ -40,6 +40,7 @@ final class PostgresItemWriter implements ItemWriter {
     private boolean locked;
 
     PostgresItemWriter(Connection connection, Rows rows, GraphLock lock) {
+        super(connection, " ORDER BY min(seq)"); // groups by their first item: PostgreSQL groups in its plan's order
         this.connection = connection;
         this.rows = rows;
         this.lock = lock;
@@ -68,22 +69,6 @@ final class PostgresItemWriter implements ItemWriter {
                     return item;
                 }));
         return new AddCandidates(sameContent.stream().findFirst(), sameTitle, old.stream().findFirst(), !taken.isEmpty());
-    }
-
-    @Override
-    public Optional<KnowledgeItem> get(String id) {
-        return first(select("i.id = ?", List.of(id)));
-    }
-
-    @Override
-    public Optional<KnowledgeItem> findCurrentByFingerprint(String fingerprint) {
-        return first(select("i.fingerprint = ? AND i.superseded_by IS NULL ORDER BY i.seq LIMIT 1", List.of(fingerprint)));
-    }
-
-    @Override
-    public List<KnowledgeItem> findCurrentByTitleKey(Kind kind, String titleKey) {
-        return select("i.title_key = ? AND i.kind = ? AND i.superseded_by IS NULL ORDER BY i.seq LIMIT 50",
-                List.of(titleKey, kind.name()));
     }
 
     /** One statement for the item, its tags and its entities. */
@@ -118,16 +103,6 @@ final class PostgresItemWriter implements ItemWriter {
     }
 
     @Override
-    public void supersede(String oldId, String newId, Instant at) {
-        update("UPDATE items SET superseded_by = ?, valid_until = ? WHERE id = ?", List.of(newId, at.toEpochMilli(), oldId));
-    }
-
-    @Override
-    public void reinstate(String newId) {
-        update("UPDATE items SET superseded_by = NULL, valid_until = NULL WHERE superseded_by = ?", List.of(newId));
-    }
-
-    @Override
     public void delete(Collection<String> ids) {
         if (!ids.isEmpty()) {
             sql(() -> {
@@ -137,29 +112,6 @@ final class PostgresItemWriter implements ItemWriter {
                 }
             });
         }
-    }
-
-    @Override
-    public void updateTagsAndEntities(String id, List<String> tags, List<Entity> entities) {
-        long seq = seq(id);
-        update("UPDATE items SET tags = ?, entities = ? WHERE seq = ?", List.of(String.join(" ", tags), entityText(entities), seq));
-        update("DELETE FROM item_tags WHERE seq = ?", List.of(seq));
-        update("DELETE FROM item_entities WHERE seq = ?", List.of(seq));
-        writeTags(seq, tags);
-        writeEntities(seq, entities);
-    }
-
-    @Override
-    public void setSupersedes(String id, Optional<String> supersedes) {
-        update("UPDATE items SET supersedes = ? WHERE id = ?", Arrays.asList(nullable(supersedes), id));
-    }
-
-    @Override
-    public void addProvenance(String id, Provenance provenance) {
-        update("INSERT INTO provenance (seq, former_id, relation, title, source, created_at, recorded_at) "
-                        + "VALUES (?, ?, ?, ?, ?, ?, ?)",
-                List.of(seq(id), provenance.formerId(), provenance.relation(), provenance.title(), provenance.source(),
-                        provenance.createdAt().toEpochMilli(), provenance.recordedAt().toEpochMilli()));
     }
 
     @Override
@@ -181,49 +133,9 @@ final class PostgresItemWriter implements ItemWriter {
         return result;
     }
 
-    @Override
-    public void repoint(String fromId, String toId) {
-        update("UPDATE items SET superseded_by = ? WHERE superseded_by = ? AND id <> ?", List.of(toId, fromId, toId));
-        update("UPDATE items SET supersedes = ? WHERE supersedes = ? AND id <> ?", List.of(toId, fromId, toId));
-    }
-
-    @Override
-    public List<List<KnowledgeItem>> duplicateCandidates() {
-        List<List<KnowledgeItem>> groups = new ArrayList<>();
-        for (List<Object> key : keys("SELECT fingerprint FROM items WHERE superseded_by IS NULL "
-                + "GROUP BY fingerprint HAVING COUNT(*) > 1 ORDER BY min(seq)", 1)) {
-            groups.add(select("i.fingerprint = ? AND i.superseded_by IS NULL ORDER BY i.seq", key));
-        }
-        for (List<Object> key : keys("SELECT title_key, kind FROM items WHERE superseded_by IS NULL AND title_key <> '' "
-                + "GROUP BY title_key, kind HAVING COUNT(DISTINCT fingerprint) > 1 ORDER BY min(seq)", 2)) {
-            groups.add(select("i.title_key = ? AND i.kind = ? AND i.superseded_by IS NULL ORDER BY i.seq", key));
-        }
-        return groups;
-    }
-
-    @Override
-    public List<KnowledgeItem> superseded() {
-        return select("i.superseded_by IS NOT NULL ORDER BY i.seq", List.of());
-    }
-
-    private List<List<Object>> keys(String sql, int columns) {
-        return sql(() -> {
-            List<List<Object>> keys = new ArrayList<>();
-            try (PreparedStatement statement = connection.prepareStatement(sql); ResultSet result = statement.executeQuery()) {
-                while (result.next()) {
-                    List<Object> key = new ArrayList<>();
-                    for (int c = 1; c <= columns; c++) {
-                        key.add(result.getObject(c));
-                    }
-                    keys.add(key);
-                }
-            }
-            return keys;
-        });
-    }
-
     /** One statement for all of an item's tags (a round trip each would hold the graph's write lock longer). */
-    private void writeTags(long seq, List<String> tags) {
+    @Override
+    protected void writeTags(long seq, List<String> tags) {
         if (!tags.isEmpty()) {
             sql(() -> {
                 try (PreparedStatement statement = connection.prepareStatement("INSERT INTO item_tags (tag, seq) "
@@ -236,7 +148,8 @@ final class PostgresItemWriter implements ItemWriter {
         }
     }
 
-    private void writeEntities(long seq, List<Entity> entities) {
+    @Override
+    protected void writeEntities(long seq, List<Entity> entities) {
         if (!entities.isEmpty()) {
             sql(() -> {
                 try (PreparedStatement statement = connection.prepareStatement("INSERT INTO item_entities (seq, name, type) "
@@ -258,11 +171,8 @@ final class PostgresItemWriter implements ItemWriter {
         }
     }
 
-    private static String entityText(List<Entity> entities) {
-        return entities.stream().map(Entity::name).collect(Collectors.joining(" "));
-    }
-
-    private long seq(String id) {
+    @Override
+    protected long seq(String id) {
         return sql(() -> {
             try (PreparedStatement statement = Rows.prepare(connection, "SELECT seq FROM items WHERE id = ?", List.of(id));
                  ResultSet result = statement.executeQuery()) {
@@ -274,11 +184,18 @@ final class PostgresItemWriter implements ItemWriter {
         });
     }
 
-    private List<KnowledgeItem> select(String condition, List<Object> parameters) {
+    @Override
+    protected <T> T run(SqlWork<T> work) {
+        return sql(work::run);
+    }
+
+    @Override
+    protected List<KnowledgeItem> select(String condition, List<Object> parameters) {
         return sql(() -> rows.items("SELECT " + Rows.COLUMNS + " FROM items i WHERE " + condition, parameters));
     }
 
-    private void update(String sql, List<Object> parameters) {
+    @Override
+    protected void update(String sql, List<Object> parameters) {
         sql(() -> {
             try (PreparedStatement statement = Rows.prepare(connection, sql, parameters)) {
                 return statement.execute();
@@ -296,26 +213,6 @@ final class PostgresItemWriter implements ItemWriter {
             return work.run();
         } catch (SQLException e) {
             throw new SqlFailure(e);
-        }
-    }
-
-    private static Object nullable(Optional<?> value) {
-        return value.orElse(null);
-    }
-
-    private static <T> Optional<T> first(List<T> list) {
-        return list.isEmpty() ? Optional.empty() : Optional.of(list.get(0));
-    }
-
-    /** Carries a SQLException out of the unchecked writer interface; unwrapped by the repository. */
-    static final class SqlFailure extends RuntimeException {
-        SqlFailure(SQLException cause) {
-            super(cause);
-        }
-
-        @Override
-        public synchronized SQLException getCause() {
-            return (SQLException) super.getCause();
         }
     }
 }

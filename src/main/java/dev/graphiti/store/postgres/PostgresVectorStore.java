@@ -6,7 +6,7 @@ import dev.graphiti.graph.QuantizedVector;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.VectorIndex;
 import dev.graphiti.graph.VectorStore;
-import dev.graphiti.store.jdbc.SqlFilter;
+import dev.graphiti.store.jdbc.VectorReads;
 import dev.graphiti.store.jdbc.VectorRows;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -29,54 +29,30 @@ import java.util.Optional;
  */
 final class PostgresVectorStore implements VectorStore {
 
-    private static final String UNEMBEDDED = "FROM items i WHERE NOT EXISTS (SELECT 1 FROM item_vectors v WHERE v.seq = i.seq)";
-
     private final Connection connection;
     private final int graph;
     private final Retries retries;
-    private final Rows rows;
+    private final VectorReads reads;
     private final Runnable release;
 
     PostgresVectorStore(Connection connection, int graph, Scope scope, Retries retries, Runnable release) {
         this.connection = connection;
         this.graph = graph;
         this.retries = retries;
-        this.rows = new Rows(connection, scope);
+        this.reads = new VectorReads(connection, scope, new PostgresDialect());
         this.release = release;
     }
 
     @Override
     public List<Unembedded> unembedded(String model, long afterSeq, int limit) {
-        return retries.run(() -> {
-            String condition = model.equals(storedModel()) ? UNEMBEDDED + " AND" : "FROM items i WHERE";
-            List<Unembedded> found = new ArrayList<>();
-            try (PreparedStatement statement = Rows.prepare(connection, "SELECT i.seq, i.title, i.content " + condition
-                    + " i.seq > ? ORDER BY i.seq LIMIT ?", List.of(afterSeq, limit));
-                 ResultSet row = statement.executeQuery()) {
-                while (row.next()) {
-                    found.add(new Unembedded(row.getLong(1), row.getString(2), row.getString(3)));
-                }
-            }
-            return found;
-        });
+        return retries.run(() -> VectorRows.unembedded(connection, model, afterSeq, limit));
     }
 
     @Override
     public int unembeddedCount(String model) {
-        return retries.run(() -> {
-            String condition = model.equals(storedModel()) ? UNEMBEDDED : "FROM items i";
-            try (PreparedStatement statement = connection.prepareStatement("SELECT COUNT(*) " + condition);
-                 ResultSet row = statement.executeQuery()) {
-                return row.next() ? row.getInt(1) : 0;
-            }
-        });
+        return retries.run(() -> VectorRows.unembeddedCount(connection, model));
     }
 
-    /**
-     * Stores the batch beside the adds, holding the graph's lock shared ({@link GraphLock#shared}): a row is an item's
-     * vector, which no add reads, and storing it twice stores it once. A batch that switches the graph to another
-     * model (removing every vector) or makes or remakes the pgvector column holds the graph alone, as a delete does.
-     */
     @Override
     public void put(String model, List<ItemVectors> items) {
         int dimensions = items.stream().flatMap(item -> item.passages().stream()).findFirst()
@@ -96,11 +72,7 @@ final class PostgresVectorStore implements VectorStore {
         });
         Optional<Pgvector.Column> column = beside.isPresent() ? beside.get() : retries.write(connection, graph, () -> {
             if (!model.equals(storedModel())) {
-                Retries.execute(connection, "DELETE FROM item_vectors");
-                try (PreparedStatement statement = connection.prepareStatement("UPDATE vector_model SET model = ?")) {
-                    statement.setString(1, model);
-                    statement.executeUpdate();
-                }
+                VectorRows.switchModel(connection, model);
             }
             Optional<Pgvector.Column> made = embeddingColumn(dimensions);
             insert(items);
@@ -182,64 +154,22 @@ final class PostgresVectorStore implements VectorStore {
 
     @Override
     public VectorState state() {
-        return retries.run(() -> {
-            try (PreparedStatement statement = connection.prepareStatement(
-                    "SELECT model, removed, (SELECT COALESCE(MAX(id), 0) FROM item_vectors) FROM vector_model");
-                 ResultSet row = statement.executeQuery()) {
-                return row.next() ? new VectorState(row.getString(1), row.getLong(3), row.getLong(2))
-                        : new VectorState("", 0, 0);
-            }
-        });
+        return retries.run(() -> VectorRows.state(connection));
     }
 
     @Override
     public List<StoredVector> after(long afterId, int limit) {
-        return retries.run(() -> {
-            List<StoredVector> found = new ArrayList<>();
-            try (PreparedStatement statement = Rows.prepare(connection,
-                    "SELECT v.id, i.id, v.scale, v.vector FROM item_vectors v JOIN items i ON i.seq = v.seq "
-                            + "WHERE v.id > ? ORDER BY v.id LIMIT ?", List.of(afterId, limit));
-                 ResultSet row = statement.executeQuery()) {
-                while (row.next()) {
-                    found.add(new StoredVector(row.getLong(1), row.getString(2),
-                            new QuantizedVector(row.getFloat(3), row.getBytes(4))));
-                }
-            }
-            return found;
-        });
+        return retries.run(() -> VectorRows.after(connection, afterId, limit));
     }
 
     @Override
     public Map<String, KnowledgeItem> items(Collection<String> ids, ItemFilter filter) {
-        if (ids.isEmpty()) {
-            return Map.of();
-        }
-        SqlFilter sql = SqlFilter.of(filter, PostgresItemRepository.CURRENT);
-        Map<String, KnowledgeItem> found = new HashMap<>();
-        for (KnowledgeItem item : retries.run(() -> rows.items("SELECT " + Rows.COLUMNS + " FROM items i WHERE i.id = ANY (?)"
-                + " AND " + sql.condition(), withIds(ids, sql)))) {
-            found.put(item.id(), item);
-        }
-        return found;
+        return ids.isEmpty() ? Map.of() : retries.run(() -> reads.items(ids, filter));
     }
 
     @Override
     public Map<String, Instant> passing(Collection<String> ids, ItemFilter filter) {
-        if (ids.isEmpty()) {
-            return Map.of();
-        }
-        SqlFilter sql = SqlFilter.of(filter, PostgresItemRepository.CURRENT);
-        return retries.run(() -> {
-            Map<String, Instant> found = new HashMap<>();
-            try (PreparedStatement statement = Rows.prepare(connection, "SELECT i.id, i.created_at FROM items i WHERE "
-                    + "i.id = ANY (?) AND " + sql.condition(), withIds(ids, sql));
-                 ResultSet row = statement.executeQuery()) {
-                while (row.next()) {
-                    found.put(row.getString(1), Instant.ofEpochMilli(row.getLong(2)));
-                }
-            }
-            return found;
-        });
+        return ids.isEmpty() ? Map.of() : retries.run(() -> reads.passing(ids, filter));
     }
 
     @Override
@@ -268,40 +198,11 @@ final class PostgresVectorStore implements VectorStore {
 
     @Override
     public Map<String, List<QuantizedVector>> vectors(String model, Collection<String> ids) {
-        if (ids.isEmpty()) {
-            return Map.of();
-        }
-        return retries.run(() -> {
-            Map<String, List<QuantizedVector>> found = new HashMap<>();
-            if (!model.equals(storedModel())) {
-                return found;
-            }
-            try (PreparedStatement statement = connection.prepareStatement("SELECT i.id, v.scale, v.vector FROM items i "
-                    + "JOIN item_vectors v ON v.seq = i.seq WHERE i.id = ANY (?) ORDER BY v.seq, v.chunk")) {
-                statement.setArray(1, Rows.texts(connection, ids));
-                try (ResultSet row = statement.executeQuery()) {
-                    while (row.next()) {
-                        found.computeIfAbsent(row.getString(1), id -> new ArrayList<>())
-                                .add(new QuantizedVector(row.getFloat(2), row.getBytes(3)));
-                    }
-                }
-            }
-            return found;
-        });
-    }
-
-    private List<Object> withIds(Collection<String> ids, SqlFilter sql) throws SQLException {
-        List<Object> parameters = new ArrayList<>();
-        parameters.add(Rows.texts(connection, ids));
-        parameters.addAll(sql.parameters());
-        return parameters;
+        return ids.isEmpty() ? Map.of() : retries.run(() -> reads.vectors(model, ids));
     }
 
     private String storedModel() throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement("SELECT model FROM vector_model");
-             ResultSet row = statement.executeQuery()) {
-            return row.next() ? row.getString(1) : "";
-        }
+        return VectorRows.storedModel(connection);
     }
 
     @Override

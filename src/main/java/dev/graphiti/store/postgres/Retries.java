@@ -1,11 +1,11 @@
 package dev.graphiti.store.postgres;
 
 import dev.graphiti.graph.StoreException;
+import dev.graphiti.store.jdbc.RetryLoop;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Runs work against one graph on PostgreSQL: a failure a concurrent writer caused (serialization failure, deadlock,
@@ -21,10 +21,12 @@ final class Retries {
 
     private final Duration budget;
     private final String graph;
+    private final RetryLoop loop;
 
     Retries(Duration budget, String graph) {
         this.budget = budget;
         this.graph = graph;
+        this.loop = new RetryLoop(budget, Retries::contended, this::translate);
     }
 
     @FunctionalInterface
@@ -33,24 +35,7 @@ final class Retries {
     }
 
     <T> T run(SqlWork<T> work) {
-        long deadline = System.nanoTime() + budget.toNanos();
-        long pauseMillis = 2;
-        while (true) {
-            try {
-                return work.run();
-            } catch (SQLException e) {
-                if (!contended(e) || System.nanoTime() > deadline) {
-                    throw translate(e);
-                }
-            }
-            try {
-                Thread.sleep(ThreadLocalRandom.current().nextLong(1, pauseMillis + 1));
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new StoreException("interrupted while waiting for the database", e);
-            }
-            pauseMillis = Math.min(pauseMillis * 2, 100);
-        }
+        return loop.run(work::run);
     }
 
     /** One write transaction holding graph {@code number}'s lock, retried as a whole. */

@@ -1,10 +1,10 @@
 package dev.graphiti.store.sqlite;
 
 import dev.graphiti.graph.StoreException;
+import dev.graphiti.store.jdbc.RetryLoop;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.time.Duration;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Retries work that found the database locked by another process, with growing, jittered pauses, until a
@@ -24,26 +24,16 @@ final class BusyRetry {
 
     private final Duration budget;
     private final Path database;
+    private final RetryLoop loop;
 
     BusyRetry(Duration budget, Path database) {
         this.budget = budget;
         this.database = database;
+        this.loop = new RetryLoop(budget, BusyRetry::busy, this::translate);
     }
 
     <T> T run(Transactions.SqlWork<T> work) {
-        long deadline = System.nanoTime() + budget.toNanos();
-        long pauseMillis = 2;
-        while (true) {
-            try {
-                return work.run();
-            } catch (SQLException e) {
-                if (!busy(e) || System.nanoTime() > deadline) {
-                    throw translate(e);
-                }
-            }
-            sleep(ThreadLocalRandom.current().nextLong(1, pauseMillis + 1));
-            pauseMillis = Math.min(pauseMillis * 2, 100);
-        }
+        return loop.run(work::run);
     }
 
     static boolean busy(SQLException e) {
@@ -82,14 +72,5 @@ final class BusyRetry {
             message = "database error on " + database + ": " + reason;
         }
         return new StoreException(message, e);
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new StoreException("interrupted while waiting for the database", e);
-        }
     }
 }

@@ -4,6 +4,7 @@ import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.ItemBrief;
 import dev.graphiti.store.jdbc.ItemDialect;
 import dev.graphiti.store.jdbc.LedgerDialect;
+import dev.graphiti.store.jdbc.Spelling;
 import dev.graphiti.store.jdbc.SqlFilter;
 import dev.graphiti.store.jdbc.Statements;
 import java.sql.PreparedStatement;
@@ -26,27 +27,13 @@ final class SqliteDialect implements ItemDialect, LedgerDialect {
      * ms, a 12-term file match 5 s -> 1 ms).
      */
     static final String CURRENT = "+i.superseded_by IS NULL";
-    static final String BRIEF_COLUMNS = "i.id, i.kind, i.title, substr(i.content, 1, " + ItemBrief.LEAD_CHARS
-            + "), length(i.content) > " + ItemBrief.LEAD_CHARS + ", i.created_at, i.source, " + HELD;
+    private static final Spelling SPELLING = Spelling.of(CURRENT, "substr(i.content, 1, " + ItemBrief.LEAD_CHARS + ")",
+            "instr", "p.rowid");
+    static final String BRIEF_COLUMNS = SPELLING.briefColumns();
 
     @Override
-    public String current() {
-        return CURRENT;
-    }
-
-    @Override
-    public String briefColumns() {
-        return BRIEF_COLUMNS;
-    }
-
-    @Override
-    public String position() {
-        return "instr";
-    }
-
-    @Override
-    public String provenanceOrder() {
-        return "p.rowid";
+    public Spelling spelling() {
+        return SPELLING;
     }
 
     @Override

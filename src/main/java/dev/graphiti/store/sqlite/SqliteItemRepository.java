@@ -12,6 +12,7 @@ import dev.graphiti.graph.TermCounts;
 import dev.graphiti.store.jdbc.ItemReads;
 import dev.graphiti.store.jdbc.SharedReads;
 import dev.graphiti.store.jdbc.ItemRows;
+import dev.graphiti.store.jdbc.SharedWrites;
 import dev.graphiti.store.jdbc.SqlFilter;
 import dev.graphiti.store.jdbc.Statements;
 import java.io.IOException;
@@ -71,7 +72,7 @@ final class SqliteItemRepository implements SharedReads {
             return retry.run(() -> Transactions.immediate(connection, () -> {
                 try {
                     return work.run(writer);
-                } catch (SqliteItemWriter.SqlFailure e) {
+                } catch (SharedWrites.SqlFailure e) {
                     throw e.getCause();
                 }
             }));

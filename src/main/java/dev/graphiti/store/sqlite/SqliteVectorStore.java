@@ -5,18 +5,15 @@ import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.QuantizedVector;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.VectorStore;
-import dev.graphiti.store.jdbc.ItemRows;
-import dev.graphiti.store.jdbc.SqlFilter;
 import dev.graphiti.store.jdbc.Statements;
+import dev.graphiti.store.jdbc.VectorReads;
 import dev.graphiti.store.jdbc.VectorRows;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.Collection;
-import java.util.Collections;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,56 +22,33 @@ import java.util.function.Consumer;
 /** Passage vectors in the graph's own SQLite file (schema 5), on a connection of its own or the graph's. */
 final class SqliteVectorStore implements VectorStore {
 
-    private static final String UNEMBEDDED = "FROM items i WHERE NOT EXISTS (SELECT 1 FROM item_vectors v WHERE v.seq = i.seq)";
-
     private final Connection connection;
     private final BusyRetry retry;
-    private final ItemRows rows;
+    private final VectorReads reads;
     private final Consumer<Connection> release;
 
     SqliteVectorStore(Connection connection, Scope scope, BusyRetry retry, Consumer<Connection> release) {
         this.connection = connection;
         this.retry = retry;
-        this.rows = new ItemRows(Statements.perUse(connection), scope, new SqliteDialect());
+        this.reads = new VectorReads(connection, scope, new SqliteDialect());
         this.release = release;
     }
 
     @Override
     public List<Unembedded> unembedded(String model, long afterSeq, int limit) {
-        return retry.run(() -> {
-            String condition = model.equals(storedModel()) ? UNEMBEDDED + " AND" : "FROM items i WHERE";
-            List<Unembedded> found = new ArrayList<>();
-            try (PreparedStatement statement = Statements.prepare(connection, "SELECT i.seq, i.title, i.content " + condition
-                    + " i.seq > ? ORDER BY i.seq LIMIT ?", List.of(afterSeq, limit));
-                 ResultSet row = statement.executeQuery()) {
-                while (row.next()) {
-                    found.add(new Unembedded(row.getLong(1), row.getString(2), row.getString(3)));
-                }
-            }
-            return found;
-        });
+        return retry.run(() -> VectorRows.unembedded(connection, model, afterSeq, limit));
     }
 
     @Override
     public int unembeddedCount(String model) {
-        return retry.run(() -> {
-            String condition = model.equals(storedModel()) ? UNEMBEDDED : "FROM items i";
-            try (PreparedStatement statement = connection.prepareStatement("SELECT COUNT(*) " + condition);
-                 ResultSet row = statement.executeQuery()) {
-                return row.next() ? row.getInt(1) : 0;
-            }
-        });
+        return retry.run(() -> VectorRows.unembeddedCount(connection, model));
     }
 
     @Override
     public void put(String model, List<ItemVectors> items) {
         retry.run(() -> Transactions.immediate(connection, () -> {
             if (!model.equals(storedModel())) {
-                Transactions.execute(connection, "DELETE FROM item_vectors");
-                try (PreparedStatement statement = connection.prepareStatement("UPDATE vector_model SET model = ?")) {
-                    statement.setString(1, model);
-                    statement.executeUpdate();
-                }
+                VectorRows.switchModel(connection, model);
             }
             // An item deleted meanwhile, or embedded by another process first, is skipped.
             try (PreparedStatement insert = connection.prepareStatement("INSERT INTO item_vectors (seq, chunk, scale, vector) "
@@ -88,68 +62,22 @@ final class SqliteVectorStore implements VectorStore {
 
     @Override
     public VectorState state() {
-        return retry.run(() -> {
-            try (PreparedStatement statement = connection.prepareStatement(
-                    "SELECT model, removed, (SELECT COALESCE(MAX(id), 0) FROM item_vectors) FROM vector_model");
-                 ResultSet row = statement.executeQuery()) {
-                return row.next() ? new VectorState(row.getString(1), row.getLong(3), row.getLong(2))
-                        : new VectorState("", 0, 0);
-            }
-        });
+        return retry.run(() -> VectorRows.state(connection));
     }
 
     @Override
     public List<StoredVector> after(long afterId, int limit) {
-        return retry.run(() -> {
-            List<StoredVector> found = new ArrayList<>();
-            try (PreparedStatement statement = Statements.prepare(connection,
-                    "SELECT v.id, i.id, v.scale, v.vector FROM item_vectors v JOIN items i ON i.seq = v.seq "
-                            + "WHERE v.id > ? ORDER BY v.id LIMIT ?", List.of(afterId, limit));
-                 ResultSet row = statement.executeQuery()) {
-                while (row.next()) {
-                    found.add(new StoredVector(row.getLong(1), row.getString(2),
-                            new QuantizedVector(row.getFloat(3), row.getBytes(4))));
-                }
-            }
-            return found;
-        });
+        return retry.run(() -> VectorRows.after(connection, afterId, limit));
     }
 
     @Override
     public Map<String, KnowledgeItem> items(Collection<String> ids, ItemFilter filter) {
-        if (ids.isEmpty()) {
-            return Map.of();
-        }
-        SqlFilter sql = SqlFilter.of(filter, SqliteDialect.CURRENT);
-        List<Object> parameters = new ArrayList<>(ids);
-        parameters.addAll(sql.parameters());
-        Map<String, KnowledgeItem> found = new HashMap<>();
-        for (KnowledgeItem item : retry.run(() -> rows.items("SELECT " + ItemRows.COLUMNS + " FROM items i WHERE i.id IN ("
-                + placeholders(ids.size()) + ") AND " + sql.condition(), parameters))) {
-            found.put(item.id(), item);
-        }
-        return found;
+        return ids.isEmpty() ? Map.of() : retry.run(() -> reads.items(ids, filter));
     }
 
     @Override
     public Map<String, Instant> passing(Collection<String> ids, ItemFilter filter) {
-        if (ids.isEmpty()) {
-            return Map.of();
-        }
-        SqlFilter sql = SqlFilter.of(filter, SqliteDialect.CURRENT);
-        List<Object> parameters = new ArrayList<>(ids);
-        parameters.addAll(sql.parameters());
-        return retry.run(() -> {
-            Map<String, Instant> found = new HashMap<>();
-            try (PreparedStatement statement = Statements.prepare(connection, "SELECT i.id, i.created_at FROM items i WHERE i.id IN ("
-                    + placeholders(ids.size()) + ") AND " + sql.condition(), parameters);
-                 ResultSet row = statement.executeQuery()) {
-                while (row.next()) {
-                    found.put(row.getString(1), Instant.ofEpochMilli(row.getLong(2)));
-                }
-            }
-            return found;
-        });
+        return ids.isEmpty() ? Map.of() : retry.run(() -> reads.passing(ids, filter));
     }
 
     @Override
@@ -178,35 +106,11 @@ final class SqliteVectorStore implements VectorStore {
 
     @Override
     public Map<String, List<QuantizedVector>> vectors(String model, Collection<String> ids) {
-        if (ids.isEmpty()) {
-            return Map.of();
-        }
-        return retry.run(() -> {
-            Map<String, List<QuantizedVector>> found = new HashMap<>();
-            if (!model.equals(storedModel())) {
-                return found;
-            }
-            try (PreparedStatement statement = Statements.prepare(connection, "SELECT i.id, v.scale, v.vector FROM items i "
-                    + "JOIN item_vectors v ON v.seq = i.seq WHERE i.id IN (" + placeholders(ids.size()) + ")", new ArrayList<>(ids));
-                 ResultSet row = statement.executeQuery()) {
-                while (row.next()) {
-                    found.computeIfAbsent(row.getString(1), id -> new ArrayList<>())
-                            .add(new QuantizedVector(row.getFloat(2), row.getBytes(3)));
-                }
-            }
-            return found;
-        });
-    }
-
-    private static String placeholders(int count) {
-        return String.join(", ", Collections.nCopies(count, "?"));
+        return ids.isEmpty() ? Map.of() : retry.run(() -> reads.vectors(model, ids));
     }
 
     private String storedModel() throws SQLException {
-        try (PreparedStatement statement = connection.prepareStatement("SELECT model FROM vector_model");
-             ResultSet row = statement.executeQuery()) {
-            return row.next() ? row.getString(1) : "";
-        }
+        return VectorRows.storedModel(connection);
     }
 
     @Override

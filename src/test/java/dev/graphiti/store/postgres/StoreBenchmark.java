@@ -4,7 +4,6 @@ import dev.graphiti.graph.EntityExtractor;
 import dev.graphiti.graph.Fingerprint;
 import dev.graphiti.graph.ItemFilter;
 import dev.graphiti.graph.ItemIds;
-import dev.graphiti.graph.ItemRepository;
 import dev.graphiti.graph.ItemService;
 import dev.graphiti.graph.Kind;
 import dev.graphiti.graph.KnowledgeItem;
