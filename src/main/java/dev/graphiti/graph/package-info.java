@@ -5,7 +5,8 @@
  * ({@link dev.graphiti.graph.ContextAssembler}), health, summaries and compaction. This package owns the
  * interfaces the store implements ({@link dev.graphiti.graph.ItemRepository}, {@link dev.graphiti.graph.ItemWriter},
  * {@link dev.graphiti.graph.VectorStore}, and {@link dev.graphiti.graph.IngestState}: what git indexing and
- * transcript capture remember) and the one-method port to secret redaction, so it knows neither SQLite nor the
- * detectors, and imports no other package of graphiti.
+ * transcript capture remember), where graphs are kept ({@link dev.graphiti.graph.GraphStore}, opened as a
+ * {@link dev.graphiti.graph.GraphDatabase}) and the one-method port to secret redaction, so it knows neither SQLite
+ * nor PostgreSQL nor the detectors, and imports no other package of graphiti.
  */
 package dev.graphiti.graph;
