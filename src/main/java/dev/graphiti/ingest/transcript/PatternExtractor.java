@@ -162,7 +162,7 @@ public final class PatternExtractor implements Extractor {
                         continue;
                     }
                     opening = false;
-                    String kind = carried ? null : classify(sentence, turn.role());
+                    String kind = carried ? null : said(sentence, turn.role());
                     if (kind == null) {
                         continue;
                     }
@@ -236,6 +236,22 @@ public final class PatternExtractor implements Extractor {
         return RECALLED.matcher(text).find() || CITED_ITEM.matcher(text).find();
     }
 
+    /**
+     * The kind a sentence of a conversation states: what {@link #classify} finds, or a user's rule said without a
+     * marker word. Only in a conversation: in a written memory file every line is stated, and its type or heading says
+     * the kind better.
+     */
+    private static String said(String text, Turn.Role role) {
+        String kind = classify(text, role);
+        if (kind != null || role != Turn.Role.user) {
+            return kind;
+        }
+        String sentence = text.replace('\u2019', '\'');
+        int words = words(sentence);
+        return words >= MIN_USER_RULE_WORDS && words <= MAX_WORDS && !sentence.endsWith("?") && !sentence.endsWith(":")
+                && !HEDGED.matcher(sentence).find() && USER_RULE_UNMARKED.matcher(sentence).find() ? Extraction.DECISION : null;
+    }
+
     /** The kind a sentence states, or null when it states none with enough confidence. */
     public static String classify(String text, Turn.Role role) {
         String sentence = text.replace('\u2019', '\'');
@@ -253,9 +269,6 @@ public final class PatternExtractor implements Extractor {
         }
         if (role == Turn.Role.user && PREFERENCE.matcher(sentence).find()) {
             return Extraction.PREFERENCE;
-        }
-        if (role == Turn.Role.user && words >= MIN_USER_RULE_WORDS && USER_RULE_UNMARKED.matcher(sentence).find()) {
-            return Extraction.DECISION;
         }
         if (ARCHITECTURE.matcher(sentence).find() && namesSomething(sentence)) {
             return Extraction.ARCHITECTURE;
