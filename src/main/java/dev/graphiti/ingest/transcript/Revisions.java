@@ -31,6 +31,7 @@ final class Revisions {
     /** An opening that returns to a topic: "saves again", "back to the audit events". */
     private static final Pattern RETURNS = Pattern.compile("\\b(again|back to|more on|one more thing about)\\b", FLAGS);
     private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}_]+");
+    private static final Pattern NAME = Pattern.compile("\\b\\p{L}[\\p{L}_]*(?:\\p{Ll}\\p{Lu}|\\p{L}\\p{N})[\\p{L}\\p{N}_]*\\b");
     private static final Set<String> COMMON = Set.of(("the and for with are was were been its this that these those"
             + " you our your not never always only every each into than then but does did has have had will would can"
             + " could should may might must all any one two new now per after before because decision rule going forward"
@@ -61,6 +62,11 @@ final class Revisions {
                 .filter(s -> EXTENDS.matcher(s).find() || RETURNS.matcher(s).find()).findFirst()
                 .map(Revisions::words).orElse(Set.of());
         boolean byTopic = !extending && !changing && !topic.isEmpty();
+        boolean unsaid = !extending && !changing && !byTopic;
+        if (unsaid && extraction.kind().equals(Extraction.BUGFIX)) {
+            return Optional.empty(); // a root cause is an incident of its own unless the session says it continues one
+        }
+        Set<String> names = names(extraction.content());
         int minShared = changing ? MIN_SHARED : extending || byTopic ? MIN_SHARED_EXTENSION : MIN_SHARED_UNSAID;
         Set<String> words = words(extraction.content() + "\n" + opening);
         List<Set<String>> theirs = earlier.stream().map(settled -> words(settled.content())).toList();
@@ -78,6 +84,11 @@ final class Revisions {
             if (byTopic && topic.stream().noneMatch(theirs.get(i)::contains)) {
                 continue;
             }
+            // unsaid, two statements naming different things from code (AccountsService2, AccountsService3) are two rules
+            Set<String> theirNames = unsaid ? names(settled.content()) : Set.of();
+            if (!names.isEmpty() && !theirNames.isEmpty() && java.util.Collections.disjoint(names, theirNames)) {
+                continue;
+            }
             if (shared.size() >= minShared && shared.size() >= MIN_SHARE * Math.min(words.size(), theirs.get(i).size())
                     && shared.size() > bestShared) {
                 best = settled;
@@ -88,6 +99,16 @@ final class Revisions {
             return Optional.empty();
         }
         return Optional.of(new Revision(best.id(), changing ? extraction.content() : best.content() + "\n" + extraction.content()));
+    }
+
+    /** Names from code: a word with a capital inside or a digit after a letter (AccountsService2, jOOQ, v2Api). */
+    private static Set<String> names(String text) {
+        Set<String> names = new HashSet<>();
+        Matcher matcher = NAME.matcher(text);
+        while (matcher.find()) {
+            names.add(matcher.group());
+        }
+        return names;
     }
 
     /** The statement's words that say what it is about: lower case, stemmed, without the common ones. */
