@@ -70,6 +70,32 @@ class CaptureRevisionTest {
         assertEquals(2, contents(false).size());
     }
 
+    @Test
+    void aChangeOfPlanSupersedesTheRuleItChanges() throws Exception {
+        session("first", "Where do session tokens go?", "Decision: session tokens live in Redis with a 30 minute TTL.");
+        session("second", "Redis evicted sessions during the sale and people were logged out.",
+                "Change of plan on session tokens: they live in Postgres, in the user_sessions table, with the same"
+                        + " 30 minute expiry, because Redis evictions logged people out.");
+
+        List<String> current = contents(false);
+        assertEquals(1, current.size(), current.toString());
+        assertTrue(current.get(0).startsWith("Change of plan on session tokens"), current.get(0));
+    }
+
+    @Test
+    void aSessionThatOpensOnTheRulesTopicExtendsItWithoutSayingSo() throws Exception {
+        session("first", "Refunds are taking a week.",
+                "From now on refunds go back to the original payment method within 48 hours, never as store credit.");
+        session("second", "Follow-up on refunds.",
+                "Refunds over 500 EUR to the original payment method need a second approver from finance, never just"
+                        + " the support agent.");
+
+        List<String> current = contents(false);
+        assertEquals(1, current.size(), current.toString());
+        assertTrue(current.get(0).contains("within 48 hours, never as store credit"), current.get(0));
+        assertTrue(current.get(0).contains("need a second approver from finance"), current.get(0));
+    }
+
     /** Captures a session where the user asks, then settles a rule. */
     private void session(String name, String ask, String rule) throws Exception {
         String id = ClaudeCodeSessionWriter.sessionId(name);

@@ -70,11 +70,13 @@ public final class ConversationCapture {
         String source = "capture:" + sessionId;
         List<ItemSink.Settled> settled = extractions.isEmpty() ? List.of() : sink.settled(SETTLED_LOOKBACK);
         Set<String> superseded = new HashSet<>();
+        String opening = chunk.start() > 0 ? "" : chunk.turns().stream().filter(t -> t.role() == Turn.Role.user)
+                .map(Turn::text).findFirst().orElse("");
         for (Extraction extraction : extractions) {
             if (sink.known(extraction.content())) {
                 continue;
             }
-            Optional<Revisions.Revision> revision = Revisions.of(extraction, source, settled)
+            Optional<Revisions.Revision> revision = Revisions.of(extraction, opening, source, settled)
                     .filter(r -> superseded.add(r.supersedes()));
             drafts.add(new ItemDraft(extraction.kind(), extraction.title(),
                     revision.map(Revisions.Revision::content).orElse(extraction.content()), List.of("capture"), source,

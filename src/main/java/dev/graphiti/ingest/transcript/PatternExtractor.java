@@ -19,6 +19,8 @@ import java.util.regex.Pattern;
 public final class PatternExtractor implements Extractor {
 
     static final int MIN_WORDS = 4;
+    /** A user's rule stated without a marker word ({@link #USER_RULE_UNMARKED}) is a whole sentence, not a short reply. */
+    static final int MIN_USER_RULE_WORDS = 7;
     static final int MAX_WORDS = 60;
     static final int TITLE_CAP = 100;
     /** A statement with its reasons and details rarely runs longer; past this it is a story, not a rule. */
@@ -30,11 +32,12 @@ public final class PatternExtractor implements Extractor {
             "\\broot cause (was|is|turned out)\\b"
                     + "|\\b(bug|issue|problem|crash|failure|error|leak|regression|flakiness|deadlock|hang) (was|is) "
                     + "(caused by|due to|because)\\b"
-                    + "|\\bwas caused by\\b"
+                    + "|\\bwas caused by\\b|\\bturn(ed|s) out to be (caused by|due to|a|an|the)\\b"
+                    + "|\\bturn(ed|s) out (that )?.{1,60}?\\b(came|comes|was coming) from\\b"
                     + "|\\b(it|this|that) (was|is) (caused by|due to)\\b"
                     + "|\\bthe fix (was|is) to\\b"
                     + "|\\bfixed (it |this |that |the \\w+ )?by\\b"
-                    + "|\\b(bug|issue|problem|crash|failure) (came|comes) from\\b"
+                    + "|\\b(bug|issue|problem|crash|failure|stutter|hitch|slowdown|corruption|outage) (came|comes) from\\b"
                     + "|^root cause\\s*:|\\broot cause of\\b.{1,80}?\\b(was|is)\\b",
             FLAGS);
     /** A sentence that goes on with a root cause: how it was fixed. */
@@ -48,7 +51,7 @@ public final class PatternExtractor implements Extractor {
                     + "|\\b(we|i) (chose|picked|settled on|opted for|went with)\\b"
                     + "|\\bchose \\S+( \\S+){0,3} over\\b"
                     + "|\\bwe('ll| will| shall) (use|go with|keep|switch to|stick with|adopt)\\b"
-                    + "|\\b(from now on|going forward|from here on)\\b|^(rule|convention|policy)\\s*:"
+                    + "|\\b(from now on|going forward|from here on|change of plan|changed my mind)\\b|^(rule|convention|policy)\\s*:"
                     + "|\\b(the|our|one|new|so the) rule( is\\b|\\s*:)"
                     + "|\\b(extend|extending|amend|amending|change|changing) (the|our|that) (\\S+ ){0,4}rule\\b",
             FLAGS);
@@ -57,6 +60,16 @@ public final class PatternExtractor implements Extractor {
             "\\b(we|you) (always|never)\\b"
                     + "|^use \\S+( \\S+){0,4},? (not|instead of|rather than)\\b"
                     + "|\\b(we're|we are) (switching|moving|changing|migrating) (to|off|from|over)\\b",
+            FLAGS);
+    /**
+     * A user's rule without a marker word, in a whole sentence: over everything of a kind ("every init starts with
+     * ...", "no identifiers in logs, ever"), what is never done, or how something is against how it is not ("days
+     * count in the billing time zone, not UTC"). Reports of what happens ("it sometimes never answers again") are not.
+     */
+    private static final Pattern USER_RULE_UNMARKED = Pattern.compile(
+            "^(every|each|all|no|nothing|nobody|none of) (?!(time|times|worries|problem|idea|luck|rush|need|way)\\b)"
+                    + "|^(?!.*\\b(sometimes|again|until|yet|since)\\b).*\\bnever\\b"
+                    + "|, (not|never) (a |an |the |just |on |in |with )?[\\w./@:-]+( [\\w./@:-]+){0,2}\\s*([.;,:]|$)",
             FLAGS);
     private static final Pattern PREFERENCE = Pattern.compile(
             "\\bi( prefer| like to| want you to|'d rather| would rather| always want)\\b"
@@ -73,7 +86,7 @@ public final class PatternExtractor implements Extractor {
     private static final Pattern HEDGED = Pattern.compile(
             "^(if|when|whether|maybe|perhaps|should|could|would|might|do|does|did|can|shall|unless)\\b"
                     + "|\\b(not sure|haven't decided|have not decided|undecided|not yet decided|if we|whether to|"
-                    + "i think|i guess|might|maybe|perhaps|probably|let me|i'll check|i will check)\\b",
+                    + "i think|i guess|(?<!that |which |who )might|maybe|perhaps|probably|let me|i'll check|i will check)\\b",
             FLAGS);
     /**
      * What the assistant (or the user) says it found in the project memory: recalled knowledge, already stored,
@@ -105,6 +118,8 @@ public final class PatternExtractor implements Extractor {
             "^(i'll|i will|i'm going to|i am going to|let me|i can|want me to|shall i|now i|next,? i"
                     + "|done|understood|noted|got it|ok|okay|thanks|thank you)\\b", FLAGS);
     private static final Pattern PARAGRAPH = Pattern.compile("\\n\\s*\\n");
+    /** A statement that names its kind starts an item of its own: "Decision: ...", "Rule: ...". */
+    private static final Pattern LABELLED = Pattern.compile("^(decision|rule|convention|policy|preference|root cause)\\s*:", FLAGS);
     private static final Pattern NEGATED_DECISION = Pattern.compile("\\b(not|n't|never) (decided|chose|picked|going with)\\b", FLAGS);
 
     private final Redactor redactor;
@@ -147,7 +162,7 @@ public final class PatternExtractor implements Extractor {
                         continue;
                     }
                     opening = false;
-                    String kind = carried ? null : classify(sentence, turn.role());
+                    String kind = carried ? null : said(sentence, turn.role());
                     if (kind == null) {
                         continue;
                     }
@@ -169,8 +184,9 @@ public final class PatternExtractor implements Extractor {
 
     /**
      * Where the statement that starts at sentence {@code from} ends: it goes on with the sentences after it that carry
-     * its reasons, values and exceptions, up to one that states something of its own (a root cause's fix goes on
-     * with it), asks, hedges, leads into a block or says what the agent will do next.
+     * its reasons, values and exceptions, and with those that state more of the same rule (see {@link #sameRule}), up
+     * to one that states something else (a root cause's fix goes on with it), asks, hedges, leads into a block or says
+     * what the agent will do next.
      */
     static int statementEnd(List<String> sentences, int from, String kind, Turn.Role role) {
         if (kind.equals(Extraction.ARCHITECTURE)) {
@@ -184,12 +200,25 @@ public final class PatternExtractor implements Extractor {
             boolean fix = kind.equals(Extraction.BUGFIX) && FIX.matcher(next).find();
             words += words(next);
             if (next.endsWith("?") || next.endsWith(":") || HEDGED.matcher(next).find() || AFTERWORD.matcher(next).find()
-                    || recalled(next) || own != null && !fix || words > MAX_STATEMENT_WORDS) {
+                    || recalled(next) || own != null && !fix && !sameRule(sentences.subList(from, end), next, own, kind)
+                    || words > MAX_STATEMENT_WORDS) {
                 break;
             }
             end++;
         }
         return end;
+    }
+
+    /**
+     * Whether a sentence that states a rule of its own goes on with the one before: the same kind, no label of its own,
+     * and about the same thing (a word in common: "versioned saves: ... We never refuse an old save").
+     */
+    private static boolean sameRule(List<String> statement, String next, String own, String kind) {
+        if (!own.equals(kind) || LABELLED.matcher(next).find()) {
+            return false;
+        }
+        Set<String> before = Revisions.words(String.join(" ", statement));
+        return Revisions.words(next).stream().anyMatch(before::contains);
     }
 
     /** The statement redacted, titled by its first sentence (redacted before it is cut). */
@@ -205,6 +234,22 @@ public final class PatternExtractor implements Extractor {
     static boolean recalled(String sentence) {
         String text = sentence.replace('\u2019', '\'');
         return RECALLED.matcher(text).find() || CITED_ITEM.matcher(text).find();
+    }
+
+    /**
+     * The kind a sentence of a conversation states: what {@link #classify} finds, or a user's rule said without a
+     * marker word. Only in a conversation: in a written memory file every line is stated, and its type or heading says
+     * the kind better.
+     */
+    private static String said(String text, Turn.Role role) {
+        String kind = classify(text, role);
+        if (kind != null || role != Turn.Role.user) {
+            return kind;
+        }
+        String sentence = text.replace('\u2019', '\'');
+        int words = words(sentence);
+        return words >= MIN_USER_RULE_WORDS && words <= MAX_WORDS && !sentence.endsWith("?") && !sentence.endsWith(":")
+                && !HEDGED.matcher(sentence).find() && USER_RULE_UNMARKED.matcher(sentence).find() ? Extraction.DECISION : null;
     }
 
     /** The kind a sentence states, or null when it states none with enough confidence. */

@@ -15,6 +15,7 @@ final class Proposals {
     private static final Pattern PROPOSES = Pattern.compile(
             "^(proposal|plan|suggestion|recommendation|my (suggestion|proposal|recommendation)( is)?)\\s*:"
                     + "|\\bi( would|'d)? (suggest|propose|recommend)\\b|\\bmy (suggestion|proposal|recommendation) is\\b"
+                    + "|^(how|what) about\\b|\\b(here's|here is) (my|a|the) (plan|proposal|suggestion)\\b"
                     + "|\\bwe should\\b|^i'd (commit|use|make|gate|keep|go with|add|set|switch|move|put|store|run|pin|cap)\\b",
             FLAGS);
     private static final Pattern AGREES = Pattern.compile(

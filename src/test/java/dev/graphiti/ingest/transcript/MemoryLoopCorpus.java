@@ -18,7 +18,7 @@ public final class MemoryLoopCorpus {
 
     /** The domains, in a fixed order; the split is in each file's header. */
     public static final List<String> DOMAINS = List.of("billing", "infrastructure", "frontend", "ml", "docs",
-            "data-pipelines", "mobile", "security", "backend-api", "ci-build");
+            "gamedev", "firmware", "health-records", "data-pipelines", "mobile", "security", "backend-api", "ci-build");
 
     /** One block of a session as Claude Code writes it: user, assistant, thinking, tool (a tool_use) or result. */
     public record Block(String type, String text, String tool) {

@@ -115,6 +115,67 @@ class WholeStatementTest {
         assertEquals(List.of(), extract(assistant("Should we go with a useCallback there or leave them?"), user("yes")));
     }
 
+    /** A rule said without any marker word: over everything of a kind, what is never done, what it is and is not. */
+    @ParameterizedTest
+    @ValueSource(strings = {
+            "Every migration ships with a down script that restores the previous schema exactly.",
+            "No credentials in the repository, ever: tokens come from the vault at deploy time.",
+            "Timestamps in the API are RFC 3339 strings in UTC, not epoch seconds.",
+            "Thumbnails are generated once at upload and never resized on request."})
+    void anUnmarkedRuleIsStoredWhole(String statement) {
+        List<Extraction> found = extract(user(statement));
+        assertEquals(1, found.size(), statement);
+        assertEquals(Extraction.DECISION, found.get(0).kind());
+        assertEquals(statement, found.get(0).content());
+    }
+
+    /** What happened, a short reply or "every time I ..." is not a rule, whatever words it shares with one. */
+    @Test
+    void reportsAndRepliesAreNotUnmarkedRules() {
+        assertEquals(List.of(), extract(user("After a restart the scanner sometimes never reconnects until it is unplugged."),
+                user("later, not today"), user("No worries, I will look at it after lunch."),
+                user("Every time I open the settings page it logs me out.")));
+    }
+
+    @Test
+    void aRuleGoesOnWithItsNextSentenceAboutTheSameThing() {
+        List<Extraction> found = extract(user("Let's go with feature flags for every new checkout step: each flag defaults"
+                + " to off in production. We never remove a flag before its step has run for two weeks at 100%."));
+
+        assertEquals(1, found.size(), found.toString());
+        assertTrue(found.get(0).content().endsWith("two weeks at 100%."), found.get(0).content());
+    }
+
+    @Test
+    void aMightInsideTheRuleDoesNotHedgeIt() {
+        List<Extraction> found = extract(user("From now on error responses carry only the problem id, and anything that"
+                + " might reveal a file path goes through the sanitizer first."));
+
+        assertEquals(1, found.size(), found.toString());
+        assertTrue(found.get(0).content().contains("goes through the sanitizer first"), found.get(0).content());
+    }
+
+    @Test
+    void aPlanOfferedAsHowAboutAndAcceptedIsSettled() {
+        List<Extraction> found = extract(
+                assistant("How about this layout: every service gets its own schema named after it, and cross-service"
+                        + " reads go through views in a shared schema."),
+                user("yes, go with that"));
+
+        assertEquals(1, found.size(), found.toString());
+        assertEquals(Extraction.DECISION, found.get(0).kind());
+        assertTrue(found.get(0).content().contains("cross-service reads go through views"), found.get(0).content());
+    }
+
+    @Test
+    void whatItTurnedOutToComeFromIsARootCause() {
+        List<Extraction> found = extract(assistant("It turned out the memory growth came from the image cache keeping every"
+                + " decoded frame, because its size limit counted files instead of bytes."));
+
+        assertEquals(1, found.size(), found.toString());
+        assertEquals(Extraction.BUGFIX, found.get(0).kind());
+    }
+
     /** Routine work (tests, reads, small fixes, questions, tool output, thinking aloud) stores nothing. */
     @Test
     void routineSessionsStoreNothing() throws Exception {
