@@ -150,12 +150,16 @@ public enum Agent {
         return edits;
     }
 
-    /** What the agent cannot carry in this scope, for the report. */
+    /** What the agent cannot carry in this scope, or needs from the user, for the report. */
     List<String> lacks(ClaudeScope scope) {
         List<String> lacks = new ArrayList<>();
         if (scope == ClaudeScope.user && (this == CURSOR || this == VSCODE)) {
             lacks.add(title + " keeps user rules in its settings UI, not a file: the guidance is installed in project"
                     + " scope only (graphiti mcp install --client " + id + " --scope project)");
+        }
+        if (this == GEMINI) {
+            lacks.add("Gemini CLI starts MCP servers only in folders you trust (it asks on first start; or"
+                    + " ~/.gemini/trustedFolders.json)");
         }
         if (scope == ClaudeScope.project && this == CODEX) {
             lacks.add("Codex reads .codex/config.toml only in projects it trusts (projects.\"<path>\".trust_level"
