@@ -88,11 +88,12 @@ public enum Agent {
     }
 
     /**
-     * What install writes for this agent in one scope: the MCP server entry running {@code server} (graphiti's
-     * command line ending in `mcp serve`) and the usage guidance (the repository's SKILL.md where the agent
+     * What install writes for this agent in one scope: the MCP server entry running {@code launch} with `mcp serve`,
+     * its hooks where the agent takes Claude Code's hook commands as they are, and the usage guidance (the repository's SKILL.md where the agent
      * reads skills, a rule or instructions file where that is its mechanism). {@code root}: the project root.
      */
-    List<AgentEdit> edits(ClaudeScope scope, Map<String, String> variables, Path root, List<String> server) {
+    List<AgentEdit> edits(ClaudeScope scope, Map<String, String> variables, Path root, LaunchCommand launch) {
+        List<String> server = launch.with("mcp", "serve");
         boolean user = scope == ClaudeScope.user;
         Path dir = user ? userDirectory(variables) : null;
         String command = server.get(0);
@@ -107,6 +108,12 @@ public enum Agent {
                 edits.add(new AgentEdit.TomlTable(config, "mcp_servers." + SERVER_NAME,
                         TomlTable.render("mcp_servers." + SERVER_NAME, table)));
                 edits.add(skill(user ? dir.resolve("skills") : root.resolve(".agents").resolve("skills")));
+                // Codex's hooks take Claude Code's shape (payload on stdin, stdout as context), so the same commands serve.
+                Map<String, Json> claude = new ClaudeEntries(launch).hooks();
+                Map<String, Json> hooks = new LinkedHashMap<>();
+                hooks.put("SessionStart", claude.get("SessionStart"));
+                hooks.put("UserPromptSubmit", claude.get("UserPromptSubmit"));
+                edits.add(new AgentEdit.JsonHooks((user ? dir : root.resolve(".codex")).resolve("hooks.json"), hooks));
             }
             case GEMINI, QWEN -> {
                 Path base = user ? dir : root.resolve(this == GEMINI ? ".gemini" : ".qwen");
@@ -160,6 +167,10 @@ public enum Agent {
         if (this == GEMINI) {
             lacks.add("Gemini CLI starts MCP servers only in folders you trust (it asks on first start; or"
                     + " ~/.gemini/trustedFolders.json)");
+        }
+        if (this == CODEX) {
+            lacks.add("Codex runs new hooks only once you trust them: review graphiti's SessionStart and UserPromptSubmit"
+                    + " hooks with /hooks in Codex");
         }
         if (scope == ClaudeScope.project && this == CODEX) {
             lacks.add("Codex reads .codex/config.toml only in projects it trusts (projects.\"<path>\".trust_level"

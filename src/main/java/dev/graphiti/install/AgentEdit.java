@@ -24,6 +24,14 @@ sealed interface AgentEdit {
         }
     }
 
+    /** Hook groups appended to the arrays of a JSON hooks object (event name to group), e.g. Codex's hooks.json. */
+    record JsonHooks(Path file, java.util.Map<String, Json> groups) implements AgentEdit {
+        @Override
+        public String entry() {
+            return String.join(", ", groups.keySet().stream().map(e -> "hooks." + e).toList());
+        }
+    }
+
     /** A TOML table appended to a file, e.g. [mcp_servers.graphiti] in Codex's config.toml. */
     record TomlTable(Path file, String header, String text) implements AgentEdit {
         @Override

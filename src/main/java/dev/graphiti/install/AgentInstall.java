@@ -29,12 +29,11 @@ public final class AgentInstall {
 
     public InstallReport run() throws InstallException {
         Optional<Manifest> old = Manifest.load(place.manifest(agent));
-        List<String> server = command.with("mcp", "serve");
         List<PendingWrite> writes = new ArrayList<>();
         List<Manifest.JsonFile> jsonFiles = new ArrayList<>();
         List<Manifest.PlainFile> plainFiles = new ArrayList<>();
         List<Manifest.TomlBlock> tables = new ArrayList<>();
-        for (AgentEdit edit : agent.edits(place.scope(), place.variables(), place.root(), server)) {
+        for (AgentEdit edit : agent.edits(place.scope(), place.variables(), place.root(), command)) {
             if (edit instanceof AgentEdit.JsonMember m) {
                     JsonConfigFile file = JsonConfigFile.read(m.file(), m.jsonc());
                     Optional<Manifest.JsonFile> before = old.flatMap(o -> o.jsonFile(m.file()));
@@ -42,6 +41,16 @@ public final class AgentInstall {
                     Manifest.Member member = ClaudeInstall.setMember(file, m.object(), m.key(), m.value(), before, force);
                     writes.add(PendingWrite.of(file, "rw-------", List.of(m.entry())));
                     jsonFiles.add(ClaudeInstall.jsonRecord(file, before, created, List.of(), List.of(member), List.of()));
+            } else if (edit instanceof AgentEdit.JsonHooks h) {
+                JsonConfigFile file = JsonConfigFile.read(h.file(), true);
+                Optional<Manifest.JsonFile> before = old.flatMap(o -> o.jsonFile(h.file()));
+                List<List<String>> created = new ArrayList<>(file.ensureObject(List.of("hooks")));
+                List<Manifest.Element> elements = new ArrayList<>();
+                for (var group : h.groups().entrySet()) {
+                    elements.add(ClaudeInstall.addElement(file, group.getKey(), group.getValue(), before, created));
+                }
+                writes.add(PendingWrite.of(file, "rw-r--r--", List.of(h.entry())));
+                jsonFiles.add(ClaudeInstall.jsonRecord(file, before, created, List.of(), List.of(), elements));
             } else if (edit instanceof AgentEdit.TomlTable t) {
                     Optional<Manifest.TomlBlock> before = old.flatMap(o -> o.table(t.file()));
                     var planned = planTable(t, before);

@@ -35,7 +35,7 @@ public final class AgentUninstall {
         Path manifestPath = place.manifest(agent);
         Optional<Manifest> manifest = Manifest.load(manifestPath);
         List<AgentEdit> desired = agent.edits(place.scope(), place.variables(), place.root(),
-                command.map(c -> c.with("mcp", "serve")).orElse(List.of("graphiti", "mcp", "serve")));
+                command.orElse(LaunchCommand.of("graphiti")));
         List<PendingWrite> writes = new ArrayList<>();
         if (manifest.isPresent()) {
             for (Manifest.JsonFile f : manifest.get().jsonFiles()) {
@@ -57,6 +57,10 @@ public final class AgentUninstall {
                     writes.add(ClaudeUninstall.planJson(m.file(), m.jsonc(), Optional.empty(),
                             List.of(new Manifest.Member(m.object(), m.key(), m.value(), Optional.empty())), List.of(),
                             "rw-------", force, warnings, createdDirs));
+                } else if (edit instanceof AgentEdit.JsonHooks h && command.isPresent()) {
+                    writes.add(ClaudeUninstall.planJson(h.file(), true, Optional.empty(), List.of(),
+                            h.groups().entrySet().stream().map(g -> new Manifest.Element(List.of("hooks", g.getKey()),
+                                    g.getValue())).toList(), "rw-r--r--", force, warnings, createdDirs));
                 } else if (edit instanceof AgentEdit.TomlTable t && command.isPresent()) {
                     writes.add(planTable(new Manifest.TomlBlock(t.file(), t.text(), "\n", false, List.of()), false));
                 } else if (edit instanceof AgentEdit.OwnFile f) {

@@ -121,8 +121,9 @@ public final class ClaudeInstall {
         return new Manifest.Member(object, key, desired, previous);
     }
 
-    private Manifest.Element addElement(JsonConfigFile file, String event, Json desired,
-                                        Optional<Manifest.JsonFile> before, List<List<String>> created)
+    /** Appends a hook group to hooks.{@code event} (creating the array), or replaces the one an earlier install added. */
+    static Manifest.Element addElement(JsonConfigFile file, String event, Json desired,
+                                       Optional<Manifest.JsonFile> before, List<List<String>> created)
             throws InstallException {
         List<String> array = concat(ClaudeEntries.HOOKS_OBJECT, List.of(event));
         Optional<Json> ours = before.flatMap(b -> b.elements().stream()

@@ -45,6 +45,10 @@ class AgentClientsIT {
     }
 
     private Ran run(List<String> command, Map<String, String> variables) throws Exception {
+        return run(command, variables, "");
+    }
+
+    private Ran run(List<String> command, Map<String, String> variables, String stdin) throws Exception {
         ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile());
         Map<String, String> env = builder.environment();
         env.put("HOME", home.toString());
@@ -55,7 +59,9 @@ class AgentClientsIT {
         env.put("COPILOT_AUTO_UPDATE", "false");
         env.put("NO_COLOR", "1");
         env.putAll(variables);
-        builder.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+        Path in = Files.createTempFile(home, "in", ".json");
+        Files.writeString(in, stdin);
+        builder.redirectInput(in.toFile());
         Path out = Files.createTempFile(home, "out", ".txt");
         Path err = Files.createTempFile(home, "err", ".txt");
         builder.redirectOutput(out.toFile()).redirectError(err.toFile());
@@ -64,6 +70,7 @@ class AgentClientsIT {
         Ran ran = new Ran(process.exitValue(), Files.readString(out), Files.readString(err));
         Files.delete(out);
         Files.delete(err);
+        Files.delete(in);
         return ran;
     }
 
@@ -119,8 +126,44 @@ class AgentClientsIT {
         Path config = home.resolve(".codex/config.toml");
         String printed = installListUninstall("codex",
                 Map.of(config, "# my settings\nmodel = \"o3\"\n\n[profiles.fast]\nmodel = \"o4-mini\" # quick\n"),
-                List.of(home.resolve(".codex/skills/graphiti/SKILL.md")), command(codex, "mcp", "list"));
+                List.of(home.resolve(".codex/skills/graphiti/SKILL.md"), home.resolve(".codex/hooks.json")),
+                command(codex, "mcp", "list"));
         assertTrue(printed.contains("mcp serve") && printed.contains("enabled"), printed);
+    }
+
+    /**
+     * Codex's hooks take Claude Code's shape, so install registers the same commands in Codex's hooks.json; run as Codex
+     * runs them (its SessionStart and UserPromptSubmit payloads on stdin, in the project), they print the project's
+     * context and the items relevant to the prompt, which Codex adds to the session.
+     */
+    @Test
+    void codexHooksPrintTheProjectsContextAndRecallForCodexsPayloads() throws Exception {
+        assertEquals(0, run(ClaudeUser.graphiti("add", "We chose SQLite over a server database: one file per project,"
+                + " nothing to run", "-k", "decision", "-t", "storage"), Map.of()).code());
+        Ran install = run(ClaudeUser.graphiti("mcp", "install", "--client", "codex", "--no-startup-archive"), Map.of());
+        assertEquals(0, install.code(), install.out() + install.err());
+        assertTrue(install.out().contains("(hooks.SessionStart, hooks.UserPromptSubmit)"), install.out());
+        jakarta.json.JsonObject hooks;
+        try (var reader = jakarta.json.Json.createReader(Files.newBufferedReader(home.resolve(".codex/hooks.json")))) {
+            hooks = reader.readObject().getJsonObject("hooks");
+        }
+        String sessionStart = hooks.getJsonArray("SessionStart").getJsonObject(0).getJsonArray("hooks").getJsonObject(0)
+                .getString("command");
+        String prompt = hooks.getJsonArray("UserPromptSubmit").getJsonObject(0).getJsonArray("hooks").getJsonObject(0)
+                .getString("command");
+        String common = "\"session_id\":\"019b0c3e-5f1a-7c10-9d2e-4a1b2c3d4e5f\",\"transcript_path\":null,\"cwd\":\""
+                + project + "\",\"model\":\"gpt-5.1-codex\",";
+        Ran context = run(List.of("sh", "-c", sessionStart), Map.of(),
+                "{" + common + "\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}");
+        assertEquals(0, context.code(), context.err());
+        assertTrue(context.out().contains("We chose SQLite over a server database"), context.out() + context.err());
+        Ran recall = run(List.of("sh", "-c", prompt), Map.of(), "{" + common + "\"turn_id\":\"1\","
+                + "\"hook_event_name\":\"UserPromptSubmit\",\"prompt\":\"Should storage move to a server database?\"}");
+        assertEquals(0, recall.code(), recall.err());
+        assertTrue(recall.out().contains("We chose SQLite over a server database"), recall.out() + recall.err());
+
+        assertEquals(0, run(ClaudeUser.graphiti("mcp", "uninstall", "--client", "codex"), Map.of()).code());
+        assertFalse(Files.exists(home.resolve(".codex/hooks.json")));
     }
 
     @Test
