@@ -1,8 +1,6 @@
 package dev.graphiti.install;
 
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -76,11 +74,7 @@ public final class AgentUninstall {
             }
         }
         if (manifest.isPresent()) {
-            try {
-                Files.deleteIfExists(manifestPath);
-            } catch (IOException e) {
-                throw new InstallException("cannot delete the install manifest " + manifestPath + ": " + e.getMessage(), e);
-            }
+            Manifest.delete(manifestPath);
             createdDirs.addAll(manifest.get().manifestDirs());
         }
         AtomicFile.deleteEmptyDirectories(createdDirs);

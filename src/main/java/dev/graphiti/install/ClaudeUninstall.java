@@ -66,12 +66,7 @@ public final class ClaudeUninstall {
             }
         }
         if (manifest.isPresent()) {
-            try {
-                java.nio.file.Files.deleteIfExists(where.manifest());
-            } catch (java.io.IOException e) {
-                throw new InstallException("cannot delete the install manifest " + where.manifest() + ": "
-                        + e.getMessage(), e);
-            }
+            Manifest.delete(where.manifest());
             createdDirs.addAll(manifest.get().manifestDirs());
         }
         AtomicFile.deleteEmptyDirectories(createdDirs);

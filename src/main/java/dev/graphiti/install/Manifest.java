@@ -44,6 +44,15 @@ record Manifest(ClaudeScope scope, List<String> command, List<JsonFile> jsonFile
         }
     }
 
+    /** Deletes the manifest once uninstall has done what it records. */
+    static void delete(Path path) throws InstallException {
+        try {
+            java.nio.file.Files.deleteIfExists(path);
+        } catch (java.io.IOException e) {
+            throw new InstallException("cannot delete the install manifest " + path + ": " + e.getMessage(), e);
+        }
+    }
+
     static String sha256(byte[] bytes) {
         try {
             return java.util.HexFormat.of().formatHex(java.security.MessageDigest.getInstance("SHA-256").digest(bytes));

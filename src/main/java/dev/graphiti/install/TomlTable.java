@@ -39,26 +39,9 @@ final class TomlTable {
                 .map(e -> e.getKey() + " = " + value(e.getValue())).toList()) + " }";
     }
 
-    /** A TOML basic string. */
+    /** A TOML basic string: JSON's escapes are TOML's, except that TOML also escapes DEL. */
     static String quote(String s) {
-        StringBuilder out = new StringBuilder("\"");
-        for (char c : s.toCharArray()) {
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\t' -> out.append("\\t");
-                case '\r' -> out.append("\\r");
-                default -> {
-                    if (c < 0x20 || c == 0x7f) {
-                        out.append(String.format("\\u%04X", (int) c));
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
-        return out.append('"').toString();
+        return JsonWriter.quote(s).replace("\u007f", "\\u007F");
     }
 
     /**
