@@ -25,6 +25,11 @@ final class ClaudeInstallOptions {
                     + " (install), or remove entries changed since install (uninstall).")
     boolean force;
 
+    @Option(names = "--client", split = ",", paramLabel = "NAME",
+            description = "The agents to set up: claude, codex, gemini, qwen, copilot, opencode, cursor, vscode"
+                    + " (comma-separated), or all: every one found on this machine (default: claude).")
+    java.util.List<String> clients;
+
     @Option(names = "--bin-dir", paramLabel = "DIR",
             description = "Where the `graphiti` script goes (user scope; default: ~/.local/bin).")
     Path binDir;

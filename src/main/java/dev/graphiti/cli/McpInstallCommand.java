@@ -1,6 +1,10 @@
 package dev.graphiti.cli;
 
+import dev.graphiti.install.Agent;
+import dev.graphiti.install.AgentInstall;
+import dev.graphiti.install.AgentPlace;
 import dev.graphiti.install.ClaudeInstall;
+import dev.graphiti.install.InstallReport;
 import dev.graphiti.install.InstallException;
 import dev.graphiti.install.LaunchCommand;
 import dev.graphiti.install.NextSteps;
@@ -19,7 +23,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "install", mixinStandardHelpOptions = true,
         description = "Register graphiti with Claude Code: the stdio MCP server, SKILL.md, and hooks"
                 + " (SessionStart: graphiti context; UserPromptSubmit: graphiti recall --prompt;"
-                + " Stop and PreCompact: graphiti capture --async).")
+                + " Stop and PreCompact: graphiti capture --async). With --client, with other agents too:"
+                + " the MCP server and their skill or rules file, in each agent's own configuration.")
 final class McpInstallCommand implements Callable<Integer> {
 
     private final Invocation invocation;
@@ -52,6 +57,19 @@ final class McpInstallCommand implements Callable<Integer> {
         try {
             LaunchCommand launch = command == null ? withStartupArchive(LaunchCommand.ofRunningJar(), err)
                     : LaunchCommand.of(resolve(command));
+            if (options.clients != null) {
+                return ClientRun.run("install", options, invocation, new ClientRun.Step() {
+                    @Override
+                    public InstallReport claude() throws InstallException {
+                        return new ClaudeInstall(options.locations(invocation), launch, options.force).run();
+                    }
+
+                    @Override
+                    public InstallReport agent(Agent agent, AgentPlace place) throws InstallException {
+                        return new AgentInstall(agent, place, launch, options.force).run();
+                    }
+                }, GraphitiCommand.json(spec), out, err);
+            }
             var where = options.locations(invocation);
             var report = new ClaudeInstall(where, launch, options.force).run()
                     .withNotes(NextSteps.after(where, options.otherScope(invocation)));

@@ -1,6 +1,10 @@
 package dev.graphiti.cli;
 
+import dev.graphiti.install.Agent;
+import dev.graphiti.install.AgentPlace;
+import dev.graphiti.install.AgentUninstall;
 import dev.graphiti.install.ClaudeUninstall;
+import dev.graphiti.install.InstallReport;
 import dev.graphiti.install.InstallException;
 import dev.graphiti.install.LaunchCommand;
 import java.util.Optional;
@@ -36,6 +40,20 @@ final class McpUninstallCommand implements Callable<Integer> {
                 current = Optional.of(LaunchCommand.ofRunningJar());
             } catch (InstallException notFromJar) {
                 current = Optional.empty();
+            }
+            if (options.clients != null) {
+                Optional<LaunchCommand> command = current;
+                return ClientRun.run("uninstall", options, invocation, new ClientRun.Step() {
+                    @Override
+                    public InstallReport claude() throws InstallException {
+                        return new ClaudeUninstall(options.locations(invocation), command, options.force).run();
+                    }
+
+                    @Override
+                    public InstallReport agent(Agent agent, AgentPlace place) throws InstallException {
+                        return new AgentUninstall(agent, place, command, options.force).run();
+                    }
+                }, GraphitiCommand.json(spec), spec.commandLine().getOut(), err);
             }
             var where = options.locations(invocation);
             var report = new ClaudeUninstall(where, current, options.force).run();

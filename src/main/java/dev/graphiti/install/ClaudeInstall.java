@@ -47,7 +47,7 @@ public final class ClaudeInstall {
         Optional<Manifest.JsonFile> serversBefore = old.flatMap(m -> m.jsonFile(where.servers()));
         List<List<String>> serversCreated = servers.ensureObject(ClaudeEntries.SERVERS_OBJECT);
         Manifest.Member server = setMember(servers, ClaudeEntries.SERVERS_OBJECT, ClaudeEntries.SERVER_NAME,
-                entries.server(), serversBefore);
+                entries.server(), serversBefore, force);
 
         JsonConfigFile settings = JsonConfigFile.read(where.settings());
         Optional<Manifest.JsonFile> settingsBefore = old.flatMap(m -> m.jsonFile(where.settings()));
@@ -58,10 +58,12 @@ public final class ClaudeInstall {
         }
 
         Map<Path, PlainPlan> plain = new LinkedHashMap<>();
-        plain.put(where.skill(), planPlain(where.skill(), SkillText.bytes(), old, false));
+        plain.put(where.skill(), planPlain(where.skill(), SkillText.bytes(), old.flatMap(m -> m.file(where.skill())),
+                false, force, warnings));
         if (where.wrapper().isPresent() && command.viaJar()) {
             Path wrapper = where.wrapper().get();
-            plain.put(wrapper, planPlain(wrapper, entries.wrapperScript().getBytes(StandardCharsets.UTF_8), old, true));
+            plain.put(wrapper, planPlain(wrapper, entries.wrapperScript().getBytes(StandardCharsets.UTF_8),
+                    old.flatMap(m -> m.file(wrapper)), true, force, warnings));
         }
 
         List<FileChange> changes = new ArrayList<>();
@@ -94,8 +96,9 @@ public final class ClaudeInstall {
         return new InstallReport("install", where.scope(), command.argv(), changes, where.manifest(), warnings, List.of());
     }
 
-    private Manifest.Member setMember(JsonConfigFile file, List<String> object, String key, Json desired,
-                                      Optional<Manifest.JsonFile> before) throws InstallException {
+    /** Sets {@code key} to {@code desired}, refusing (without --force) to replace a value graphiti did not write. */
+    static Manifest.Member setMember(JsonConfigFile file, List<String> object, String key, Json desired,
+                                     Optional<Manifest.JsonFile> before, boolean force) throws InstallException {
         Optional<Manifest.Member> ours = before.flatMap(b -> b.members().stream()
                 .filter(m -> m.object().equals(object) && m.key().equals(key)).findFirst());
         Optional<Json> previous = ours.flatMap(Manifest.Member::previous);
@@ -118,8 +121,9 @@ public final class ClaudeInstall {
         return new Manifest.Member(object, key, desired, previous);
     }
 
-    private Manifest.Element addElement(JsonConfigFile file, String event, Json desired,
-                                        Optional<Manifest.JsonFile> before, List<List<String>> created)
+    /** Appends a hook group to hooks.{@code event} (creating the array), or replaces the one an earlier install added. */
+    static Manifest.Element addElement(JsonConfigFile file, String event, Json desired,
+                                       Optional<Manifest.JsonFile> before, List<List<String>> created)
             throws InstallException {
         List<String> array = concat(ClaudeEntries.HOOKS_OBJECT, List.of(event));
         Optional<Json> ours = before.flatMap(b -> b.elements().stream()
@@ -145,12 +149,12 @@ public final class ClaudeInstall {
     }
 
     /** A plain file to write (or to leave alone: {@code write} empty) and its manifest record. */
-    private record PlainPlan(Optional<PendingWrite> write, Manifest.PlainFile record) {
+    record PlainPlan(Optional<PendingWrite> write, Manifest.PlainFile record) {
     }
 
-    private PlainPlan planPlain(Path file, byte[] desired, Optional<Manifest> old, boolean script)
-            throws InstallException {
-        Optional<Manifest.PlainFile> before = old.flatMap(m -> m.file(file));
+    /** Writing a whole file, unless it holds something graphiti did not write (a script is then skipped with a warning). */
+    static PlainPlan planPlain(Path file, byte[] desired, Optional<Manifest.PlainFile> before, boolean script,
+                               boolean force, List<String> warnings) throws InstallException {
         Optional<byte[]> current = AtomicFile.read(file);
         Optional<String> previous = before.flatMap(Manifest.PlainFile::previous);
         String permissions = script ? "rwxr-xr-x" : "rw-r--r--";
@@ -163,7 +167,8 @@ public final class ClaudeInstall {
                     warnings.add(file + " exists and is not graphiti's; left it alone (use --force to replace it)");
                     return new PlainPlan(Optional.empty(), new Manifest.PlainFile(file, "", Optional.empty(), List.of()));
                 }
-                throw new InstallException(file + " exists and differs from graphiti's SKILL.md; nothing was changed."
+                throw new InstallException(file + " exists and differs from graphiti's " + file.getFileName()
+                        + "; nothing was changed."
                         + " Use --force to replace it (uninstall puts it back).");
             }
             if (!ours) {
@@ -176,7 +181,7 @@ public final class ClaudeInstall {
                 before.map(Manifest.PlainFile::createdDirs).orElse(List.of())));
     }
 
-    private static Manifest.JsonFile jsonRecord(JsonConfigFile file, Optional<Manifest.JsonFile> before,
+    static Manifest.JsonFile jsonRecord(JsonConfigFile file, Optional<Manifest.JsonFile> before,
                                                 List<List<String>> created, List<Path> createdDirs,
                                                 List<Manifest.Member> members, List<Manifest.Element> elements) {
         boolean createdFile = before.map(Manifest.JsonFile::createdFile).orElse(false) || file.original().isEmpty();
@@ -187,7 +192,7 @@ public final class ClaudeInstall {
     }
 
     /** A project's manifest lives in its .graphiti/, which git must not see (.mcp.json and .claude/ are the team's). */
-    private static void keepOutOfGit(Path manifest) throws InstallException {
+    static void keepOutOfGit(Path manifest) throws InstallException {
         Optional<GitWorkTree> tree = GitWorkTree.containing(manifest.getParent());
         if (tree.isPresent()) {
             try {

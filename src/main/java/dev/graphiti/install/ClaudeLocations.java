@@ -39,7 +39,7 @@ public record ClaudeLocations(ClaudeScope scope, Path servers, Path settings, Pa
     }
 
     /** The nearest directory at or above {@code directory} holding .git (a directory, or a file in worktrees). */
-    private static Path projectRoot(Path directory) {
+    static Path projectRoot(Path directory) {
         for (Path dir = directory; dir != null; dir = dir.getParent()) {
             if (Files.exists(dir.resolve(".git"))) {
                 return dir;

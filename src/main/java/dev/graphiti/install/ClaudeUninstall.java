@@ -40,21 +40,23 @@ public final class ClaudeUninstall {
         List<PendingWrite> writes = new ArrayList<>();
         writes.add(planServers(manifest));
         writes.add(planSettings(manifest));
-        writes.add(planPlain(where.skill(), manifest, Optional.of(SkillText.bytes())));
+        writes.add(planPlain(where.skill(), manifest.flatMap(m -> m.file(where.skill())),
+                Optional.of(SkillText.bytes()), force, warnings, createdDirs));
         if (where.wrapper().isPresent()) {
-            writes.add(planPlain(where.wrapper().get(), manifest,
-                    current.map(e -> e.wrapperScript().getBytes(StandardCharsets.UTF_8))));
+            writes.add(planPlain(where.wrapper().get(), manifest.flatMap(m -> m.file(where.wrapper().get())),
+                    current.map(e -> e.wrapperScript().getBytes(StandardCharsets.UTF_8)), force, warnings, createdDirs));
         }
         // files an earlier install wrote elsewhere (another --bin-dir or CLAUDE_CONFIG_DIR)
         List<Path> here = List.of(where.servers(), where.settings(), where.skill());
         for (Manifest.JsonFile other : manifest.map(Manifest::jsonFiles).orElse(List.of())) {
             if (!here.contains(other.file())) {
-                writes.add(planJson(other.file(), Optional.of(other), other.members(), other.elements(), "rw-r--r--"));
+                writes.add(planJson(other.file(), false, Optional.of(other), other.members(), other.elements(),
+                        "rw-r--r--", force, warnings, createdDirs));
             }
         }
         for (Manifest.PlainFile other : manifest.map(Manifest::files).orElse(List.of())) {
             if (!here.contains(other.file()) && !where.wrapper().equals(Optional.of(other.file()))) {
-                writes.add(planPlain(other.file(), manifest, Optional.empty()));
+                writes.add(planPlain(other.file(), Optional.of(other), Optional.empty(), force, warnings, createdDirs));
             }
         }
         List<FileChange> changes = new ArrayList<>();
@@ -64,12 +66,7 @@ public final class ClaudeUninstall {
             }
         }
         if (manifest.isPresent()) {
-            try {
-                java.nio.file.Files.deleteIfExists(where.manifest());
-            } catch (java.io.IOException e) {
-                throw new InstallException("cannot delete the install manifest " + where.manifest() + ": "
-                        + e.getMessage(), e);
-            }
+            Manifest.delete(where.manifest());
             createdDirs.addAll(manifest.get().manifestDirs());
         }
         AtomicFile.deleteEmptyDirectories(createdDirs);
@@ -82,7 +79,7 @@ public final class ClaudeUninstall {
         List<Manifest.Member> members = new ArrayList<>(record.map(Manifest.JsonFile::members).orElse(List.of()));
         current.ifPresent(e -> members.add(new Manifest.Member(ClaudeEntries.SERVERS_OBJECT, ClaudeEntries.SERVER_NAME,
                 e.server(), Optional.empty())));
-        return planJson(where.servers(), record, members, List.of(), "rw-------");
+        return planJson(where.servers(), false, record, members, List.of(), "rw-------", force, warnings, createdDirs);
     }
 
     private PendingWrite planSettings(Optional<Manifest> manifest) throws InstallException {
@@ -93,16 +90,22 @@ public final class ClaudeUninstall {
                 elements.add(new Manifest.Element(List.of("hooks", hook.getKey()), hook.getValue()));
             }
         });
-        return planJson(where.settings(), record, List.of(), elements, "rw-r--r--");
+        return planJson(where.settings(), false, record, List.of(), elements, "rw-r--r--", force, warnings,
+                createdDirs);
     }
 
-    private PendingWrite planJson(Path path, Optional<Manifest.JsonFile> record, List<Manifest.Member> members,
-                                  List<Manifest.Element> elements, String permissions) throws InstallException {
+    /**
+     * Taking graphiti's members and elements out of one JSON file, and the containers install created once
+     * empty; null when the file is gone. Adds the directories install created to {@code createdDirs}.
+     */
+    static PendingWrite planJson(Path path, boolean jsonc, Optional<Manifest.JsonFile> record,
+                                 List<Manifest.Member> members, List<Manifest.Element> elements, String permissions,
+                                 boolean force, List<String> warnings, List<Path> createdDirs) throws InstallException {
         record.ifPresent(r -> createdDirs.addAll(r.createdDirs()));
         if (AtomicFile.read(path).isEmpty()) {
             return null;
         }
-        JsonConfigFile file = JsonConfigFile.read(path);
+        JsonConfigFile file = JsonConfigFile.read(path, jsonc);
         JsonEditor editor = file.editor();
         List<String> removed = new ArrayList<>();
         for (Manifest.Member member : members) {
@@ -166,9 +169,10 @@ public final class ClaudeUninstall {
                 permissions, entries);
     }
 
-    private PendingWrite planPlain(Path file, Optional<Manifest> manifest, Optional<byte[]> wouldInstall)
+    /** Deleting (or putting back) a file graphiti wrote whole, unless it changed since; null when there is nothing to do. */
+    static PendingWrite planPlain(Path file, Optional<Manifest.PlainFile> record, Optional<byte[]> wouldInstall,
+                                  boolean force, List<String> warnings, List<Path> createdDirs)
             throws InstallException {
-        Optional<Manifest.PlainFile> record = manifest.flatMap(m -> m.file(file));
         record.ifPresent(r -> createdDirs.addAll(r.createdDirs()));
         Optional<byte[]> bytes = AtomicFile.read(file);
         if (bytes.isEmpty()) {

@@ -27,22 +27,28 @@ final class JsonConfigFile {
     }
 
     static JsonConfigFile read(Path path) throws InstallException {
+        return read(path, false);
+    }
+
+    /** {@code jsonc}: the file's owner reads comments and trailing commas (JSONC), so they are accepted and kept. */
+    static JsonConfigFile read(Path path, boolean jsonc) throws InstallException {
         Optional<byte[]> bytes = AtomicFile.read(path);
         String text = bytes.isEmpty() ? "" : decode(path, bytes.get());
         try {
-            JsonEditor editor = new JsonEditor(text.isBlank() ? "{}" : text);
+            JsonEditor editor = new JsonEditor(text.isBlank() ? "{}" : text, jsonc);
             if (!(editor.root() instanceof JsonNode.ObjectNode)) {
                 throw new InstallException(path + " does not hold a JSON object at the top level; it was left untouched."
                         + " Fix or move it, then run the command again.");
             }
             return new JsonConfigFile(path, bytes, editor);
         } catch (JsonSyntaxException e) {
-            throw new InstallException(path + " is not valid JSON (" + e.getMessage() + "); it was left untouched."
+            throw new InstallException(path + " is not valid " + (jsonc ? "JSONC" : "JSON") + " (" + e.getMessage() + "); it was left untouched."
                     + " Fix or move it, then run the command again.", e);
         }
     }
 
-    private static String decode(Path path, byte[] bytes) throws InstallException {
+    /** The file's text; a file that is not UTF-8 stops the command. */
+    static String decode(Path path, byte[] bytes) throws InstallException {
         try {
             return StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();

@@ -14,10 +14,17 @@ final class JsonEditor {
     private String text;
     private JsonNode root;
     private final JsonStyle style;
+    private final boolean jsonc;
 
     JsonEditor(String text) throws JsonSyntaxException {
+        this(text, false);
+    }
+
+    /** {@code jsonc}: the text may hold comments and trailing commas (kept as they are). */
+    JsonEditor(String text, boolean jsonc) throws JsonSyntaxException {
         this.text = text;
-        this.root = JsonParser.parse(text);
+        this.jsonc = jsonc;
+        this.root = JsonParser.parse(text, jsonc);
         this.style = detectStyle();
     }
 
@@ -171,7 +178,7 @@ final class JsonEditor {
     private void splice(int from, int to, String replacement) {
         String edited = text.substring(0, from) + replacement + text.substring(to);
         try {
-            root = JsonParser.parse(edited);
+            root = JsonParser.parse(edited, jsonc);
         } catch (JsonSyntaxException e) {
             throw new IllegalStateException("an edit produced invalid JSON: " + e.getMessage(), e);
         }

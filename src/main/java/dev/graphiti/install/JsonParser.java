@@ -4,22 +4,33 @@ import java.math.BigDecimal;
 import java.util.ArrayList;
 import java.util.List;
 
-/** A strict JSON (RFC 8259) parser that records each value's position in the text. */
+/**
+ * A strict JSON (RFC 8259) parser that records each value's position in the text; as JSONC (VS Code's and
+ * several agents' settings) it also takes comments and trailing commas, which the position-keeping
+ * editor then leaves where they are.
+ */
 final class JsonParser {
 
     private static final int MAX_DEPTH = 512;
 
     private final String text;
+    private final boolean jsonc;
     private int pos;
     private int depth;
 
-    private JsonParser(String text) {
+    private JsonParser(String text, boolean jsonc) {
         this.text = text;
+        this.jsonc = jsonc;
     }
 
     /** Parses one JSON value surrounded by optional whitespace (and an optional leading byte-order mark). */
     static JsonNode parse(String text) throws JsonSyntaxException {
-        JsonParser parser = new JsonParser(text);
+        return parse(text, false);
+    }
+
+    /** As {@link #parse(String)}; with {@code jsonc}, comments count as whitespace and a trailing comma is allowed. */
+    static JsonNode parse(String text, boolean jsonc) throws JsonSyntaxException {
+        JsonParser parser = new JsonParser(text, jsonc);
         if (text.startsWith("\uFEFF")) {
             parser.pos = 1;
         }
@@ -70,6 +81,11 @@ final class JsonParser {
         }
         while (true) {
             skipWhitespace();
+            if (jsonc && peek() == '}' && !members.isEmpty()) {
+                pos++;
+                depth--;
+                return new JsonNode.ObjectNode(start, pos, members);
+            }
             if (peek() != '"') {
                 throw error("expected a quoted member name");
             }
@@ -106,6 +122,11 @@ final class JsonParser {
         }
         while (true) {
             skipWhitespace();
+            if (jsonc && peek() == ']' && !items.isEmpty()) {
+                pos++;
+                depth--;
+                return new JsonNode.ArrayNode(start, pos, items);
+            }
             items.add(value());
             skipWhitespace();
             char c = peek();
@@ -239,9 +260,22 @@ final class JsonParser {
         return pos < text.length() ? text.charAt(pos) : '\0';
     }
 
-    private void skipWhitespace() {
+    private void skipWhitespace() throws JsonSyntaxException {
         while (pos < text.length()) {
             char c = text.charAt(pos);
+            if (jsonc && c == '/' && text.startsWith("//", pos)) {
+                int end = text.indexOf('\n', pos);
+                pos = end < 0 ? text.length() : end;
+                continue;
+            }
+            if (jsonc && c == '/' && text.startsWith("/*", pos)) {
+                int end = text.indexOf("*/", pos + 2);
+                if (end < 0) {
+                    throw error("unterminated comment");
+                }
+                pos = end + 2;
+                continue;
+            }
             if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
                 return;
             }

@@ -3,7 +3,9 @@ package dev.graphiti.install;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -13,13 +15,19 @@ import java.util.Optional;
  * since is left alone).
  */
 record Manifest(ClaudeScope scope, List<String> command, List<JsonFile> jsonFiles, List<PlainFile> files,
-                List<Path> manifestDirs) {
+                List<TomlBlock> tables, List<Path> manifestDirs) {
 
     Manifest {
         command = List.copyOf(command);
         jsonFiles = List.copyOf(jsonFiles);
         files = List.copyOf(files);
+        tables = List.copyOf(tables);
         manifestDirs = List.copyOf(manifestDirs);
+    }
+
+    Manifest(ClaudeScope scope, List<String> command, List<JsonFile> jsonFiles, List<PlainFile> files,
+             List<Path> manifestDirs) {
+        this(scope, command, jsonFiles, files, List.of(), manifestDirs);
     }
 
     /** The manifest at {@code path}, if there is one. */
@@ -33,6 +41,15 @@ record Manifest(ClaudeScope scope, List<String> command, List<JsonFile> jsonFile
         } catch (JsonSyntaxException | RuntimeException e) {
             throw new InstallException("the install manifest " + path + " is damaged (" + e.getMessage()
                     + "); move it away and run the command again", e);
+        }
+    }
+
+    /** Deletes the manifest once uninstall has done what it records. */
+    static void delete(Path path) throws InstallException {
+        try {
+            java.nio.file.Files.deleteIfExists(path);
+        } catch (java.io.IOException e) {
+            throw new InstallException("cannot delete the install manifest " + path + ": " + e.getMessage(), e);
         }
     }
 
@@ -64,6 +81,17 @@ record Manifest(ClaudeScope scope, List<String> command, List<JsonFile> jsonFile
     record PlainFile(Path file, String sha256, Optional<String> previous, List<Path> createdDirs) {
     }
 
+    /**
+     * A TOML table graphiti appended (another agent's config.toml): its exact text and the blank line put
+     * before it, so uninstall takes out exactly those characters.
+     */
+    record TomlBlock(Path file, String text, String separator, boolean createdFile, List<Path> createdDirs) {
+    }
+
+    Optional<TomlBlock> table(Path file) {
+        return tables.stream().filter(t -> t.file().equals(file)).findFirst();
+    }
+
     Optional<JsonFile> jsonFile(Path file) {
         return jsonFiles.stream().filter(f -> f.file().equals(file)).findFirst();
     }
@@ -88,9 +116,17 @@ record Manifest(ClaudeScope scope, List<String> command, List<JsonFile> jsonFile
                 "file", Json.string(f.file().toString()), "sha256", Json.string(f.sha256()),
                 "previous", f.previous().<Json>map(Json::string).orElse(new Json.JNull()),
                 "created_dirs", paths(f.createdDirs()))).toList();
-        Json root = Json.object("graphiti_install_manifest", Json.number(1), "scope", Json.string(scope.name()),
+        Json.JObject root = Json.object("graphiti_install_manifest", Json.number(1), "scope", Json.string(scope.name()),
                 "command", Json.strings(command), "json_files", new Json.JArray(json), "files", new Json.JArray(plain),
                 "manifest_dirs", paths(manifestDirs));
+        if (!tables.isEmpty()) {
+            Map<String, Json> members = new LinkedHashMap<>(root.members());
+            members.put("toml_tables", new Json.JArray(tables.stream().map(t -> (Json) Json.object(
+                    "file", Json.string(t.file().toString()), "text", Json.string(t.text()),
+                    "separator", Json.string(t.separator()), "created_file", new Json.JBool(t.createdFile()),
+                    "created_dirs", paths(t.createdDirs()))).toList()));
+            root = new Json.JObject(members);
+        }
         return (JsonWriter.write(root, JsonStyle.STRINGIFY, "") + "\n").getBytes(StandardCharsets.UTF_8);
     }
 
@@ -124,8 +160,15 @@ record Manifest(ClaudeScope scope, List<String> command, List<JsonFile> jsonFile
                     optional(f.get("previous")).map(s -> ((Json.JString) s).value()),
                     strings(f, "created_dirs").stream().map(Path::of).toList()));
         }
+        List<TomlBlock> tables = new ArrayList<>();
+        for (Json item : root.get("toml_tables") == null ? List.<Json>of() : array(root, "toml_tables")) {
+            Json.JObject t = (Json.JObject) item;
+            tables.add(new TomlBlock(Path.of(string(t, "file")), string(t, "text"), string(t, "separator"),
+                    ((Json.JBool) t.get("created_file")).value(),
+                    strings(t, "created_dirs").stream().map(Path::of).toList()));
+        }
         return new Manifest(ClaudeScope.valueOf(string(root, "scope")), strings(root, "command"), jsonFiles, files,
-                strings(root, "manifest_dirs").stream().map(Path::of).toList());
+                tables, strings(root, "manifest_dirs").stream().map(Path::of).toList());
     }
 
     private static Json paths(List<Path> paths) {
