@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Full-text retrieval: one OR query over the query's topic words (long ones as prefixes), ranked by BM25 (title,
@@ -33,6 +34,8 @@ public final class LexicalRanking implements Ranking {
     private static final int COUNT_CAP = 2_000;
     private static final int SNIPPET_WORDS = 24;
 
+    /** Up to this many items a graph is small: matching its items by words like "the" costs a few milliseconds. */
+    static final long SMALL_GRAPH = 5_000;
     /** Above this many items a graph is large: common words would match too much of it to rank every match. */
     static final long LARGE_GRAPH = 200_000;
     /** How many of a large graph's newest items the whole query is ranked among. */
@@ -58,7 +61,7 @@ public final class LexicalRanking implements Ranking {
 
     @Override
     public List<SearchHit> search(SearchQuery query) {
-        List<SearchHit> hits = unsnipped(query, query.limit());
+        List<SearchHit> hits = ranked(query, query.limit(), true);
         QueryWords words = snippetWords(query);
         return hits.stream().map(hit -> new SearchHit(hit.item(), words.snippet(hit.item().content(), SNIPPET_WORDS),
                 hit.score())).toList();
@@ -83,6 +86,15 @@ public final class LexicalRanking implements Ranking {
      */
     @Override
     public List<SearchHit> unsnipped(SearchQuery query, int wanted) {
+        return ranked(query, wanted, false);
+    }
+
+    /**
+     * With {@code fill}, a small graph's items sharing only words without a topic with the query follow the others
+     * when too few share more: plain BM25 lists them too, and in a graph of a few items they may be the answer
+     * to a prompt that describes the work rather than names it. A fusion gets none: its other side ranks by meaning.
+     */
+    private List<SearchHit> ranked(SearchQuery query, int wanted, boolean fill) {
         MatchExpression words = MatchExpression.of(query.text());
         if (words.isEmpty()) {
             return List.of();
@@ -96,10 +108,14 @@ public final class LexicalRanking implements Ranking {
         } else {
             found = candidates(words, counts, query.filter(), candidates);
         }
-        if (found.isEmpty()) {
-            return List.of();
-        }
-        QueryWords queryWords = new QueryWords(words.words(), weights(counts));
+        List<SearchHit> hits = found.isEmpty() ? List.of() : rescored(found, words, counts, query, wanted);
+        return fill && hits.size() < wanted && counts.items() <= SMALL_GRAPH && !query.exact()
+                ? withGrammarMatches(hits, words, query.filter(), wanted) : hits;
+    }
+
+    private List<SearchHit> rescored(List<LexicalMatch> found, MatchExpression words, TermCounts counts,
+                                     SearchQuery query, int wanted) {
+        QueryWords queryWords = new QueryWords(words.words(), weights(counts), words.phrases());
         Map<String, List<KnowledgeItem>> neighbours = query.exact() ? Map.of()
                 : repository.neighbours(found.stream().map(m -> m.item().id()).toList(), query.filter());
         List<SearchHit> ranked = rank(found, neighbours, queryWords, Math.max(wanted * 3, 30), clock.instant());
@@ -142,6 +158,29 @@ public final class LexicalRanking implements Ranking {
         repository.lexical(MatchExpression.anyOf(rare), filter, Optional.empty(), candidates)
                 .forEach(match -> union.putIfAbsent(match.item().id(), match));
         return List.copyOf(union.values());
+    }
+
+    /**
+     * {@code hits}, then the items holding only the query's words without a topic, by BM25: relevance 0, so they
+     * score no higher than the last hit that shares a topic word.
+     */
+    private List<SearchHit> withGrammarMatches(List<SearchHit> hits, MatchExpression words, ItemFilter filter,
+                                               int wanted) {
+        if (words.grammar().isEmpty()) {
+            return hits;
+        }
+        List<SearchHit> filled = new ArrayList<>(hits);
+        double ceiling = hits.isEmpty() ? 1 : hits.get(hits.size() - 1).score();
+        Instant now = clock.instant();
+        String any = words.grammar().stream().map(MatchExpression::whole).collect(Collectors.joining(" OR "));
+        for (LexicalMatch match : repository.lexical(any, filter, Optional.empty(), wanted + hits.size())) {
+            if (filled.size() < wanted && hits.stream().noneMatch(hit -> hit.item().id().equals(match.item().id()))) {
+                double score = Math.min(ceiling, score(match.item(), 0, now));
+                ceiling = score;
+                filled.add(new SearchHit(match.item(), "", Math.round(score * 10_000) / 10_000.0));
+            }
+        }
+        return filled;
     }
 
     private List<LexicalMatch> ranked(String expression, ItemFilter filter, boolean large, int limit) {
@@ -198,15 +237,31 @@ public final class LexicalRanking implements Ranking {
             }
             double fit = best > 0 ? effective.get(item.id()) / best : 1;
             int held = wordsFound.computeIfAbsent(item.id(), id -> found(queryWords, item));
-            double relevance = queryWords.coverage(held, nearby, NEIGHBOUR_SHARE) * (0.5 + 0.5 * fit);
-            double ageDays = Math.max(0, Duration.between(item.createdAt(), now).toMillis()) / 86_400_000.0;
-            double recency = Math.pow(2, -ageDays / (halfLife.toMillis() / 86_400_000.0));
-            double score = RELEVANCE_WEIGHT * relevance + KIND_WEIGHT * item.kind().priority() + RECENCY_WEIGHT * recency;
-            hits.add(new SearchHit(item, "", Math.round(score * 10_000) / 10_000.0));
+            double relevance = queryWords.coverage(held, nearby, NEIGHBOUR_SHARE, wholes(queryWords, item))
+                    * (0.5 + 0.5 * fit);
+            hits.add(new SearchHit(item, "", Math.round(score(item, relevance, now) * 10_000) / 10_000.0));
         }
         hits.sort(Comparator.comparingDouble(SearchHit::score).reversed()
                 .thenComparing(hit -> hit.item().createdAt(), Comparator.reverseOrder()));
         return hits;
+    }
+
+    private double score(KnowledgeItem item, double relevance, Instant now) {
+        double ageDays = Math.max(0, Duration.between(item.createdAt(), now).toMillis()) / 86_400_000.0;
+        double recency = Math.pow(2, -ageDays / (halfLife.toMillis() / 86_400_000.0));
+        return RELEVANCE_WEIGHT * relevance + KIND_WEIGHT * item.kind().priority() + RECENCY_WEIGHT * recency;
+    }
+
+    /** The query's identifiers the item holds whole: in its title, content, tags or entities. */
+    private static int wholes(QueryWords queryWords, KnowledgeItem item) {
+        int mask = queryWords.wholes(item.title()) | queryWords.wholes(item.content());
+        for (String tag : item.tags()) {
+            mask |= queryWords.wholes(tag);
+        }
+        for (Entity entity : item.entities()) {
+            mask |= queryWords.wholes(entity.name());
+        }
+        return mask;
     }
 
     /** The query words the item has anywhere: title, content, tags or entities. */
