@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ToIntFunction;
 import java.util.stream.Collectors;
 
 /**
@@ -254,24 +255,22 @@ public final class LexicalRanking implements Ranking {
 
     /** The query's identifiers the item holds whole: in its title, content, tags or entities. */
     private static int wholes(QueryWords queryWords, KnowledgeItem item) {
-        int mask = queryWords.wholes(item.title()) | queryWords.wholes(item.content());
-        for (String tag : item.tags()) {
-            mask |= queryWords.wholes(tag);
-        }
-        for (Entity entity : item.entities()) {
-            mask |= queryWords.wholes(entity.name());
-        }
-        return mask;
+        return anywhere(item, queryWords::wholes);
     }
 
     /** The query words the item has anywhere: title, content, tags or entities. */
     static int found(QueryWords queryWords, KnowledgeItem item) {
-        int mask = queryWords.found(item.title()) | queryWords.found(item.content());
+        return anywhere(item, queryWords::found);
+    }
+
+    /** The bits {@code in} finds in any of the item's title, content, tags or entities. */
+    private static int anywhere(KnowledgeItem item, ToIntFunction<String> in) {
+        int mask = in.applyAsInt(item.title()) | in.applyAsInt(item.content());
         for (String tag : item.tags()) {
-            mask |= queryWords.found(tag);
+            mask |= in.applyAsInt(tag);
         }
         for (Entity entity : item.entities()) {
-            mask |= queryWords.found(entity.name());
+            mask |= in.applyAsInt(entity.name());
         }
         return mask;
     }

@@ -27,10 +27,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * Lexical search for names from code and the command line (issue 30), on each store ({@code SqliteIdentifierSearchTest},
- * {@code PostgresIdentifierSearchTest}): `must_use` and `no_std` keep their stop-word parts and find their records
- * first, an identifier matches whole and by part, and a prompt sharing only words without a topic with the one
- * rule of a small graph still lists it, as plain BM25 does.
+ * Lexical search for names from code and the command line (issue 30), on each store (nested in
+ * {@code SqliteGraphStoreTest} and {@code PostgresGraphStoreTest}): `must_use` and `no_std` keep their stop-word
+ * parts and find their records first, an identifier matches whole and by part, and a prompt sharing only words
+ * without a topic with the one rule of a small graph still lists it, as plain BM25 does.
  */
 public abstract class IdentifierSearchContract {
 

@@ -2,6 +2,7 @@ package dev.graphiti.store;
 
 import dev.graphiti.graph.Scope;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The store contract on SQLite: one file per graph under a temporary directory. */
@@ -13,5 +14,14 @@ class SqliteGraphStoreTest extends GraphStoreContract {
     @Override
     protected GraphDatabase open(String name, Scope scope) {
         return SqliteStore.withDefaults().openWithIngest(temp.resolve(name).resolve("graph.db"), scope);
+    }
+
+    /** Identifier search on SQLite's FTS5 index. */
+    @Nested
+    class IdentifierSearch extends IdentifierSearchContract {
+        @Override
+        protected GraphDatabase open(String name) {
+            return SqliteGraphStoreTest.this.open(name, Scope.project);
+        }
     }
 }
