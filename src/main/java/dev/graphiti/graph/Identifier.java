@@ -32,8 +32,9 @@ record Identifier(List<String> parts, boolean joined) {
         for (String piece : text.strip().split("\\s+")) {
             if (JOINED.matcher(piece).find()) {
                 List<String> parts = MatchExpression.words(piece);
-                // e.g., i.e. and U.S. are abbreviations, not names
-                if (parts.size() > 1 && parts.stream().anyMatch(part -> part.length() > 1)) {
+                // e.g., i.e. and U.S. are abbreviations, and/or is grammar: no names
+                if (parts.size() > 1 && parts.stream().anyMatch(part -> part.length() > 1)
+                        && !MatchExpression.STOP_WORDS.containsAll(parts)) {
                     found.add(new Identifier(parts, true));
                 }
             } else {

@@ -34,5 +34,6 @@ class MatchExpressionTest {
         assertEquals("\"allowed\"* OR \"runtime\"*", prose.any());
         assertEquals(List.of("what", "is", "not", "in", "the"), prose.grammar());
         assertEquals(List.of(), Identifier.in("e.g. i.e. U.S."), "abbreviations are no names");
+        assertEquals(List.of("cats", "dogs"), MatchExpression.of("cats and/or dogs").words(), "and/or is grammar");
     }
 }
