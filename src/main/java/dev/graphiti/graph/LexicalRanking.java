@@ -35,8 +35,6 @@ public final class LexicalRanking implements Ranking {
     private static final int COUNT_CAP = 2_000;
     private static final int SNIPPET_WORDS = 24;
 
-    /** Up to this many items a graph is small: matching its items by words like "the" costs a few milliseconds. */
-    static final long SMALL_GRAPH = 5_000;
     /** Above this many items a graph is large: common words would match too much of it to rank every match. */
     static final long LARGE_GRAPH = 200_000;
     /** How many of a large graph's newest items the whole query is ranked among. */
@@ -62,7 +60,7 @@ public final class LexicalRanking implements Ranking {
 
     @Override
     public List<SearchHit> search(SearchQuery query) {
-        List<SearchHit> hits = ranked(query, query.limit(), true);
+        List<SearchHit> hits = ranked(query, query.limit());
         QueryWords words = snippetWords(query);
         return hits.stream().map(hit -> new SearchHit(hit.item(), words.snippet(hit.item().content(), SNIPPET_WORDS),
                 hit.score())).toList();
@@ -87,15 +85,10 @@ public final class LexicalRanking implements Ranking {
      */
     @Override
     public List<SearchHit> unsnipped(SearchQuery query, int wanted) {
-        return ranked(query, wanted, false);
+        return ranked(query, wanted);
     }
 
-    /**
-     * With {@code fill}, a small graph's items sharing only words without a topic with the query follow the others
-     * when too few share more: plain BM25 lists them too, and in a graph of a few items they may be the answer
-     * to a prompt that describes the work rather than names it. A fusion gets none: its other side ranks by meaning.
-     */
-    private List<SearchHit> ranked(SearchQuery query, int wanted, boolean fill) {
+    private List<SearchHit> ranked(SearchQuery query, int wanted) {
         MatchExpression words = MatchExpression.of(query.text());
         if (words.isEmpty()) {
             return List.of();
@@ -109,9 +102,7 @@ public final class LexicalRanking implements Ranking {
         } else {
             found = candidates(words, counts, query.filter(), candidates);
         }
-        List<SearchHit> hits = found.isEmpty() ? List.of() : rescored(found, words, counts, query, wanted);
-        return fill && hits.size() < wanted && counts.items() <= SMALL_GRAPH && !query.exact()
-                ? withGrammarMatches(hits, words, query.filter(), wanted) : hits;
+        return found.isEmpty() ? List.of() : rescored(found, words, counts, query, wanted);
     }
 
     private List<SearchHit> rescored(List<LexicalMatch> found, MatchExpression words, TermCounts counts,
@@ -159,29 +150,6 @@ public final class LexicalRanking implements Ranking {
         repository.lexical(MatchExpression.anyOf(rare), filter, Optional.empty(), candidates)
                 .forEach(match -> union.putIfAbsent(match.item().id(), match));
         return List.copyOf(union.values());
-    }
-
-    /**
-     * {@code hits}, then the items holding only the query's words without a topic, by BM25: relevance 0, so they
-     * score no higher than the last hit that shares a topic word.
-     */
-    private List<SearchHit> withGrammarMatches(List<SearchHit> hits, MatchExpression words, ItemFilter filter,
-                                               int wanted) {
-        if (words.grammar().isEmpty()) {
-            return hits;
-        }
-        List<SearchHit> filled = new ArrayList<>(hits);
-        double ceiling = hits.isEmpty() ? 1 : hits.get(hits.size() - 1).score();
-        Instant now = clock.instant();
-        String any = words.grammar().stream().map(MatchExpression::whole).collect(Collectors.joining(" OR "));
-        for (LexicalMatch match : repository.lexical(any, filter, Optional.empty(), wanted + hits.size())) {
-            if (filled.size() < wanted && hits.stream().noneMatch(hit -> hit.item().id().equals(match.item().id()))) {
-                double score = Math.min(ceiling, score(match.item(), 0, now));
-                ceiling = score;
-                filled.add(new SearchHit(match.item(), "", Math.round(score * 10_000) / 10_000.0));
-            }
-        }
-        return filled;
     }
 
     private List<LexicalMatch> ranked(String expression, ItemFilter filter, boolean large, int limit) {

@@ -51,12 +51,9 @@ final class MatchExpression {
 
     private final List<String> words;
     private final List<String> phrases;
-    private final List<String> grammar;
-
-    private MatchExpression(List<String> words, List<String> phrases, List<String> grammar) {
+    private MatchExpression(List<String> words, List<String> phrases) {
         this.words = words;
         this.phrases = phrases;
-        this.grammar = grammar;
     }
 
     static MatchExpression of(String text) {
@@ -72,9 +69,9 @@ final class MatchExpression {
         List<String> meaningful = kept.stream().distinct().limit(MAX_WORDS).toList();
         List<String> phrases = identifiers.stream().filter(id -> id.parts().size() > 1)
                 .map(id -> String.join(" ", id.parts())).distinct().limit(MAX_PHRASES).toList();
-        List<String> grammar = all.stream().filter(w -> !meaningful.contains(w)).distinct().limit(MAX_WORDS).toList();
-        return meaningful.isEmpty() ? new MatchExpression(grammar, List.of(), List.of())
-                : new MatchExpression(meaningful, phrases, grammar);
+        // a query of stop words only is searched for them: there is nothing else to go on
+        return meaningful.isEmpty() ? new MatchExpression(all.stream().distinct().limit(MAX_WORDS).toList(), List.of())
+                : new MatchExpression(meaningful, phrases);
     }
 
     /** Lower-cased runs of letters and digits; an apostrophe inside a word ends it ("caroline's" is "caroline"). */
@@ -121,11 +118,6 @@ final class MatchExpression {
     /** Each identifier's parts joined by one space. */
     List<String> phrases() {
         return phrases;
-    }
-
-    /** The words left out as carrying no topic: what an item sharing nothing else with the query shares. */
-    List<String> grammar() {
-        return grammar;
     }
 
     /** Every word must occur, as itself (prefixes make an intersection a third dearer at 100k items). */

@@ -127,10 +127,8 @@ class SearchCommandTest extends InRepositoryTest {
     @Test
     void contractionsAndQuestionWordsAreNotSearchedFor() {
         String paints = add("Caroline paints sunsets at the lake");
-        String junk = add("it's what's there: that's all it's ever been, isn't it, let's see what we'll do");
-        assertEquals(paints, ids("search", "what", "are", "Caroline's", "paintings", "--format", "json").get(0));
-        // a small graph lists what shares only such words after the matches, as plain BM25 does, scored as no match
-        assertTrue(score(junk, "what", "are", "Caroline's", "paintings") <= 0.1);
+        add("it's what's there: that's all it's ever been, isn't it, let's see what we'll do");
+        assertEquals(List.of(paints), ids("search", "what", "are", "Caroline's", "paintings", "--format", "json"));
     }
 
     @Test

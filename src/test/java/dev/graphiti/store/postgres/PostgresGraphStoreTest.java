@@ -44,10 +44,5 @@ class PostgresGraphStoreTest extends GraphStoreContract {
         protected GraphDatabase open(String name) {
             return store.open(name, Scope.project);
         }
-
-        @Override
-        protected boolean indexesStopWords() {
-            return false;
-        }
     }
 }
