@@ -10,6 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.ToIntFunction;
+import java.util.stream.Collectors;
 
 /**
  * Full-text retrieval: one OR query over the query's topic words (long ones as prefixes), ranked by BM25 (title,
@@ -58,7 +60,7 @@ public final class LexicalRanking implements Ranking {
 
     @Override
     public List<SearchHit> search(SearchQuery query) {
-        List<SearchHit> hits = unsnipped(query, query.limit());
+        List<SearchHit> hits = ranked(query, query.limit());
         QueryWords words = snippetWords(query);
         return hits.stream().map(hit -> new SearchHit(hit.item(), words.snippet(hit.item().content(), SNIPPET_WORDS),
                 hit.score())).toList();
@@ -83,6 +85,10 @@ public final class LexicalRanking implements Ranking {
      */
     @Override
     public List<SearchHit> unsnipped(SearchQuery query, int wanted) {
+        return ranked(query, wanted);
+    }
+
+    private List<SearchHit> ranked(SearchQuery query, int wanted) {
         MatchExpression words = MatchExpression.of(query.text());
         if (words.isEmpty()) {
             return List.of();
@@ -96,10 +102,12 @@ public final class LexicalRanking implements Ranking {
         } else {
             found = candidates(words, counts, query.filter(), candidates);
         }
-        if (found.isEmpty()) {
-            return List.of();
-        }
-        QueryWords queryWords = new QueryWords(words.words(), weights(counts));
+        return found.isEmpty() ? List.of() : rescored(found, words, counts, query, wanted);
+    }
+
+    private List<SearchHit> rescored(List<LexicalMatch> found, MatchExpression words, TermCounts counts,
+                                     SearchQuery query, int wanted) {
+        QueryWords queryWords = new QueryWords(words.words(), weights(counts), words.phrases());
         Map<String, List<KnowledgeItem>> neighbours = query.exact() ? Map.of()
                 : repository.neighbours(found.stream().map(m -> m.item().id()).toList(), query.filter());
         List<SearchHit> ranked = rank(found, neighbours, queryWords, Math.max(wanted * 3, 30), clock.instant());
@@ -198,25 +206,39 @@ public final class LexicalRanking implements Ranking {
             }
             double fit = best > 0 ? effective.get(item.id()) / best : 1;
             int held = wordsFound.computeIfAbsent(item.id(), id -> found(queryWords, item));
-            double relevance = queryWords.coverage(held, nearby, NEIGHBOUR_SHARE) * (0.5 + 0.5 * fit);
-            double ageDays = Math.max(0, Duration.between(item.createdAt(), now).toMillis()) / 86_400_000.0;
-            double recency = Math.pow(2, -ageDays / (halfLife.toMillis() / 86_400_000.0));
-            double score = RELEVANCE_WEIGHT * relevance + KIND_WEIGHT * item.kind().priority() + RECENCY_WEIGHT * recency;
-            hits.add(new SearchHit(item, "", Math.round(score * 10_000) / 10_000.0));
+            double relevance = queryWords.coverage(held, nearby, NEIGHBOUR_SHARE, wholes(queryWords, item))
+                    * (0.5 + 0.5 * fit);
+            hits.add(new SearchHit(item, "", Math.round(score(item, relevance, now) * 10_000) / 10_000.0));
         }
         hits.sort(Comparator.comparingDouble(SearchHit::score).reversed()
                 .thenComparing(hit -> hit.item().createdAt(), Comparator.reverseOrder()));
         return hits;
     }
 
+    private double score(KnowledgeItem item, double relevance, Instant now) {
+        double ageDays = Math.max(0, Duration.between(item.createdAt(), now).toMillis()) / 86_400_000.0;
+        double recency = Math.pow(2, -ageDays / (halfLife.toMillis() / 86_400_000.0));
+        return RELEVANCE_WEIGHT * relevance + KIND_WEIGHT * item.kind().priority() + RECENCY_WEIGHT * recency;
+    }
+
+    /** The query's identifiers the item holds whole: in its title, content, tags or entities. */
+    private static int wholes(QueryWords queryWords, KnowledgeItem item) {
+        return anywhere(item, queryWords::wholes);
+    }
+
     /** The query words the item has anywhere: title, content, tags or entities. */
     static int found(QueryWords queryWords, KnowledgeItem item) {
-        int mask = queryWords.found(item.title()) | queryWords.found(item.content());
+        return anywhere(item, queryWords::found);
+    }
+
+    /** The bits {@code in} finds in any of the item's title, content, tags or entities. */
+    private static int anywhere(KnowledgeItem item, ToIntFunction<String> in) {
+        int mask = in.applyAsInt(item.title()) | in.applyAsInt(item.content());
         for (String tag : item.tags()) {
-            mask |= queryWords.found(tag);
+            mask |= in.applyAsInt(tag);
         }
         for (Entity entity : item.entities()) {
-            mask |= queryWords.found(entity.name());
+            mask |= in.applyAsInt(entity.name());
         }
         return mask;
     }

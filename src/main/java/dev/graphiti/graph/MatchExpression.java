@@ -11,6 +11,10 @@ import java.util.stream.Collectors;
  * carry no topic (pronouns, auxiliaries, question words, contraction fragments) dropped unless nothing else is
  * left. A word of {@value #PREFIX_LENGTH} letters or more matches as a prefix, so `postgres` finds PostgreSQL and
  * `prod` production (the index's stemmer has already made `deploys` and `deploying` one word).
+ *
+ * <p>An identifier, path, flag or version (`must_use`, `no_std`, `--no-verify`, `/etc/acme`, `2.4.1`, `maxConnections`)
+ * is matched whole and by part: every part is a word of its own, stop word or not (`no_std` keeps `no`), and the
+ * whole is a phrase of its parts, which the index holds as adjacent words however it was joined.
  */
 final class MatchExpression {
 
@@ -42,16 +46,32 @@ final class MatchExpression {
             // adverbs that carry no topic
             "not", "no", "also", "just", "very", "too", "only", "really", "ever", "again", "now", "still");
 
-    private final List<String> words;
+    /** At most this many identifiers are searched as phrases too. */
+    static final int MAX_PHRASES = 8;
 
-    private MatchExpression(List<String> words) {
+    private final List<String> words;
+    private final List<String> phrases;
+    private MatchExpression(List<String> words, List<String> phrases) {
         this.words = words;
+        this.phrases = phrases;
     }
 
     static MatchExpression of(String text) {
         List<String> all = words(text);
-        List<String> meaningful = all.stream().filter(w -> !STOP_WORDS.contains(w)).distinct().limit(MAX_WORDS).toList();
-        return new MatchExpression(meaningful.isEmpty() ? all.stream().distinct().limit(MAX_WORDS).toList() : meaningful);
+        List<Identifier> identifiers = Identifier.in(text);
+        List<String> kept = new ArrayList<>();
+        for (String word : all) {
+            if (!STOP_WORDS.contains(word) || identifiers.stream().anyMatch(id -> id.parts().contains(word))) {
+                kept.add(word);
+            }
+        }
+        identifiers.forEach(id -> kept.addAll(id.addedWords()));
+        List<String> meaningful = kept.stream().distinct().limit(MAX_WORDS).toList();
+        List<String> phrases = identifiers.stream().filter(id -> id.parts().size() > 1)
+                .map(id -> String.join(" ", id.parts())).distinct().limit(MAX_PHRASES).toList();
+        // a query of stop words only is searched for them: there is nothing else to go on
+        return meaningful.isEmpty() ? new MatchExpression(all.stream().distinct().limit(MAX_WORDS).toList(), List.of())
+                : new MatchExpression(meaningful, phrases);
     }
 
     /** Lower-cased runs of letters and digits; an apostrophe inside a word ends it ("caroline's" is "caroline"). */
@@ -95,6 +115,11 @@ final class MatchExpression {
         return words;
     }
 
+    /** Each identifier's parts joined by one space. */
+    List<String> phrases() {
+        return phrases;
+    }
+
     /** Every word must occur, as itself (prefixes make an intersection a third dearer at 100k items). */
     String all() {
         return words.stream().map(MatchExpression::quote).collect(Collectors.joining(" AND "));
@@ -107,10 +132,13 @@ final class MatchExpression {
 
     /**
      * Any word may occur: one OR query, since BM25 already ranks items with more of the words (and rarer ones)
-     * higher. Long words also match as prefixes.
+     * higher. Long words also match as prefixes; an identifier's whole is one more term, so an item holding it
+     * outranks one holding its parts apart.
      */
     String any() {
-        return anyOf(words);
+        String any = anyOf(words);
+        return phrases.isEmpty() ? any
+                : any + " OR " + phrases.stream().map(MatchExpression::quote).collect(Collectors.joining(" OR "));
     }
 
     /** Any of {@code words}, as {@link #any} matches them. */

@@ -16,22 +16,62 @@ final class QueryWords {
     /** Each query word's stem, once: every word the query counts as found starts with one of them. */
     private final List<String> stems;
     private final double[] weights;
+    /** Identifiers' parts joined by one space, each padded with a space either side. */
+    private final List<String> phrases;
+    private final double[] phraseWeights;
     private final double total;
     private final Map<String, Integer> judged = new HashMap<>();
 
     /** @param weights each word's weight (its rarity), in the order of {@code words} */
     QueryWords(List<String> words, double[] weights) {
-        if (words.size() > 31) {
-            throw new IllegalArgumentException("at most 31 query words, not " + words.size());
+        this(words, weights, List.of());
+    }
+
+    /**
+     * @param phrases identifiers' parts joined by one space ({@link MatchExpression#phrases}): an item holding one
+     *                whole covers its parts' weight once more, so it outranks one holding the parts apart
+     */
+    QueryWords(List<String> words, double[] weights, List<String> phrases) {
+        if (words.size() > 31 || phrases.size() > 31) {
+            throw new IllegalArgumentException("at most 31 query words and phrases, not " + words.size() + " and "
+                    + phrases.size());
         }
         this.words = words;
         this.stems = words.stream().map(QueryWords::stem).distinct().toList();
         this.weights = weights.clone();
+        this.phrases = phrases.stream().map(phrase -> " " + phrase + " ").toList();
+        this.phraseWeights = new double[phrases.size()];
         double sum = 0;
         for (double weight : weights) {
             sum += weight;
         }
+        for (int j = 0; j < phrases.size(); j++) {
+            for (String part : phrases.get(j).split(" ")) {
+                int at = words.indexOf(part);
+                phraseWeights[j] += at >= 0 ? weights[at] : 0;
+            }
+            sum += phraseWeights[j];
+        }
         this.total = sum;
+    }
+
+    /** The phrases {@code text} holds whole, one bit each: their parts as consecutive words, however joined. */
+    int wholes(String text) {
+        if (phrases.isEmpty()) {
+            return 0;
+        }
+        String lower = text.toLowerCase(Locale.ROOT);
+        String cut = null;
+        int mask = 0;
+        for (int j = 0; j < phrases.size(); j++) {
+            String phrase = phrases.get(j);
+            // cutting the text into words costs more than a look for the first part, which most texts lack
+            if (lower.contains(phrase.substring(1, phrase.indexOf(' ', 1)))) {
+                cut = cut != null ? cut : " " + String.join(" ", MatchExpression.words(text)) + " ";
+                mask |= cut.contains(phrase) ? 1 << j : 0;
+            }
+        }
+        return mask;
     }
 
     /**
@@ -81,10 +121,18 @@ final class QueryWords {
 
     /** The weighted share of the query the bits stand for; words only in {@code nearby} count {@code nearShare}. */
     double coverage(int own, int nearby, double nearShare) {
+        return coverage(own, nearby, nearShare, 0);
+    }
+
+    /** As {@link #coverage(int, int, double)}, with the phrases held whole ({@link #wholes}). */
+    double coverage(int own, int nearby, double nearShare, int wholes) {
         if (total <= 0) {
             return 0;
         }
         double covered = 0;
+        for (int j = 0; j < phrases.size(); j++) {
+            covered += (wholes & 1 << j) != 0 ? phraseWeights[j] : 0;
+        }
         for (int i = 0; i < words.size(); i++) {
             if ((own & 1 << i) != 0) {
                 covered += weights[i];

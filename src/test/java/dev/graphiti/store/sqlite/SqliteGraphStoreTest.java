@@ -4,6 +4,7 @@ import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.GraphDatabase;
 import dev.graphiti.store.GraphStoreContract;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The store contract on SQLite: one file per graph under a temporary directory. */
@@ -15,5 +16,14 @@ class SqliteGraphStoreTest extends GraphStoreContract {
     @Override
     protected GraphDatabase open(String name, Scope scope) {
         return SqliteStore.withDefaults().openGraph(temp.resolve(name).resolve("graph.db"), scope);
+    }
+
+    /** Identifier search on SQLite's FTS5 index. */
+    @Nested
+    class IdentifierSearch extends IdentifierSearchContract {
+        @Override
+        protected GraphDatabase open(String name) {
+            return SqliteGraphStoreTest.this.open(name, Scope.project);
+        }
     }
 }
