@@ -36,11 +36,19 @@ public final class RecallService {
                                         double tokensPerByte) {
         try (OpenGraph graph = graphs.open(location)) {
             var lexical = new LexicalRanking(graph.repository(), clock, halfLife);
-            // The meaning's side reads the graph's own connection: recall asks it after the words, not beside them.
-            Optional<SemanticRanking> meaning = semantics.flatMap(search -> SearchRanking.choose(RankingChoice.semantic,
-                    false, lexical, graph, Optional.of(search), graph::vectors).ranking() instanceof SemanticRanking semantic
-                    ? Optional.of(semantic) : Optional.empty());
-            return new PromptRecall(graph.repository(), lexical, meaning).recall(text, budget, tokens, tokensPerByte);
+            return new PromptRecall(graph.repository(), lexical, meaning(graph, lexical)).recall(text, budget, tokens,
+                    tokensPerByte);
         }
+    }
+
+    /**
+     * The meaning's side when the model is already loaded (while it is not, recall costs what the cold hook's does)
+     * and the graph has vectors; it reads the graph's own connection, after the words, not beside them.
+     */
+    private Optional<SemanticRanking> meaning(OpenGraph graph, LexicalRanking lexical) {
+        return semantics.filter(search -> search.status() == SemanticSearch.Status.ready)
+                .map(search -> SearchRanking.choose(RankingChoice.semantic, false, lexical, graph, Optional.of(search),
+                        graph::vectors).ranking())
+                .filter(SemanticRanking.class::isInstance).map(SemanticRanking.class::cast);
     }
 }

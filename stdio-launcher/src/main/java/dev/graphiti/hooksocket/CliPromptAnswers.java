@@ -17,8 +17,9 @@ import java.util.function.Consumer;
  * `graphiti recall --prompt` run in the server's JVM for the project the server was started in: the same command
  * the hook would start cold (same graph, budget, redaction, once-per-prompt claim), with the classes loaded, the
  * code compiled, the server's token counter and the graph's connection kept open, and by meaning too with the
- * server's embedding model and vectors once they are ready (the same ones its tools search with, never a second
- * model). The request never names a directory or a command.
+ * server's embedding model and vectors once the server has loaded them (the same ones its tools search with, never a
+ * second model, and never loaded for a prompt: {@link LoadedModelOnly}). The request never names a directory or a
+ * command.
  */
 public final class CliPromptAnswers implements PromptAnswers, AutoCloseable {
 
@@ -31,7 +32,7 @@ public final class CliPromptAnswers implements PromptAnswers, AutoCloseable {
     /** @param semantics the server's model and vectors; empty when it searches by words only */
     public CliPromptAnswers(CliEnvironment environment, TokenCounter counter, Optional<SemanticSearch> semantics,
                             Path directory, Consumer<String> notices) {
-        this.cli = new Cli(environment, counter, semantics);
+        this.cli = new Cli(environment, counter, semantics.map(LoadedModelOnly::new));
         this.directory = directory;
         this.notices = notices;
     }
