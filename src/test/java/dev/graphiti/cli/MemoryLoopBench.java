@@ -34,7 +34,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * The memory loop, end to end through the real CLI: {@code scripts/bench-memory-loop [--show-misses]}.
+ * The memory loop, end to end through the real CLI: {@code scripts/bench-memory-loop [--show-misses]
+ * [--show-evidence]}.
  *
  * <p>Per domain of {@link MemoryLoopCorpus} (a project): a fresh git repository and graph; every session written as
  * Claude Code writes it and captured in time order with {@code graphiti capture --transcript} (each rule's first
@@ -44,8 +45,11 @@ import java.util.stream.Collectors;
  *
  * <p>A rule is captured complete when one current item from its sessions holds every required detail, partial when
  * its current items hold some, missed otherwise; conflicting when a current item still states its earlier version.
- * A task prompt is a hit when recall's text holds every required detail. Figures print per part, held-out first;
- * {@code --show-misses} lists the tuning part's misses (never the held-out part's).
+ * Recall runs twice: the cold path (a one-shot CLI, no model) and a server's CLI with its model loaded and the items
+ * embedded ({@code Cli.forServer}). A task prompt is a hit when recall's text holds every required detail. Figures
+ * print per part, held-out first; {@code --show-misses} lists the tuning part's misses (never the held-out part's);
+ * {@code --show-evidence} runs the tuning part only and prints each recall candidate's evidence
+ * ({@link MemoryLoopEvidence}).
  */
 public final class MemoryLoopBench {
 
