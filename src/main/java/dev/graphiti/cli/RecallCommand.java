@@ -80,8 +80,10 @@ final class RecallCommand extends GraphSubcommand {
 
     private PromptRecall.Recalled recall(CommandContext context, String text) {
         var counter = context.invocation().tokens();
+        // a server's model and vectors when this runs in one; a one-shot command never loads the model
         return new RecallService(context.graphs(), context.clock(),
-                Duration.ofDays(context.config().getInt(ConfigKeys.SEARCH_RECENCY_HALF_LIFE_DAYS)))
+                Duration.ofDays(context.config().getInt(ConfigKeys.SEARCH_RECENCY_HALF_LIFE_DAYS)),
+                context.invocation().semantics())
                 .recall(context.location(), text, budget(context), piece -> counter.get().count(piece).claude(),
                         TokenCounter.DEFAULT_SAFETY_FACTOR);
     }

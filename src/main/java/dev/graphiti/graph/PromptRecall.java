@@ -2,41 +2,69 @@ package dev.graphiti.graph;
 
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.function.ToIntFunction;
 
 /**
- * The few items most relevant to what the user just asked, for Claude Code's UserPromptSubmit hook: words only
- * (the embedding model is never loaded), within a small token budget, and nothing at all when nothing is
- * relevant, since text added to every prompt is noise unless it is about that prompt.
+ * The few items that govern what the user just asked, for Claude Code's UserPromptSubmit hook: whole, within a small
+ * token budget, and nothing at all when nothing is relevant, since text added to every prompt is noise unless it is
+ * about that prompt.
  *
- * <p>Relevant means an item holds at least half of what the prompt is about: of the prompt's topic words (no stop
- * words), each weighted by its rarity in the graph (BM25's inverse document frequency, as search weighs them; a
- * word the graph has never seen weighs as one a single item holds), and at least two of them when the prompt has
- * two or more; and the words it shares say more than a word half the graph holds would (their weights add up to
- * more than ln 2, that word's weight). So a prompt sharing one word with an item, or only words most items
- * share, gets nothing. Candidates come from lexical search, in its order.
+ * <p>Three kinds of evidence make an item relevant ({@link Evidence}). The words: the item holds at least
+ * {@value #MIN_COVERAGE} of the prompt's topic words weighted by their rarity in the graph (BM25's inverse document
+ * frequency; a word the graph has never seen weighs as one a single item holds), at least two of them, and more than a
+ * word half the graph holds would say. The names: the item names a concrete thing the prompt names
+ * ({@link ConcreteNames}: a file, a command, a config key, an identifier, a service), which a work prompt does ("add
+ * the entry to metrics.log") where it shares few words with its rule ("metrics.log is append-only"). The meaning, when
+ * this process has the embedding model loaded and the item has vectors (a running server): the cosine above what
+ * unrelated text scores, with the words' coverage and a shared name added ({@link #RELEVANT}). Without the model (a
+ * cold hook, or an item captured a moment ago) words decide, or a shared name with some of the words.
  *
- * <p>What is recalled is quoted data ({@link Quoted}): each item on one line with who wrote it, markup neutralised,
- * under a header saying it is evidence, not instructions; an item flagged as instructions is never recalled until a
- * person accepts it in the review queue.
+ * <p>What is recalled is quoted data ({@link Quoted}): each item whole on one line (up to {@value #ITEM_WORDS}
+ * words, cut at a sentence's end and said so) with who wrote it, markup neutralised, under a header saying it is
+ * evidence, not instructions; an item flagged as instructions is never recalled until a person accepts it in the
+ * review queue. At most {@value #MOST} items, the strongest first.
  */
 public final class PromptRecall {
 
     /** An item must cover this share of the prompt's known information. */
-    static final double MIN_COVERAGE = 0.5;
+    static final double MIN_COVERAGE = 0.35;
     /** The weight of a word half the items hold: ln(1 + (n/2 + 0.5) / (n/2 + 0.5)). */
     static final double MIN_EVIDENCE = Math.log(2);
+    /**
+     * With the model, an item is relevant when its meaning above what unrelated text scores (the cosine less
+     * {@link SemanticRanking#UNRELATED}), plus {@value #WORDS_WEIGHT} of its words' coverage, plus {@value #NAME_WEIGHT}
+     * for a shared name, reaches this. Set on the memory loop's tuning part (scripts/bench-memory-loop --show-evidence).
+     */
+    static final double RELEVANT = 0.135;
+    static final double WORDS_WEIGHT = 0.4;
+    static final double NAME_WEIGHT = 0.1;
+    /** Without the model a shared name built like a file or identifier counts with this share of the words too. */
+    static final double NAMED_COVERAGE = 0.1;
+    static final int ITEM_WORDS = 150;
+    static final int MOST = 3;
     private static final int CANDIDATES = 10;
     private static final int COUNT_CAP = 2_000;
-    private static final int SNIPPET_WORDS = 40;
 
     private final ItemRepository repository;
     private final LexicalRanking ranking;
+    private final Optional<SemanticRanking> meaning;
 
+    /** Words and names only: the cold hook's path. */
     public PromptRecall(ItemRepository repository, LexicalRanking ranking) {
+        this(repository, ranking, Optional.empty());
+    }
+
+    /** With the meaning too, from {@code meaning}'s model and the graph's vectors (a running server's). */
+    public PromptRecall(ItemRepository repository, LexicalRanking ranking, Optional<SemanticRanking> meaning) {
         this.repository = repository;
         this.ranking = ranking;
+        this.meaning = meaning;
     }
 
     /** What was recalled: the text to add (empty when nothing is relevant), its items, and at most this many tokens. */
@@ -47,46 +75,90 @@ public final class PromptRecall {
     }
 
     /**
+     * What speaks for one candidate: the share of the prompt's weighted words it holds and whether the words alone
+     * suffice, the prompt's concrete names it holds, and the cosine of its best passage to the prompt (NaN without the
+     * model or before the item has vectors).
+     */
+    public record Evidence(KnowledgeItem item, double coverage, boolean words, List<String> names, double cosine) {
+
+        public Evidence {
+            names = List.copyOf(names);
+        }
+
+        /** Whether this governs the prompt (see the class comment). */
+        public boolean relevant() {
+            if (words) {
+                return true;
+            }
+            return Double.isNaN(cosine) ? names.stream().anyMatch(ConcreteNames::built) && coverage >= NAMED_COVERAGE
+                    : score() >= RELEVANT;
+        }
+
+        /** The order among the relevant: meaning, words and names together (without the model, words and names). */
+        double score() {
+            double meaning = Double.isNaN(cosine) ? 0 : cosine - SemanticRanking.UNRELATED;
+            // a product's name (Postgres) is weaker evidence than a file's or an identifier's
+            double named = names.isEmpty() ? 0 : names.stream().anyMatch(ConcreteNames::built) ? NAME_WEIGHT : NAME_WEIGHT / 2;
+            return meaning + WORDS_WEIGHT * coverage + named;
+        }
+    }
+
+    /** Every candidate for {@code prompt} with its evidence, relevant or not (what the benchmark calibrates on). */
+    public List<Evidence> candidates(String prompt) {
+        List<String> words = MatchExpression.words(prompt).stream()
+                .filter(w -> !MatchExpression.STOP_WORDS.contains(w)).distinct().limit(MatchExpression.MAX_WORDS).toList();
+        if (words.isEmpty()) {
+            return List.of();
+        }
+        Map<String, KnowledgeItem> items = new LinkedHashMap<>();
+        ranking.search(new SearchQuery(String.join(" ", words), ItemFilter.current(), CANDIDATES, false))
+                .forEach(hit -> items.put(hit.item().id(), hit.item()));
+        Map<String, Double> cosines = meaning.map(semantic -> cosines(semantic, prompt, items)).orElse(Map.of());
+        if (items.isEmpty()) {
+            return List.of();
+        }
+        TermCounts counts = repository.termCounts(words.stream().map(MatchExpression::whole).toList(), COUNT_CAP);
+        // unseen words weigh as seen once (add-one smoothing): they are what the prompt is about, just not stored
+        double[] weights = LexicalRanking.weights(new TermCounts(counts.items(),
+                counts.documents().stream().map(n -> Math.max(n, 1)).toList()));
+        QueryWords queryWords = new QueryWords(words, weights);
+        double total = weight(weights, (1 << words.size()) - 1);
+        List<String> names = ConcreteNames.in(prompt);
+        List<Evidence> evidence = new ArrayList<>();
+        for (KnowledgeItem item : items.values()) {
+            int own = LexicalRanking.found(queryWords, item);
+            double held = weight(weights, own);
+            boolean enough = held >= MIN_COVERAGE * total && held > MIN_EVIDENCE
+                    && Integer.bitCount(own) >= Math.min(2, words.size());
+            String text = (item.title() + "\n" + item.content() + "\n" + String.join(" ", item.tags()))
+                    .toLowerCase(Locale.ROOT);
+            List<String> shared = names.stream().filter(name -> ConcreteNames.named(name, text)).toList();
+            Double cosine = cosines.get(item.id());
+            evidence.add(new Evidence(item, held / total, enough, shared,
+                    cosine == null ? Double.NaN : cosine));
+        }
+        return evidence;
+    }
+
+    /**
      * The relevant items for {@code prompt} as Markdown lines within {@code budget} tokens, as {@code tokens} counts
      * them. {@code tokensPerByte} bounds that count from above by the text's UTF-8 length (a BPE token is at least one
      * byte, so the tokenizer's safety factor): while the bound fits the budget nothing is counted, so recalling an
      * item or two never loads the tokenizer (most of a cold hook's CPU); past it the text is counted exactly.
      */
     public Recalled recall(String prompt, int budget, ToIntFunction<String> tokens, double tokensPerByte) {
-        List<String> words = MatchExpression.words(prompt).stream()
-                .filter(w -> !MatchExpression.STOP_WORDS.contains(w)).distinct().limit(MatchExpression.MAX_WORDS).toList();
-        if (words.isEmpty()) {
-            return new Recalled("", List.of(), 0);
-        }
-        TermCounts counts = repository.termCounts(words.stream().map(MatchExpression::whole).toList(), COUNT_CAP);
-        List<SearchHit> hits = ranking.search(new SearchQuery(String.join(" ", words), ItemFilter.current(), CANDIDATES,
-                false));
-        if (hits.isEmpty()) {
-            return new Recalled("", List.of(), 0);
-        }
-        // unseen words weigh as seen once (add-one smoothing): they are what the prompt is about, just not stored
-        double[] weights = LexicalRanking.weights(new TermCounts(counts.items(),
-                counts.documents().stream().map(n -> Math.max(n, 1)).toList()));
-        QueryWords queryWords = new QueryWords(words, weights);
-        int all = (1 << words.size()) - 1;
+        List<Evidence> relevant = candidates(prompt).stream().filter(Evidence::relevant)
+                .filter(evidence -> !evidence.item().held())
+                .sorted(Comparator.comparingDouble(Evidence::score).reversed()).limit(MOST).toList();
         List<String> lines = new ArrayList<>();
         List<String> ids = new ArrayList<>();
         String header = "graphiti recalls project memory relevant to this prompt. " + Quoted.PREFACE;
         int used = bound(header, tokensPerByte);
         boolean counted = false;
-        for (int i = 0; i < hits.size(); i++) {
-            int own = LexicalRanking.found(queryWords, hits.get(i).item());
-            double evidence = weight(weights, own);
-            if (evidence < MIN_COVERAGE * weight(weights, all) || evidence <= MIN_EVIDENCE
-                    || Integer.bitCount(own) < Math.min(2, words.size())) {
-                continue;
-            }
-            KnowledgeItem item = hits.get(i).item();
-            if (item.held()) {
-                continue;
-            }
+        for (Evidence evidence : relevant) {
+            KnowledgeItem item = evidence.item();
             String line = "- [" + item.kind().name() + " " + item.id() + ", by " + Quoted.origin(item.source()) + "] "
-                    + Quoted.inline(brief(item, queryWords)) + "\n";
+                    + Quoted.inline(whole(item)) + "\n";
             if (!counted && used + bound(line, tokensPerByte) > budget) {
                 counted = true;
                 used = tokens.applyAsInt(header + String.join("", lines));
@@ -105,6 +177,20 @@ public final class PromptRecall {
         return new Recalled(header + String.join("", lines), ids, used);
     }
 
+    /** The query's cosine to each item near it and to each found by words, by id; the near ones join the items. */
+    private static Map<String, Double> cosines(SemanticRanking semantic, String prompt, Map<String, KnowledgeItem> items) {
+        float[] vector = semantic.encode(prompt);
+        Map<String, Double> cosines = new LinkedHashMap<>();
+        List<SemanticRanking.Near> near = semantic.nearest(vector, ItemFilter.current(), CANDIDATES);
+        near.forEach(found -> cosines.put(found.item(), found.cosine()));
+        List<String> unread = near.stream().map(SemanticRanking.Near::item).filter(id -> !items.containsKey(id)).toList();
+        if (!unread.isEmpty()) {
+            items.putAll(semantic.items(unread, ItemFilter.current()));
+        }
+        cosines.putAll(semantic.cosines(vector, items.keySet().stream().filter(id -> !cosines.containsKey(id)).toList()));
+        return cosines;
+    }
+
     private static int bound(String text, double tokensPerByte) {
         return (int) Math.ceil(text.getBytes(StandardCharsets.UTF_8).length * tokensPerByte);
     }
@@ -119,15 +205,24 @@ public final class PromptRecall {
         return sum;
     }
 
-    /** The content around the matched words, after the title unless the title is the content's first words. */
-    private static String brief(KnowledgeItem item, QueryWords queryWords) {
-        String content = item.content().strip();
-        String title = item.title().strip();
-        String snippet = queryWords.snippet(content, SNIPPET_WORDS).replaceAll("\\s+", " ");
-        if (content.isEmpty() || content.equals(title)) {
-            return title;
-        }
+    /**
+     * The item as stored, its title first unless the content opens with it: a rule cut to its first words is worse
+     * than none. Past {@value #ITEM_WORDS} words it ends at the last sentence that fits, and says so.
+     */
+    static String whole(KnowledgeItem item) {
+        String content = item.content().strip().replaceAll("\\s+", " ");
+        String title = item.title().strip().replaceAll("\\s+", " ");
         String lead = title.endsWith("…") ? title.substring(0, title.length() - 1) : title;
-        return content.startsWith(lead) ? snippet : title + ": " + snippet;
+        String text = content.isEmpty() ? title : content.startsWith(lead) ? content : title + ": " + content;
+        String[] words = text.split(" ");
+        if (words.length <= ITEM_WORDS) {
+            return text;
+        }
+        String cut = String.join(" ", java.util.Arrays.copyOf(words, ITEM_WORDS));
+        int sentence = Math.max(cut.lastIndexOf(". "), Math.max(cut.lastIndexOf("! "), cut.lastIndexOf("? ")));
+        if (sentence > cut.length() / 2) {
+            cut = cut.substring(0, sentence + 1);
+        }
+        return cut + " [… the rest: graphiti show " + item.id() + "]";
     }
 }

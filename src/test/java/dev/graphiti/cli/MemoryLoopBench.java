@@ -5,9 +5,14 @@ import dev.graphiti.ingest.transcript.MemoryLoopCorpus;
 import dev.graphiti.ingest.transcript.MemoryLoopCorpus.Domain;
 import dev.graphiti.ingest.transcript.MemoryLoopCorpus.Rule;
 import dev.graphiti.ingest.transcript.MemoryLoopCorpus.Session;
+import dev.graphiti.graph.SemanticSearch;
+import dev.graphiti.toon.TokenCounter;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
+import java.io.ByteArrayInputStream;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,7 +34,8 @@ import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
- * The memory loop, end to end through the real CLI: {@code scripts/bench-memory-loop [--show-misses]}.
+ * The memory loop, end to end through the real CLI: {@code scripts/bench-memory-loop [--show-misses]
+ * [--show-evidence]}.
  *
  * <p>Per domain of {@link MemoryLoopCorpus} (a project): a fresh git repository and graph; every session written as
  * Claude Code writes it and captured in time order with {@code graphiti capture --transcript} (each rule's first
@@ -39,8 +45,11 @@ import java.util.stream.Collectors;
  *
  * <p>A rule is captured complete when one current item from its sessions holds every required detail, partial when
  * its current items hold some, missed otherwise; conflicting when a current item still states its earlier version.
- * A task prompt is a hit when recall's text holds every required detail. Figures print per part, held-out first;
- * {@code --show-misses} lists the tuning part's misses (never the held-out part's).
+ * Recall runs twice: the cold path (a one-shot CLI, no model) and a server's CLI with its model loaded and the items
+ * embedded ({@code Cli.forServer}). A task prompt is a hit when recall's text holds every required detail. Figures
+ * print per part, held-out first; {@code --show-misses} lists the tuning part's misses (never the held-out part's);
+ * {@code --show-evidence} runs the tuning part only and prints each recall candidate's evidence
+ * ({@link MemoryLoopEvidence}).
  */
 public final class MemoryLoopBench {
 
@@ -57,6 +66,8 @@ public final class MemoryLoopBench {
         int prompts;
         final List<Long> nanos = new ArrayList<>();
         final List<String> misses = new ArrayList<>();
+        /** The same prompts through a server's CLI: the model loaded, the items embedded. */
+        final Recall hybrid = new Recall();
 
         void add(Tally other) {
             rules += other.rules; complete += other.complete; partial += other.partial; missed += other.missed;
@@ -67,6 +78,20 @@ public final class MemoryLoopBench {
             searchHits += other.searchHits; bm25Hits += other.bm25Hits;
             unrelated += other.unrelated; unrelatedAnything += other.unrelatedAnything;
             tokens += other.tokens; prompts += other.prompts; nanos.addAll(other.nanos); misses.addAll(other.misses);
+            hybrid.add(other.hybrid);
+        }
+    }
+
+    /** What recall did on one path. */
+    private static final class Recall {
+        int hits, reached, unrelatedAnything;
+        long tokens;
+        int prompts;
+        final List<Long> nanos = new ArrayList<>();
+
+        void add(Recall other) {
+            hits += other.hits; reached += other.reached; unrelatedAnything += other.unrelatedAnything;
+            tokens += other.tokens; prompts += other.prompts; nanos.addAll(other.nanos);
         }
     }
 
@@ -79,6 +104,7 @@ public final class MemoryLoopBench {
 
     public static void main(String[] args) throws Exception {
         boolean showMisses = List.of(args).contains("--show-misses");
+        boolean showEvidence = List.of(args).contains("--show-evidence");
         List<Domain> domains = MemoryLoopCorpus.domains();
         List<Session> common = MemoryLoopCorpus.common();
         Path tmp = Files.createTempDirectory("bench-memory-loop");
@@ -89,10 +115,13 @@ public final class MemoryLoopBench {
             Tally heldOut = new Tally();
             Tally tuning = new Tally();
             for (Domain domain : domains) {
-                Tally tally = run(tmp.resolve(domain.name()), domain, common);
+                if (showEvidence && domain.heldOut()) {
+                    continue; // evidence is for tuning: the held-out part is neither shown nor run
+                }
+                Tally tally = run(tmp.resolve(domain.name()), domain, common, showEvidence);
                 (domain.heldOut() ? heldOut : tuning).add(tally);
-                System.err.printf("%s (%s): %d/%d rules complete, %d/%d task hits%n", domain.name(), domain.split(),
-                        tally.complete, tally.rules, tally.taskHits, tally.tasks);
+                System.err.printf("%s (%s): %d/%d rules complete, %d/%d task hits (hybrid %d)%n", domain.name(),
+                        domain.split(), tally.complete, tally.rules, tally.taskHits, tally.tasks, tally.hybrid.hits);
             }
             Tally all = new Tally();
             all.add(heldOut);
@@ -108,7 +137,7 @@ public final class MemoryLoopBench {
         }
     }
 
-    private static Tally run(Path dir, Domain domain, List<Session> common) throws Exception {
+    private static Tally run(Path dir, Domain domain, List<Session> common, boolean evidence) throws Exception {
         Path repo = GitFixture.repository(dir.resolve(domain.project())).toRealPath();
         CliHarness cli = new CliHarness(dir.resolve("home"));
         Tally tally = new Tally();
@@ -155,7 +184,67 @@ public final class MemoryLoopBench {
                 tally.misses.add(domain.name() + ": unrelated prompt got " + recalled.getInt("tokens") + " tokens: " + prompt);
             }
         }
+        try (Cli server = Cli.forServer(CliEnvironment.embedded(cli.variables()), new TokenCounter(), true, System.err)) {
+            embed(server, repo);
+            for (Rule rule : domain.rules()) {
+                JsonObject recalled = recall(server, repo, rule.task(), tally.hybrid);
+                tally.hybrid.hits += rule.complete(recalled.getString("text")) ? 1 : 0;
+                tally.hybrid.reached += reached(recalled, ownIds(rule, items)) ? 1 : 0;
+            }
+            for (String prompt : domain.unrelated()) {
+                tally.hybrid.unrelatedAnything += recall(server, repo, prompt, tally.hybrid).getString("text").isEmpty() ? 0 : 1;
+            }
+            if (evidence && !domain.heldOut()) {
+                MemoryLoopEvidence.print(domain, repo, server.semantics().orElseThrow(),
+                        rule -> ownIds(rule, items));
+            }
+        }
         return tally;
+    }
+
+    /** The items captured from the rule's sessions. */
+    private static Set<String> ownIds(Rule rule, Map<String, Item> items) {
+        Set<String> sessions = rule.sessions().stream().map(s -> ClaudeCodeSessionWriter.sessionId(s.name()))
+                .collect(Collectors.toSet());
+        return items.values().stream().filter(i -> sessions.contains(i.session())).map(Item::id).collect(Collectors.toSet());
+    }
+
+    private static boolean reached(JsonObject recalled, Set<String> ownIds) {
+        return recalled.getJsonArray("items").getValuesAs(JsonValue::toString).stream()
+                .anyMatch(id -> ownIds.contains(id.replace("\"", "")));
+    }
+
+    /** Embeds every item with the server's model, as its background worker would, once the model is loaded. */
+    private static void embed(Cli server, Path repo) throws InterruptedException {
+        SemanticSearch semantics = server.semantics().orElseThrow();
+        while (semantics.encoder().isEmpty()) {
+            if (semantics.status() == SemanticSearch.Status.unavailable) {
+                throw new IllegalStateException("the model cannot load: " + semantics.problem());
+            }
+            Thread.sleep(50);
+        }
+        StringWriter out = new StringWriter();
+        if (server.run(List.of("embed", "--format", "json"), repo, new ByteArrayInputStream(new byte[0]),
+                new PrintWriter(out), new PrintWriter(new StringWriter())) != 0) {
+            throw new IllegalStateException("embed failed: " + out);
+        }
+    }
+
+    /** Recall through a server's CLI (its model and vectors). */
+    private static JsonObject recall(Cli server, Path repo, String prompt, Recall tally) {
+        StringWriter out = new StringWriter();
+        StringWriter err = new StringWriter();
+        long start = System.nanoTime();
+        int code = server.run(List.of("recall", "--format", "json", prompt), repo, new ByteArrayInputStream(new byte[0]),
+                new PrintWriter(out), new PrintWriter(err));
+        tally.nanos.add(System.nanoTime() - start);
+        if (code != 0) {
+            throw new IllegalStateException("recall failed: " + err);
+        }
+        JsonObject recalled = new CliHarness.Result(code, out.toString(), err.toString()).object();
+        tally.tokens += recalled.getInt("tokens");
+        tally.prompts++;
+        return recalled;
     }
 
     private static void measure(CliHarness cli, Path repo, Domain domain, Rule rule, Map<String, Item> items,
@@ -192,8 +281,7 @@ public final class MemoryLoopBench {
         } else {
             tally.misses.add(where + ": recall missed (" + recalled.getInt("tokens") + " tokens) for: " + rule.task());
         }
-        if (recalled.getJsonArray("items").getValuesAs(JsonValue::toString).stream()
-                .anyMatch(id -> ownIds.contains(id.replace("\"", "")))) {
+        if (reached(recalled, ownIds)) {
             tally.taskReached++;
         }
         CliHarness.Result search = cli.run(repo, "search", "--ranking", "lexical", "-l", "5", "--format", "json", rule.task());
@@ -319,6 +407,13 @@ public final class MemoryLoopBench {
         row(out, "search --ranking lexical: item in top 5", parts, t -> share(t.searchHits, t.tasks));
         row(out, "plain FTS5 bm25(): item in top 5", parts, t -> share(t.bm25Hits, t.tasks));
         row(out, "recall in-process p50 / p95 ms", parts, t -> percentile(t.nanos, 50) + " / " + percentile(t.nanos, 95));
+        out.println("recall in a server (model loaded, items embedded):");
+        row(out, "recall hit: every detail, task prompts", parts, t -> share(t.hybrid.hits, t.tasks));
+        row(out, "recall brought the rule's item", parts, t -> share(t.hybrid.reached, t.tasks));
+        row(out, "unrelated prompts that get anything", parts, t -> share(t.hybrid.unrelatedAnything, t.unrelated));
+        row(out, "tokens injected per prompt (mean)", parts, t -> ratio(t.hybrid.tokens, t.hybrid.prompts));
+        row(out, "recall in the server p50 / p95 ms", parts,
+                t -> percentile(t.hybrid.nanos, 50) + " / " + percentile(t.hybrid.nanos, 95));
     }
 
     private static void row(PrintStream out, String name, List<Tally> parts, java.util.function.Function<Tally, String> cell) {

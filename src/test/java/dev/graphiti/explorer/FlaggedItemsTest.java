@@ -56,7 +56,7 @@ class FlaggedItemsTest {
     }
 
     private String recall(GraphLocation location, String prompt) {
-        return new RecallService(graphs, Clock.systemUTC(), Duration.ofDays(90)).recall(location, prompt, 600,
+        return new RecallService(graphs, Clock.systemUTC(), Duration.ofDays(90), java.util.Optional.empty()).recall(location, prompt, 600,
                 text -> COUNTER.count(text).claude(), TokenCounter.DEFAULT_SAFETY_FACTOR).text();
     }
 

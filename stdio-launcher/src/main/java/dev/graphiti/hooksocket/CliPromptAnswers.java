@@ -2,6 +2,7 @@ package dev.graphiti.hooksocket;
 
 import dev.graphiti.cli.Cli;
 import dev.graphiti.cli.CliEnvironment;
+import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.toon.TokenCounter;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
@@ -9,13 +10,16 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
  * `graphiti recall --prompt` run in the server's JVM for the project the server was started in: the same command
  * the hook would start cold (same graph, budget, redaction, once-per-prompt claim), with the classes loaded, the
- * code compiled, the server's token counter and the graph's connection kept open. The request never names a
- * directory or a command.
+ * code compiled, the server's token counter and the graph's connection kept open, and by meaning too with the
+ * server's embedding model and vectors once the server has loaded them (the same ones its tools search with, never a
+ * second model, and never loaded for a prompt: {@link LoadedModelOnly}). The request never names a directory or a
+ * command.
  */
 public final class CliPromptAnswers implements PromptAnswers, AutoCloseable {
 
@@ -25,8 +29,10 @@ public final class CliPromptAnswers implements PromptAnswers, AutoCloseable {
     private final Path directory;
     private final Consumer<String> notices;
 
-    public CliPromptAnswers(CliEnvironment environment, TokenCounter counter, Path directory, Consumer<String> notices) {
-        this.cli = new Cli(environment, counter);
+    /** @param semantics the server's model and vectors; empty when it searches by words only */
+    public CliPromptAnswers(CliEnvironment environment, TokenCounter counter, Optional<SemanticSearch> semantics,
+                            Path directory, Consumer<String> notices) {
+        this.cli = new Cli(environment, counter, semantics.map(LoadedModelOnly::new));
         this.directory = directory;
         this.notices = notices;
     }

@@ -103,7 +103,7 @@ public final class ServerLauncher implements McpServerLauncher {
         if (!settings.onOff(PROMPT_SOCKET, true)) {
             return () -> { };
         }
-        var answers = new CliPromptAnswers(setup.environment(), tools.counter(), setup.directory(), setup.notices());
+        var answers = new CliPromptAnswers(setup.environment(), tools.counter(), tools.semantics(), setup.directory(), setup.notices());
         // A graph in PostgreSQL has no file to wait for: its server answers from the start.
         boolean inDatabase = settings.get(Settings.STORE_URL).isPresent() || settings.get(Settings.STORE_JNDI).isPresent();
         RecallSocket socket = RecallSocket.start(setup.directory(), inDatabase ? file -> true : Files::exists, answers,

@@ -230,6 +230,40 @@ class ClaudeCodePluginIT {
                 + "\" recall --prompt] (plugin " + PLUGIN + ") finished with status 0"), "the hook ran: " + unrelated);
     }
 
+    @Test
+    void aRuleCapturedFromAnEarlierSessionReachesAWorkPromptThatDoesNotNameItAndNothingReachesAnUnrelatedOne()
+            throws Exception {
+        claude("plugin", "marketplace", "add", REPOSITORY.toString());
+        claude("plugin", "install", PLUGIN);
+        // An earlier session, as Claude Code wrote it, where the user settled how metrics.log is written.
+        Path transcript = home.resolve("earlier-session.jsonl");
+        Files.writeString(transcript, transcriptLine("user", "user", "\"The dashboard lost its place after someone"
+                + " edited metrics.log with sed.\"", "2026-05-04T08:30:00Z")
+                + transcriptLine("assistant", "assistant", "[{\"type\":\"text\",\"text\":\"The dashboard tails"
+                + " metrics.log by byte offset, so an edit in the middle shifts every later line.\"}]", "2026-05-04T08:30:20Z")
+                + transcriptLine("user", "user", "\"So the rule: we never edit metrics.log in place. It is append-only,"
+                + " each new entry is one line at the end starting with the ISO date, and a correction is a new line"
+                + " starting with CORRECTION, because the dashboard tails it by byte offset.\"", "2026-05-04T08:31:00Z"));
+        Ran captured = run(ClaudeUser.graphiti("capture", "--transcript", transcript.toString(), "--session-id",
+                "earlier-session", "--format", "json"), Map.of());
+        assertEquals(0, captured.code(), captured.out() + captured.err());
+
+        String work = session("Add the entry for 2026-08-22 to metrics.log: p95 latency 212 ms, error rate 0.4%.");
+        assertEquals(1, hookOutputs(work, "UserPromptSubmit", "append-only"), work);
+        assertEquals(1, hookOutputs(work, "UserPromptSubmit", "CORRECTION"), work);
+
+        String unrelated = session("fix the typo in the README heading");
+        assertEquals(0, hookOutputs(unrelated, "UserPromptSubmit", "graphiti recalls"), unrelated);
+    }
+
+    /** One line of a Claude Code transcript: a user's or the assistant's message in this project. */
+    private String transcriptLine(String type, String role, String contentJson, String at) {
+        String id = java.util.UUID.nameUUIDFromBytes(at.getBytes(StandardCharsets.UTF_8)).toString();
+        return "{\"type\":\"" + type + "\",\"sessionId\":\"earlier-session\",\"cwd\":\"" + project
+                + "\",\"uuid\":\"" + id + "\",\"timestamp\":\"" + at + "\",\"message\":{\"role\":\"" + role
+                + "\",\"content\":" + contentJson + "}}\n";
+    }
+
     static final String DECISION = "Sessions live in Redis with a 30 minute TTL; Postgres was rejected for session"
             + " storage because of write amplification.";
     static final String ABOUT_THE_DECISION = "should we move the sessions out of Redis into Postgres?";
