@@ -85,10 +85,10 @@ class EmbedHistoryTest {
     @Test
     void knowledgeIsEmbeddedBeforeRoutineHistory() throws Exception {
         TestRepo repo = new TestRepo(Files.createDirectories(temp.resolve("repo")));
-        repo.bulk(70, Map.of());
+        // Indexed newest first: these two are the graph's last items, behind 80 plain commits.
         repo.commit("Switch from Jackson to Gson for the wire format", TestRepo.files("pom.xml", "<project/>\n"));
         repo.commit("Fix the crash when the cache directory is missing", TestRepo.files("src/Cache.java", "class Cache {}\n"));
-        repo.bulk(10, Map.of());
+        repo.bulk(80, Map.of());
         Fixture graph = indexed(repo);
         List<KnowledgeItem> items = graph.items();
         List<String> knowledge = items.stream().filter(item -> !item.kind().name().equals("commit")).map(KnowledgeItem::id).toList();
