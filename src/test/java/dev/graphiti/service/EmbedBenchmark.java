@@ -46,7 +46,7 @@ public final class EmbedBenchmark {
 
             GraphLocation paragraphs = resolver.resolve(Files.createDirectories(scratch.resolve("paragraphs")), Optional.empty());
             add(graphs, paragraphs, paragraphs(120));
-            measure("paragraph-length items (about 650 characters, 140 tokens)", graphs, paragraphs, encoder);
+            measure("paragraph-length items (six or seven sentences of prose, about 170 tokens)", graphs, paragraphs, encoder);
 
             GraphLocation commits = resolver.resolve(repository, Optional.empty());
             new IndexService(graphs, Clock.systemUTC(), MAX_CONTENT_BYTES).index(commits, new IndexRequest(false, null), IndexProgress.NONE);

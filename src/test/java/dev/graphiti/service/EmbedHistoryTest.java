@@ -21,8 +21,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -43,20 +41,8 @@ class EmbedHistoryTest {
         }
     };
 
-    private static E5Encoder encoder;
-
     @TempDir
     Path temp;
-
-    @BeforeAll
-    static void load() {
-        encoder = E5Encoder.load();
-    }
-
-    @AfterAll
-    static void close() {
-        encoder.close();
-    }
 
     /** The file list and diffstat are anchors' and lexical search's: the vector is the subject and message's. */
     @Test
@@ -74,8 +60,12 @@ class EmbedHistoryTest {
         new EmbedService(graph.fixture.graphs, Optional.empty()).embed(graph.location, SILENT);
 
         float[] stored = graph.vectors(commit.id()).get(0).toFloats();
-        float[] messageAlone = encoder.passages(List.of(new ItemText(commit.title(), message))).get(0)[0];
-        float[] withFiles = encoder.passages(List.of(new ItemText(commit.title(), commit.content()))).get(0)[0];
+        float[] messageAlone;
+        float[] withFiles;
+        try (E5Encoder encoder = E5Encoder.load()) {
+            messageAlone = encoder.passages(List.of(new ItemText(commit.title(), message))).get(0)[0];
+            withFiles = encoder.passages(List.of(new ItemText(commit.title(), commit.content()))).get(0)[0];
+        }
         assertTrue(dot(stored, messageAlone) >= 0.995, "stored vs message alone: " + dot(stored, messageAlone));
         assertTrue(dot(stored, messageAlone) > dot(stored, withFiles) + 0.005,
                 "closer to the message alone (" + dot(stored, messageAlone) + ") than to the whole content (" + dot(stored, withFiles) + ")");
@@ -95,7 +85,7 @@ class EmbedHistoryTest {
         assertEquals(2, knowledge.size(), items.toString());
 
         AtomicInteger batches = new AtomicInteger();
-        try (OpenGraph open = graph.fixture.graphs.open(graph.location)) {
+        try (OpenGraph open = graph.fixture.graphs.open(graph.location); E5Encoder encoder = E5Encoder.load()) {
             new EmbeddingJob(encoder.model()).run(open.vectors(), encoder, count -> batches.incrementAndGet(),
                     () -> batches.get() >= 1);
         }
