@@ -3,16 +3,22 @@ package dev.graphiti.graph;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntConsumer;
 
 /**
- * Embeds a graph's items that have no vectors yet, a batch per transaction, oldest first. Remembers how far it
- * got, so the next run over the same graph starts after the items it already did.
+ * Embeds a graph's items that have no vectors yet, a batch per transaction: its knowledge first (notes, decisions,
+ * fixes, conversations), then its routine history (plain commits), each oldest first, so an indexed repository's
+ * search is by meaning where it matters most while its history still waits. Remembers how far each pass got, so
+ * the next run over the same graph starts after the items it already did.
  */
 public final class EmbeddingJob {
 
     static final int BATCH = 32;
 
     private final String model;
+    /** The last item the knowledge pass has looked at (and skipped, when routine history). */
+    private long knowledgeAfter;
+    /** The last item the history pass has embedded: everything up to it has vectors. */
     private long after;
 
     /** @param model the id of the model that will embed ({@link TextEncoder#model}) */
@@ -26,32 +32,46 @@ public final class EmbeddingJob {
     }
 
     /** Embeds until no item is left or {@code stop} says so; {@code progress} hears each batch's size. */
-    public int run(VectorStore store, TextEncoder encoder, java.util.function.IntConsumer progress, BooleanSupplier stop) {
+    public int run(VectorStore store, TextEncoder encoder, IntConsumer progress, BooleanSupplier stop) {
         if (!encoder.model().equals(model)) {
             throw new IllegalArgumentException("this job embeds with " + model + ", not " + encoder.model());
         }
         int done = 0;
+        knowledgeAfter = Math.max(knowledgeAfter, after);
+        while (!stop.getAsBoolean()) {
+            List<VectorStore.Unembedded> page = store.unembedded(model, knowledgeAfter, BATCH);
+            if (page.isEmpty()) {
+                break;
+            }
+            done += embed(store, encoder, page.stream().filter(item -> !item.routineHistory()).toList(), progress);
+            knowledgeAfter = page.get(page.size() - 1).seq();
+        }
         while (!stop.getAsBoolean()) {
             List<VectorStore.Unembedded> batch = store.unembedded(model, after, BATCH);
             if (batch.isEmpty()) {
                 return done;
             }
-            List<TextEncoder.ItemText> texts = batch.stream()
-                    .map(item -> new TextEncoder.ItemText(item.title(), item.content())).toList();
-            List<float[][]> vectors = encoder.passages(texts);
-            List<VectorStore.ItemVectors> stored = new ArrayList<>(batch.size());
-            for (int i = 0; i < batch.size(); i++) {
-                List<QuantizedVector> passages = new ArrayList<>();
-                for (float[] passage : vectors.get(i)) {
-                    passages.add(QuantizedVector.of(passage));
-                }
-                stored.add(new VectorStore.ItemVectors(batch.get(i).seq(), passages));
-            }
-            store.put(model, stored);
+            done += embed(store, encoder, batch, progress);
             after = batch.get(batch.size() - 1).seq();
-            done += batch.size();
-            progress.accept(batch.size());
         }
         return done;
+    }
+
+    private int embed(VectorStore store, TextEncoder encoder, List<VectorStore.Unembedded> batch, IntConsumer progress) {
+        if (batch.isEmpty()) {
+            return 0;
+        }
+        List<float[][]> vectors = encoder.passages(batch.stream().map(VectorStore.Unembedded::text).toList());
+        List<VectorStore.ItemVectors> stored = new ArrayList<>(batch.size());
+        for (int i = 0; i < batch.size(); i++) {
+            List<QuantizedVector> passages = new ArrayList<>();
+            for (float[] passage : vectors.get(i)) {
+                passages.add(QuantizedVector.of(passage));
+            }
+            stored.add(new VectorStore.ItemVectors(batch.get(i).seq(), passages));
+        }
+        store.put(model, stored);
+        progress.accept(batch.size());
+        return batch.size();
     }
 }

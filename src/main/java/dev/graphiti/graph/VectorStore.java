@@ -61,8 +61,28 @@ public interface VectorStore extends AutoCloseable {
     @Override
     void close();
 
-    /** An item waiting for its vectors. */
-    record Unembedded(long seq, String title, String content) {
+    /** An item waiting for its vectors: what it is and where it came from decide what of it is embedded, and when. */
+    record Unembedded(long seq, String kind, String source, String title, String content) {
+
+        private static final String GIT = "git:";
+
+        /**
+         * What of the item carries its meaning: a commit's title and message, not the file list, diffstat, modules
+         * and sha its digest appends after the message's last blank line (anchors and lexical search cover those,
+         * and their paths cost more tokens than the message).
+         */
+        public TextEncoder.ItemText text() {
+            if (!source.startsWith(GIT)) {
+                return new TextEncoder.ItemText(title, content);
+            }
+            int digest = content.lastIndexOf("\n\n");
+            return new TextEncoder.ItemText(title, digest < 0 ? content : content.substring(0, digest));
+        }
+
+        /** A plain commit: embedded after the graph's knowledge (decisions, fixes, notes, conversations). */
+        public boolean routineHistory() {
+            return source.startsWith(GIT) && kind.equals("commit");
+        }
     }
 
     /** One item's passage vectors. */

@@ -414,6 +414,8 @@ public abstract class GraphStoreContract {
         assertEquals(2, vectors.unembeddedCount("m1"));
         List<VectorStore.Unembedded> waiting = vectors.unembedded("m1", 0, 10);
         assertEquals(List.of("One", "Two"), waiting.stream().map(VectorStore.Unembedded::title).toList());
+        assertEquals(List.of("note manual", "note manual"), waiting.stream().map(item -> item.kind() + " " + item.source()).toList(),
+                "what an item is and where it came from decide what of it is embedded, and when");
         QuantizedVector a = QuantizedVector.of(new float[] {0.6f, 0.8f, 0f});
         QuantizedVector b = QuantizedVector.of(new float[] {0f, 0.6f, -0.8f});
         vectors.put("m1", List.of(new VectorStore.ItemVectors(waiting.get(0).seq(), List.of(a, b)),

@@ -36,6 +36,7 @@ public final class CommitDigest {
         if (message.length() > MESSAGE_CAP) {
             message = message.substring(0, MESSAGE_CAP) + " …";
         }
+        // The last blank line ends the message: embedding keeps what is before it (VectorStore.Unembedded#text).
         StringBuilder content = new StringBuilder(message).append("\n\n").append(summary(commit));
         Set<String> modules = new LinkedHashSet<>();
         commit.files().forEach(file -> ModuleName.of(file.path()).ifPresent(modules::add));
