@@ -26,23 +26,29 @@ import picocli.CommandLine.Parameters;
 final class AddCommand extends GraphSubcommand {
 
     @Parameters(arity = "0..*", paramLabel = "CONTENT", description = "The text to store (words are joined by spaces).")
+    @ToolParameter(name = "content", description = "the fact", required = true)
     List<String> words = new ArrayList<>();
 
-    @Option(names = {"-t", "--tag"}, paramLabel = "TAG", description = "A tag (repeatable, or comma separated).")
-    List<String> tags = new ArrayList<>();
+    @Option(names = "--title", paramLabel = "TITLE", description = "A title (default: the content's first line).")
+    @ToolParameter(name = "title", description = "default: first line")
+    String title;
 
     @Option(names = {"-k", "--kind"}, paramLabel = "KIND", defaultValue = "note",
             description = "decision, architecture, bugfix, preference, pattern, note, commit or conversation (default: ${DEFAULT-VALUE}).")
+    @ToolParameter(name = "kind", description = "default note", choices = {"decision", "architecture", "bugfix", "preference",
+            "pattern", "note", "commit", "conversation"})
     String kind;
 
-    @Option(names = "--title", paramLabel = "TITLE", description = "A title (default: the content's first line).")
-    String title;
+    @Option(names = {"-t", "--tag"}, paramLabel = "TAG", description = "A tag (repeatable, or comma separated).")
+    @ToolParameter(name = "tags", description = "labels", array = true)
+    List<String> tags = new ArrayList<>();
 
     @Option(names = "--source", paramLabel = "SOURCE", defaultValue = "manual",
             description = "Where it came from: manual, mcp, capture:<session>, git:<sha> (default: ${DEFAULT-VALUE}).")
     String source;
 
     @Option(names = "--supersedes", paramLabel = "ID", description = "The item this one replaces (it leaves default search).")
+    @ToolParameter(name = "supersedes", description = "id it replaces")
     String supersedes;
 
     @Override
@@ -53,19 +59,12 @@ final class AddCommand extends GraphSubcommand {
         String content = words.isEmpty() ? readStdin(context, maxBytes) : String.join(" ", words);
         AddResult result = context.items().add(context.location(), new NewItem(parsedKind, Optional.ofNullable(title),
                 content, tags, source, Optional.empty(), Optional.empty()), Optional.ofNullable(supersedes));
-        print(context, result);
+        context.answer(new AddAnswer(result), () -> text(context, result));
         return 0;
     }
 
-    private void print(CommandContext context, AddResult result) {
+    private static void text(CommandContext context, AddResult result) {
         var out = context.out();
-        if (context.json()) {
-            var json = JsonShapes.whole(result.item()).add("redactions", result.redactions());
-            JsonShapes.add(json, "duplicate_of", result.duplicateOf());
-            JsonShapes.add(json, "superseded", result.superseded());
-            JsonShapes.print(out, json);
-            return;
-        }
         if (context.quiet()) {
             out.println(result.item().id());
             return;

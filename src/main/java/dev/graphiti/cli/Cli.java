@@ -11,6 +11,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 
@@ -86,7 +87,17 @@ public final class Cli implements AutoCloseable {
 
     /** Runs one command; returns 0 (success), 1 (failure) or 2 (usage error). */
     public int run(List<String> args, Path workingDirectory, InputStream stdin, PrintWriter out, PrintWriter err) {
-        Invocation invocation = new Invocation(environment, workingDirectory, stdin, tokens, connections, semantics);
+        return run(args, workingDirectory, stdin, out, err, null);
+    }
+
+    /**
+     * As {@link #run(List, Path, InputStream, PrintWriter, PrintWriter)}, and a typed operation run with --format json
+     * hands its {@link Answer} to {@code answers} instead of printing it (null: printed).
+     */
+    public int run(List<String> args, Path workingDirectory, InputStream stdin, PrintWriter out, PrintWriter err,
+                   Consumer<Answer> answers) {
+        Invocation invocation = new Invocation(environment, workingDirectory, stdin, tokens, connections, semantics,
+                Optional.ofNullable(answers));
         Failures failures = new Failures(environment.variables().containsKey("GRAPHITI_DEBUG"));
         if (args.equals(STDIO_SERVER)) {
             return serveStdio(invocation, failures, err);

@@ -56,6 +56,20 @@ final class CommandContext {
         return root.format == OutputFormat.json;
     }
 
+    /**
+     * Hands on what a typed operation answered: with --format json to the in-process caller as the value itself, or
+     * printed as one line of JSON when nobody takes it (a process); as {@code text} otherwise.
+     */
+    void answer(Answer answer, Runnable text) {
+        if (!json()) {
+            text.run();
+        } else if (root.invocation.answers().isPresent()) {
+            root.invocation.answers().get().accept(answer);
+        } else {
+            JsonShapes.print(out, answer.json());
+        }
+    }
+
     boolean quiet() {
         return root.quiet;
     }

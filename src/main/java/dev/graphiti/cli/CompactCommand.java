@@ -11,6 +11,7 @@ import picocli.CommandLine.Option;
 final class CompactCommand extends GraphSubcommand {
 
     @Option(names = {"-n", "--dry-run"}, description = "Only tell what would be done.")
+    @ToolParameter(name = "dry_run", description = "only report")
     boolean dryRun;
 
     @Override
@@ -19,12 +20,7 @@ final class CompactCommand extends GraphSubcommand {
         ProgressLines lines = ProgressLines.of(context, "items");
         CompactReport report = context.items().compact(context.location(), dryRun,
                 lines == null ? CompactProgress.NONE : lines::at);
-        if (context.json()) {
-            JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder().add("dry_run", report.dryRun())
-                    .add("merged", report.merged()).add("superseded", report.superseded())
-                    .add("removed", report.removed()).add("bytes_before", report.bytesBefore())
-                    .add("bytes_after", report.bytesAfter()));
-        } else {
+        context.answer(new CompactAnswer(report), () -> {
             String verb = report.dryRun() ? "would merge " : "merged ";
             context.out().println(verb + report.merged() + " duplicate" + (report.merged() == 1 ? "" : "s")
                     + " and collapse" + (report.dryRun() ? " " : "d ") + report.superseded() + " superseded item"
@@ -32,7 +28,7 @@ final class CompactCommand extends GraphSubcommand {
             if (!report.dryRun()) {
                 context.out().println("database: " + report.bytesBefore() + " -> " + report.bytesAfter() + " bytes");
             }
-        }
+        });
         return 0;
     }
 }

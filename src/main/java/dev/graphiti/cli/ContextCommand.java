@@ -40,16 +40,7 @@ final class ContextCommand extends GraphSubcommand {
         TokenCounter counter = context.invocation().tokens().get();
         SessionContext read = new ContextService(context.graphs(), piece -> counter.count(piece).claude())
                 .read(context.location(), context.directory(), budget);
-        if (context.json()) {
-            var json = JsonShapes.JSON.createObjectBuilder().add("text", read.text()).add("tokens", read.tokens())
-                    .add("budget", read.budget()).add("items", read.items())
-                    .add("database", read.database().toString());
-            JsonShapes.add(json, "head", read.head());
-            json.add("head_indexed", read.headIndexed()).add("unindexed_commits", read.unindexedCommits());
-            JsonShapes.print(context.out(), json);
-        } else {
-            context.out().print(read.text());
-        }
+        context.answer(new ContextAnswer(read), () -> context.out().print(read.text()));
         context.out().flush();
         return 0;
     }

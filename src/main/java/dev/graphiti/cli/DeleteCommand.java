@@ -18,6 +18,7 @@ import picocli.CommandLine.Parameters;
 final class DeleteCommand extends GraphSubcommand {
 
     @Parameters(arity = "1..*", paramLabel = "ID", description = "Ids (or unique id prefixes) to delete.")
+    @ToolParameter(name = "ids", description = "item ids", array = true)
     List<String> ids;
 
     @Option(names = {"-f", "--force"}, description = "Do not ask.")
@@ -33,15 +34,14 @@ final class DeleteCommand extends GraphSubcommand {
             return 1;
         }
         List<String> deleted = done.get();
-        if (context.json()) {
-            JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder().add("deleted", deleted.size())
-                    .add("ids", JsonShapes.strings(deleted)));
-        } else if (context.quiet()) {
-            deleted.forEach(context.out()::println);
-        } else {
-            context.out().println("deleted " + deleted.size() + (deleted.size() == 1 ? " item: " : " items: ")
-                    + String.join(", ", deleted));
-        }
+        context.answer(new DeleteAnswer(deleted), () -> {
+            if (context.quiet()) {
+                deleted.forEach(context.out()::println);
+            } else {
+                context.out().println("deleted " + deleted.size() + (deleted.size() == 1 ? " item: " : " items: ")
+                        + String.join(", ", deleted));
+            }
+        });
         return 0;
     }
 

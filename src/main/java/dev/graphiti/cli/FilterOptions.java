@@ -15,18 +15,23 @@ final class FilterOptions {
 
     @Option(names = {"-k", "--kind"}, paramLabel = "KIND", split = ",",
             description = "Only these kinds (decision, architecture, bugfix, preference, pattern, note, commit, conversation).")
+    @ToolParameter(name = "kind", description = "comma list")
     List<String> kinds = new ArrayList<>();
 
     @Option(names = {"-t", "--tag"}, paramLabel = "TAG", description = "Only items with this tag.")
+    @ToolParameter(name = "tag", description = "one tag")
     String tag;
 
     @Option(names = "--since", paramLabel = "WHEN", description = "Created at or after WHEN (7d, 12h, 2025-01-31, ISO instant).")
+    @ToolParameter(name = "since", description = "7d or a date")
     String since;
 
     @Option(names = "--before", paramLabel = "WHEN", description = "Created before WHEN.")
+    @ToolParameter(name = "before", description = "same forms")
     String before;
 
     @Option(names = "--all", description = "Include items a newer item superseded.")
+    @ToolParameter(name = "all", description = "with superseded")
     boolean all;
 
     ItemFilter toFilter(Instant now) {

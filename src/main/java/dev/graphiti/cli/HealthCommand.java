@@ -18,6 +18,7 @@ final class HealthCommand extends GraphSubcommand {
 
     @Option(names = "--full", description = "Also check every index entry against its row and every item's words against "
             + "the full-text index (several seconds on a graph of 100k items).")
+    @ToolParameter(name = "full", description = "slow, thorough")
     boolean full;
 
     @Override
@@ -34,33 +35,16 @@ final class HealthCommand extends GraphSubcommand {
         if (retention.isPresent()) {
             report = report.with(retention.get().check());
         }
-        if (context.json()) {
-            var checks = JsonShapes.JSON.createArrayBuilder();
-            report.checks().forEach(check -> checks.add(JsonShapes.JSON.createObjectBuilder().add("name", check.name())
-                    .add("status", check.status().name()).add("detail", check.detail())));
-            var json = JsonShapes.JSON.createObjectBuilder().add("overall", report.overall().name()).add("checks", checks);
-            retention.ifPresent(guard -> json.add("transcripts", transcripts(guard)));
-            JsonShapes.print(context.out(), json);
-        } else {
+        HealthReport checked = report;
+        context.answer(new HealthAnswer(checked, retention), () -> {
             TextTable table = new TextTable();
-            report.checks().forEach(check -> table.row(check.status().name(), check.name(), check.detail()));
+            checked.checks().forEach(check -> table.row(check.status().name(), check.name(), check.detail()));
             table.print(context.out());
             if (!context.quiet()) {
-                context.out().println(verdict(report));
+                context.out().println(verdict(checked));
             }
-        }
+        });
         return report.ok() ? 0 : Failures.FAILURE;
-    }
-
-    /** The retention guard's figures: {cleanup_period_days, set_in, settings, transcripts, uncaptured, oldest_expires_in_days}. */
-    private static jakarta.json.JsonObjectBuilder transcripts(RetentionGuard guard) {
-        var json = JsonShapes.JSON.createObjectBuilder().add("cleanup_period_days", guard.days());
-        guard.setIn().ifPresentOrElse(file -> json.add("set_in", file.toString()), () -> json.addNull("set_in"));
-        json.add("settings", guard.userSettings().toString()).add("transcripts", guard.transcripts())
-                .add("uncaptured", guard.uncaptured());
-        guard.oldestUncapturedExpiresInDays().ifPresentOrElse(days -> json.add("oldest_expires_in_days", days),
-                () -> json.addNull("oldest_expires_in_days"));
-        return json;
     }
 
     /** The last line of the text report: a warning is not silence (it still exits 0). */

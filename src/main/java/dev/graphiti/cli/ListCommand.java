@@ -14,6 +14,7 @@ import picocli.CommandLine.Option;
 final class ListCommand extends GraphSubcommand {
 
     @Option(names = {"-l", "--limit"}, paramLabel = "N", description = "At most N items (default: config list.default_limit, 15).")
+    @ToolParameter(name = "limit", description = "default 15")
     Integer limit;
 
     @Mixin
@@ -27,18 +28,14 @@ final class ListCommand extends GraphSubcommand {
         int max = Limits.positive("--limit", limit, context.config().getInt(ConfigKeys.LIST_DEFAULT_LIMIT));
         GraphLocation location = context.location();
         List<KnowledgeItem> items = context.items().list(location, filter, max);
-        if (context.json()) {
-            var array = JsonShapes.JSON.createArrayBuilder();
-            items.forEach(item -> array.add(JsonShapes.flagged(JsonShapes.summary(item), item)));
-            JsonShapes.print(context.out(), array);
-        } else if (items.isEmpty()) {
-            if (!context.quiet()) {
+        context.answer(new ListAnswer(items), () -> {
+            if (!items.isEmpty()) {
+                ItemText.table(items, now, context.colour()).print(context.out());
+            } else if (!context.quiet()) {
                 context.err().println("No items in the " + location.scope() + " graph ("
                         + context.graphs().where(location) + "). Add one: graphiti add \"...\"");
             }
-        } else {
-            ItemText.table(items, now, context.colour()).print(context.out());
-        }
+        });
         return 0;
     }
 }

@@ -26,12 +26,15 @@ import picocli.CommandLine.Parameters;
 final class SearchCommand extends GraphSubcommand {
 
     @Parameters(arity = "1..*", paramLabel = "QUERY", description = "Words to look for.")
+    @ToolParameter(name = "query", description = "words")
     List<String> words;
 
     @Option(names = {"-l", "--limit"}, paramLabel = "N", description = "At most N results (default: config search.default_limit, 10).")
+    @ToolParameter(name = "limit", description = "default 10")
     Integer limit;
 
     @Option(names = {"-e", "--exact"}, description = "Match the query as one exact phrase.")
+    @ToolParameter(name = "exact", description = "whole phrase")
     boolean exact;
 
     @Option(names = "--ranking", paramLabel = "NAME", defaultValue = "hybrid",
@@ -70,43 +73,31 @@ final class SearchCommand extends GraphSubcommand {
                     context.invocation().semantics().or(() -> Optional.ofNullable(own)))
                     .search(location, query, ranking);
         }
-        List<SearchHit> hits = results.hits();
         if (!context.quiet()) {
             // Once, where a person or a program's log sees it (an empty JSON array has no row to say it in).
             results.fallback().ifPresent(words -> context.err().println("graphiti: ranked by words only: " + words.why()));
         }
-        if (context.json()) {
-            var array = JsonShapes.JSON.createArrayBuilder();
-            for (SearchHit hit : hits) {
-                var item = hit.item();
-                var row = JsonShapes.JSON.createObjectBuilder().add("id", item.id()).add("kind", item.kind().name())
-                        .add("title", item.title()).add("snippet", hit.snippet()).add("score", hit.score())
-                        .add("tags", JsonShapes.strings(item.tags()))
-                        .add("created_at", JsonShapes.timestamp(item.createdAt()))
-                        .add("scope", item.scope().name()).add("source", item.source())
-                        .add("matched", hit.matched().name());
-                JsonShapes.flagged(row, item);
-                results.fallback().ifPresent(words -> row.add("semantic", words.code()).add("semantic_why", words.why()));
-                array.add(row);
-            }
-            JsonShapes.print(context.out(), array);
-        } else if (hits.isEmpty()) {
+        context.answer(new SearchAnswer(results), () -> text(results.hits(), query, location, context, now));
+        return 0;
+    }
+
+    private static void text(List<SearchHit> hits, SearchQuery query, GraphLocation location, CommandContext context,
+                             Instant now) {
+        if (hits.isEmpty()) {
             if (!context.quiet()) {
                 context.err().println("Nothing matches '" + query.text() + "' in the " + location.scope() + " graph.");
             }
-        } else {
-            var out = context.out();
-            TextTable table = new TextTable();
-            Colour colour = context.colour();
-            for (SearchHit hit : hits) {
-                table.row(String.format(Locale.ROOT, "%.3f", hit.score()), colour.id(hit.item().id()), hit.item().kind().name(),
-                        RelativeTime.since(hit.item().createdAt(), now), ItemText.titleWithTags(hit.item()));
-                if (!context.quiet()) {
-                    table.detail("       " + colour.dim(hit.snippet().replaceAll("\\s+", " ")));
-                }
-            }
-            table.print(out);
+            return;
         }
-        return 0;
+        TextTable table = new TextTable();
+        Colour colour = context.colour();
+        for (SearchHit hit : hits) {
+            table.row(String.format(Locale.ROOT, "%.3f", hit.score()), colour.id(hit.item().id()), hit.item().kind().name(),
+                    RelativeTime.since(hit.item().createdAt(), now), ItemText.titleWithTags(hit.item()));
+            if (!context.quiet()) {
+                table.detail("       " + colour.dim(hit.snippet().replaceAll("\\s+", " ")));
+            }
+        }
+        table.print(context.out());
     }
 }

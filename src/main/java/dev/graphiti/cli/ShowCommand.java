@@ -2,8 +2,6 @@ package dev.graphiti.cli;
 
 import dev.graphiti.graph.ItemDetails;
 import dev.graphiti.graph.KnowledgeItem;
-import dev.graphiti.graph.Provenance;
-import dev.graphiti.graph.RelatedItem;
 import java.io.PrintWriter;
 import java.time.Instant;
 import java.util.List;
@@ -17,41 +15,15 @@ import picocli.CommandLine.Parameters;
 final class ShowCommand extends GraphSubcommand {
 
     @Parameters(arity = "1..*", paramLabel = "ID|NAME", description = "An id, a unique id prefix, or a title.")
+    @ToolParameter(name = "id", description = "id, prefix or title")
     List<String> reference;
 
     @Override
     public Integer call() {
         CommandContext context = context();
         ItemDetails details = context.items().show(context.location(), String.join(" ", reference));
-        if (context.json()) {
-            JsonShapes.print(context.out(), json(details));
-        } else {
-            text(details, context.out(), context.clock().instant());
-        }
+        context.answer(new ShowAnswer(details), () -> text(details, context.out(), context.clock().instant()));
         return 0;
-    }
-
-    private static jakarta.json.JsonObjectBuilder json(ItemDetails details) {
-        var chain = JsonShapes.JSON.createArrayBuilder();
-        for (KnowledgeItem item : details.chain()) {
-            var link = JsonShapes.JSON.createObjectBuilder().add("id", item.id()).add("title", item.title())
-                    .add("created_at", JsonShapes.timestamp(item.createdAt()));
-            JsonShapes.add(link, "valid_until", item.validUntil().map(JsonShapes::timestamp));
-            chain.add(link);
-        }
-        var related = JsonShapes.JSON.createArrayBuilder();
-        for (RelatedItem item : details.related()) {
-            related.add(JsonShapes.JSON.createObjectBuilder().add("id", item.id()).add("kind", item.kind().name())
-                    .add("title", item.title()).add("shared_entities", item.sharedEntities()));
-        }
-        var provenance = JsonShapes.JSON.createArrayBuilder();
-        for (Provenance former : details.provenance()) {
-            provenance.add(JsonShapes.JSON.createObjectBuilder().add("id", former.formerId()).add("relation", former.relation())
-                    .add("title", former.title()).add("source", former.source())
-                    .add("created_at", JsonShapes.timestamp(former.createdAt()))
-                    .add("compacted_at", JsonShapes.timestamp(former.recordedAt())));
-        }
-        return JsonShapes.whole(details.item()).add("chain", chain).add("related", related).add("provenance", provenance);
     }
 
     private static void text(ItemDetails details, PrintWriter out, Instant now) {

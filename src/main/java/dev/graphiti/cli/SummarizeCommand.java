@@ -1,7 +1,6 @@
 package dev.graphiti.cli;
 
 import dev.graphiti.config.ConfigKeys;
-import dev.graphiti.graph.GraphStats;
 import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.Summary;
 import dev.graphiti.service.SummaryService;
@@ -30,26 +29,7 @@ final class SummarizeCommand extends GraphSubcommand {
                 Duration.ofDays(context.config().getInt(ConfigKeys.SEARCH_RECENCY_HALF_LIFE_DAYS)), context.llm(),
                 problem -> context.err().println("graphiti: warning: " + problem))
                 .summarize(context.location(), topic.isEmpty() ? Optional.empty() : Optional.of(String.join(" ", topic)));
-        if (context.json()) {
-            var counts = JsonShapes.JSON.createObjectBuilder();
-            summary.byKind().entrySet().stream().sorted(java.util.Map.Entry.comparingByKey())
-                    .forEach(e -> counts.add(e.getKey().name(), e.getValue()));
-            var entities = JsonShapes.JSON.createArrayBuilder();
-            for (GraphStats.EntityCount entity : summary.topEntities()) {
-                entities.add(JsonShapes.JSON.createObjectBuilder().add("name", entity.name()).add("type", entity.type())
-                        .add("count", entity.count()));
-            }
-            var decisions = JsonShapes.JSON.createArrayBuilder();
-            summary.recentDecisions().forEach(item -> decisions.add(JsonShapes.JSON.createObjectBuilder()
-                    .add("id", item.id()).add("title", item.title())
-                    .add("created_at", JsonShapes.timestamp(item.createdAt()))));
-            var json = JsonShapes.JSON.createObjectBuilder().add("scope", summary.scope().name());
-            JsonShapes.add(json, "topic", summary.topic());
-            JsonShapes.print(context.out(), json.add("item_count", summary.itemCount()).add("by_kind", counts)
-                    .add("summary", summary.text()).add("top_entities", entities).add("recent_decisions", decisions));
-        } else {
-            text(context, summary, context.clock().instant());
-        }
+        context.answer(new SummaryAnswer(summary), () -> text(context, summary, context.clock().instant()));
         return 0;
     }
 

@@ -6,7 +6,6 @@ import dev.graphiti.protocol.feature.ToolResult;
 import dev.graphiti.protocol.jsonrpc.Jsonp;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import java.io.StringReader;
 import java.util.Optional;
 import jakarta.json.JsonObject;
 import java.util.List;
@@ -23,14 +22,11 @@ public class AddTool extends CliTool {
     static final String KEEP_BOTH = "keep both";
     static final String REPLACE = "replace";
 
-    static final List<String> KINDS = List.of("decision", "architecture", "bugfix", "preference", "pattern", "note",
-            "commit", "conversation");
-
+    private static final DeclaredCommand ADD = DeclaredCommand.of("add");
+    private static final DeclaredCommand SEARCH = DeclaredCommand.of("search");
+    private static final DeclaredCommand SHOW = DeclaredCommand.of("show");
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_add",
-            "Store one settled fact.",
-            new InputSchema().string("content", "the fact").string("title", "default: first line")
-                    .choice("kind", KINDS, "default note").strings("tags", "labels")
-                    .string("supersedes", "id it replaces").scope().require("content"),
+            "Store one settled fact.", ADD.schema().scope(),
             writes());
 
     public AddTool(CliGateway gateway) {
@@ -73,12 +69,12 @@ public class AddTool extends CliTool {
             return Optional.empty();
         }
         var query = Jsonp.object().add("kind", kind).add("limit", 5).add("query", title).build();
-        List<String> search = new Argv(query, "search").option("--kind", "kind").option("--limit", "limit").words("query").build();
+        List<String> search = SEARCH.argv(query).build();
         CliOutcome outcome = gateway().run(search, arguments, context);
         if (!outcome.succeeded()) {
             return Optional.empty(); // the add itself will say what is wrong
         }
-        JsonValue rows = InputSchema.JSON.createReader(new StringReader(outcome.stdout())).read();
+        JsonValue rows = outcome.json();
         if (!(rows instanceof jakarta.json.JsonArray list)) {
             return Optional.empty();
         }
@@ -89,18 +85,16 @@ public class AddTool extends CliTool {
         }
         // Search rows carry a snippet: the stored content decides whether this is a restatement (stored once) or not.
         var id = Jsonp.object().add("id", titled.get().getString("id")).build();
-        CliOutcome shown = gateway().run(new Argv(id, "show").words("id").build(), arguments, context);
+        CliOutcome shown = gateway().run(SHOW.argv(id).build(), arguments, context);
         if (!shown.succeeded()) {
             return Optional.empty();
         }
-        String stored = InputSchema.JSON.createReader(new StringReader(shown.stdout())).readObject().getString("content", "");
+        String stored = shown.json().asJsonObject().getString("content", "");
         return stored.strip().equals(content) ? Optional.empty() : titled;
     }
 
     @Override
     List<String> command(JsonObject arguments) {
-        return new Argv(arguments, "add").option("--kind", "kind").option("--title", "title")
-                .repeated("--tag", "tags").option("--supersedes", "supersedes").fixed("--source", "mcp")
-                .words("content").build();
+        return ADD.argv(arguments).fixed("--source", "mcp").build();
     }
 }

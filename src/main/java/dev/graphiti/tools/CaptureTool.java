@@ -7,7 +7,6 @@ import dev.graphiti.protocol.feature.ToolResult;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -93,7 +92,7 @@ public class CaptureTool extends CliTool {
         if (!outcome.succeeded()) {
             return gateway().renderer().render("capture", outcome, ResultShape.OBJECT);
         }
-        JsonObject started = InputSchema.JSON.createReader(new StringReader(outcome.stdout())).readObject();
+        JsonObject started = outcome.json().asJsonObject();
         return ToolResult.text("capturing session " + started.getString("session", "?")
                 + started.getString("transcript", "").transform(t -> t.isEmpty() ? "" : " from " + t)
                 + " in the background; what it finds appears in graphiti_search when it is done (log: "

@@ -11,9 +11,9 @@ import java.util.List;
 /** graphiti_compact: `graphiti compact [--dry-run]`. */
 public class CompactTool extends CliTool {
 
+    private static final DeclaredCommand COMPACT = DeclaredCommand.of("compact");
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_compact",
-            "Merge duplicates and superseded chains. Try dry_run first.",
-            new InputSchema().flag("dry_run", "only report").confirmation().scope(),
+            "Merge duplicates and superseded chains. Try dry_run first.", COMPACT.schema().confirmation().scope(),
             destroys());
 
     public CompactTool(CliGateway gateway) {
@@ -42,6 +42,6 @@ public class CompactTool extends CliTool {
 
     @Override
     List<String> command(JsonObject arguments) {
-        return new Argv(arguments, "compact").flag("--dry-run", "dry_run").build();
+        return COMPACT.argv(arguments).build();
     }
 }

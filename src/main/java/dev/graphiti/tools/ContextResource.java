@@ -9,7 +9,6 @@ import dev.graphiti.protocol.jsonrpc.ErrorCode;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import java.io.StringReader;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
@@ -78,7 +77,7 @@ public class ContextResource implements Resource {
         if (!outcome.succeeded()) {
             throw new McpException(ErrorCode.INTERNAL_ERROR, "graphiti context failed: " + outcome.stderr().strip());
         }
-        return InputSchema.JSON.createReader(new StringReader(outcome.stdout())).readObject();
+        return outcome.json().asJsonObject();
     }
 
     private static String text(JsonObject answer) {

@@ -14,9 +14,9 @@ import java.util.List;
  */
 public class DeleteTool extends CliTool {
 
+    private static final DeclaredCommand DELETE = DeclaredCommand.of("delete");
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_delete",
-            "Delete items; to correct one, add with supersedes.",
-            new InputSchema().strings("ids", "item ids").confirmation().scope().require("ids"),
+            "Delete items; to correct one, add with supersedes.", DELETE.schema().confirmation().scope(),
             destroys());
 
     public DeleteTool(CliGateway gateway) {
@@ -40,6 +40,6 @@ public class DeleteTool extends CliTool {
 
     @Override
     List<String> command(JsonObject arguments) {
-        return new Argv(arguments, "delete").fixed("--force").words("ids").build();
+        return DELETE.argv(arguments).fixed("--force").build();
     }
 }

@@ -10,9 +10,9 @@ import java.util.List;
 /** graphiti_health: `graphiti health`; a failing check is a normal answer here, not a tool error. */
 public class HealthTool extends CliTool {
 
+    private static final DeclaredCommand HEALTH = DeclaredCommand.of("health");
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_health",
-            "Check the database and the commit index.",
-            new InputSchema().flag("full", "slow, thorough").scope(),
+            "Check the database and the commit index.", HEALTH.schema().scope(),
             ToolAnnotations.readOnly());
 
     public HealthTool(CliGateway gateway) {
@@ -21,16 +21,15 @@ public class HealthTool extends CliTool {
 
     @Override
     List<String> command(JsonObject arguments) {
-        return new Argv(arguments, "health").flag("--full", "full").build();
+        return HEALTH.argv(arguments).build();
     }
 
     /** The CLI exits 1 when a check fails but still prints the report: that report is the answer. */
     @Override
     public ToolResult call(JsonObject arguments, RequestContext context) {
         CliOutcome outcome = gateway().run(command(arguments), arguments, context);
-        if (outcome.ending() == CliOutcome.Ending.EXITED && outcome.exitCode() == 1 && outcome.stdout().startsWith("{")) {
-            outcome = new CliOutcome(0, outcome.stdout(), outcome.stderr(), outcome.ending(), outcome.truncated());
-        }
-        return gateway().renderer().render("health", outcome, ResultShape.OBJECT);
+        boolean report = outcome.ending() == CliOutcome.Ending.EXITED && outcome.exitCode() == 1
+                && (outcome.answer() != null || outcome.stdout().startsWith("{"));
+        return gateway().renderer().render("health", outcome.countedOk(report), ResultShape.OBJECT);
     }
 }

@@ -1,5 +1,6 @@
 package dev.graphiti.tools;
 
+import jakarta.json.JsonStructure;
 import java.io.ByteArrayInputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -12,10 +13,11 @@ import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The default runner: the CLI's entry point in this JVM with captured streams and an empty stdin, so a
- * call costs no process start. The command runs on its own daemon thread; when it outlives the timeout
+ * call costs no process start; a typed command's answer comes back as the value it is, never printed and parsed. The command runs on its own daemon thread; when it outlives the timeout
  * or the caller cancels, the thread is interrupted and the tool answers once the command ended (a long
  * command checks for the interrupt between its steps and says how far it got), or after a short grace.
  */
@@ -52,10 +54,12 @@ public final class InProcessRunner implements CliRunner, AutoCloseable {
     public CliOutcome run(CliCall call) {
         var stdout = new CappedOutput(limits.maxOutputBytes());
         var stderr = new CappedOutput(limits.maxOutputBytes());
+        var answer = new AtomicReference<JsonStructure>();
         var ended = new CountDownLatch(1);
         Future<Integer> running = threads.submit(() -> {
             try (var out = writer(stdout); var err = writer(ProgressLineFilter.of(stderr, call.progress()))) {
-                return cli.run(call.args(), call.directory(), new ByteArrayInputStream(new byte[0]), out, err);
+                return cli.run(call.args(), call.directory(), new ByteArrayInputStream(new byte[0]), out, err,
+                        answered -> answer.set(answered.json()));
             } finally {
                 ended.countDown();
             }
@@ -67,7 +71,8 @@ public final class InProcessRunner implements CliRunner, AutoCloseable {
                 try {
                     int code = running.get(POLL_MILLIS, TimeUnit.MILLISECONDS);
                     boolean truncated = stdout.overflowed();
-                    return new CliOutcome(code, stdout.text(), stderr.text(), CliOutcome.Ending.EXITED, truncated);
+                    return new CliOutcome(code, stdout.text(), stderr.text(), CliOutcome.Ending.EXITED, truncated,
+                            answer.get());
                 } catch (TimeoutException e) {
                     if (call.cancelled().getAsBoolean()) {
                         return stop(running, ended, CliOutcome.Ending.CANCELLED, "cancelled", stdout, stderr);

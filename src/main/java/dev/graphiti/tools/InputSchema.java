@@ -51,12 +51,6 @@ final class InputSchema {
         return add(name, typed("string").add("enum", JSON.createArrayBuilder(values)), description);
     }
 
-    /** The filters list and search share with the CLI: kind, tag, since, before, all. */
-    InputSchema filters() {
-        return string("kind", "comma list").string("tag", "one tag").string("since", "7d or a date")
-                .string("before", "same forms").flag("all", "with superseded");
-    }
-
     /** scope, which every graph tool takes: which graph, or which project's ({@link ScopeArgument}). */
     InputSchema scope() {
         return string(ScopeArgument.NAME, "project, global or dir");

@@ -8,9 +8,9 @@ import java.util.List;
 /** graphiti_list: `graphiti list`, newest first, trimmed from the oldest. */
 public class ListTool extends CliTool {
 
+    private static final DeclaredCommand LIST = DeclaredCommand.of("list");
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_list",
-            "Browse items newest first.",
-            new InputSchema().integer("limit", "default 15").filters().scope(),
+            "Browse items newest first.", LIST.schema().scope(),
             ToolAnnotations.readOnly());
 
     public ListTool(CliGateway gateway) {
@@ -24,7 +24,7 @@ public class ListTool extends CliTool {
 
     @Override
     List<String> command(JsonObject arguments) {
-        return FilterArguments.add(new Argv(arguments, "list").option("--limit", "limit")).build();
+        return LIST.argv(arguments).build();
     }
 
     @Override

@@ -10,7 +10,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonStructure;
 import jakarta.json.JsonValue;
-import java.io.StringReader;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -61,7 +60,7 @@ public final class ResultRenderer {
         }
         JsonStructure json;
         try {
-            json = InputSchema.JSON.createReader(new StringReader(outcome.stdout())).read();
+            json = outcome.json();
         } catch (jakarta.json.JsonException e) {
             return ToolResult.error("graphiti " + command + " printed output that is not JSON: "
                     + excerpt(outcome.stdout()));

@@ -11,10 +11,9 @@ import java.util.Optional;
 /** graphiti_search: `graphiti search`, best first, trimmed from the lowest rank. */
 public class SearchTool extends CliTool {
 
+    private static final DeclaredCommand SEARCH = DeclaredCommand.of("search");
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_search",
-            "Find stored knowledge, best first.",
-            new InputSchema().string("query", "words").integer("limit", "default 10").flag("exact", "whole phrase")
-                    .filters().scope().require("query"),
+            "Find stored knowledge, best first.", SEARCH.schema().scope(),
             ToolAnnotations.readOnly());
 
     public SearchTool(CliGateway gateway) {
@@ -41,7 +40,6 @@ public class SearchTool extends CliTool {
 
     @Override
     List<String> command(JsonObject arguments) {
-        return FilterArguments.add(new Argv(arguments, "search").option("--limit", "limit").flag("--exact", "exact"))
-                .words("query").build();
+        return SEARCH.argv(arguments).build();
     }
 }

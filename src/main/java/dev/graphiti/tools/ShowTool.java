@@ -8,9 +8,9 @@ import java.util.List;
 /** graphiti_show: `graphiti show`. */
 public class ShowTool extends CliTool {
 
+    private static final DeclaredCommand SHOW = DeclaredCommand.of("show");
     private static final ToolDescriptor DESCRIPTOR = describe("graphiti_show",
-            "One item in full.",
-            new InputSchema().string("id", "id, prefix or title").scope().require("id"),
+            "One item in full.", SHOW.schema().scope(),
             ToolAnnotations.readOnly());
 
     public ShowTool(CliGateway gateway) {
@@ -19,7 +19,7 @@ public class ShowTool extends CliTool {
 
     @Override
     List<String> command(JsonObject arguments) {
-        return new Argv(arguments, "show").words("id").build();
+        return SHOW.argv(arguments).build();
     }
 
     @Override

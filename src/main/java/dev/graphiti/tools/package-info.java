@@ -1,9 +1,13 @@
 /**
- * The graphiti_* MCP tools and the graphiti://context resource. Each tool is one CLI command: it turns
- * its JSON arguments into the command line, runs it through a {@link dev.graphiti.tools.CliRunner}
- * (in-process by default, or an external graphiti executable) in the session's project directory, and
- * sends the CLI's JSON output as TOON or compact JSON within a token budget. Tools never reach the graph
- * or the store directly. The tool classes are CDI beans; {@link dev.graphiti.tools.GraphitiTools} builds
- * the same classes by hand for the stdio launcher.
+ * The graphiti_* MCP tools and the graphiti://context resource. Each tool is one CLI command: its parameters are
+ * the ones the command declares ({@link dev.graphiti.cli.ToolParameter}, read by {@link dev.graphiti.tools.DeclaredCommand}
+ * into both the input schema and the call's command line); it runs the command through a
+ * {@link dev.graphiti.tools.CliRunner} (in-process by default, or an external graphiti executable) in the session's
+ * project directory, and sends the command's answer as TOON or compact JSON within a token budget. In process a
+ * typed command's answer arrives as a value ({@link dev.graphiti.cli.Answer}); from an external executable, or from a
+ * command not typed yet, as the JSON it printed. Tools import the CLI, the protocol's feature types, toon, access and
+ * config; only {@link dev.graphiti.tools.GraphitiTools} still holds the server's semantic search and connection pool
+ * for the explorer beside the tools (graph, service), until one composition root builds them. The tool classes are
+ * CDI beans; GraphitiTools builds them by hand for the stdio launcher.
  */
 package dev.graphiti.tools;

@@ -11,7 +11,6 @@ import dev.graphiti.protocol.feature.Content;
 import dev.graphiti.protocol.feature.ToolResult;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -195,7 +194,7 @@ class CaptureToolTest {
         args.addAll(List.of("list", "-l", "100"));
         CliOutcome listed = tools.gateway().runner().run(new CliCall(args, project));
         assertTrue(listed.succeeded(), listed.stderr());
-        return Json.createReader(new StringReader(listed.stdout())).readArray().getValuesAs(JsonObject.class);
+        return listed.json().asJsonArray().getValuesAs(JsonObject.class);
     }
 
     private static String text(ToolResult result) {

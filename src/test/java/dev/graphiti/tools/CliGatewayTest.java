@@ -20,8 +20,8 @@ class CliGatewayTest {
 
     @Test
     void addPassesEveryOptionAndKeepsContentAfterTheEndOfOptions() {
-        assertEquals(List.of("-C", "/work/project", "--format", "json", "--global", "add", "--kind", "decision",
-                        "--title", "T", "--tag", "a", "--tag", "b", "--supersedes", "old1", "--source", "mcp", "--",
+        assertEquals(List.of("-C", "/work/project", "--format", "json", "--global", "add", "--title", "T",
+                        "--kind", "decision", "--tag", "a", "--tag", "b", "--supersedes", "old1", "--source", "mcp", "--",
                         "--not an option"),
                 argv(new AddTool(null), "{\"content\":\"--not an option\",\"kind\":\"decision\",\"title\":\"T\","
                         + "\"tags\":[\"a\",\"b\"],\"supersedes\":\"old1\",\"scope\":\"global\"}"));

@@ -120,7 +120,7 @@ class ExchangeToolsTest {
         assertThrows(IllegalArgumentException.class, () -> call("graphiti_import", path("link/theirs.jsonl")));
         CliOutcome global = tools.gateway().runner().run(new CliCall(List.of("-C", project.toString(), "--format", "json",
                 "--global", "list"), project));
-        assertEquals("[]", global.stdout().strip(), "nothing imported from outside");
+        assertEquals("[]", global.json().toString(), "nothing imported from outside");
     }
 
     private String exportedOnce() throws Exception {

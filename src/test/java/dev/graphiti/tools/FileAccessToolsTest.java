@@ -127,7 +127,7 @@ class FileAccessToolsTest {
         ok(confined, "graphiti_import", path("notes"));
         CliOutcome listed = confined.gateway().runner().run(new CliCall(List.of("-C", project.toString(), "--format",
                 "json", "list"), project));
-        assertTrue(listed.stdout().contains("\"source\":\"markdown:fix.md (source: git:0123abcd)\""), listed.stdout());
+        assertTrue(listed.json().toString().contains("\"source\":\"markdown:fix.md (source: git:0123abcd)\""), listed.json().toString());
     }
 
     @Test

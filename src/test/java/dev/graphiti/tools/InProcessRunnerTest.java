@@ -33,9 +33,39 @@ class InProcessRunnerTest {
         }
     }
 
+    /**
+     * Issue 31: a typed command answers the tool with its result as a value, not JSON printed to be parsed again in the
+     * same JVM; the value is the JSON the command prints as a process (the external runner's contract).
+     */
+    @Test
+    void aTypedCommandAnswersWithAValueThatIsItsPrintedJson() {
+        Map<String, String> home = Map.of("GRAPHITI_HOME", dir.resolve("home").toString(), "HOME", dir.toString());
+        Cli cli = new Cli(CliEnvironment.embedded(home));
+        List<String> add = List.of("--format", "json", "--global", "add", "-k", "decision", "--", "Use WAL mode");
+        try (var runner = new InProcessRunner(cli::run, RunnerLimits.defaults())) {
+            CliOutcome added = runner.run(new CliCall(add, dir));
+            assertTrue(added.succeeded(), added.toString());
+            assertEquals("", added.stdout(), "nothing printed");
+            String id = added.answer().asJsonObject().getString("id");
+
+            List<String> search = List.of("--format", "json", "--global", "search", "--", "WAL");
+            CliOutcome found = runner.run(new CliCall(search, dir));
+            assertEquals("", found.stdout(), "nothing printed");
+            assertEquals(id, found.answer().asJsonArray().getJsonObject(0).getString("id"));
+
+            List<String> show = List.of("--format", "json", "--global", "show", id);
+            CliOutcome shown = runner.run(new CliCall(show, dir));
+            var printed = new java.io.StringWriter();
+            int code = cli.run(show, dir, java.io.InputStream.nullInputStream(), new java.io.PrintWriter(printed),
+                    new java.io.PrintWriter(new java.io.StringWriter()));
+            assertEquals(0, code);
+            assertEquals(shown.answer().toString(), printed.toString().strip(), "the value is what a process prints");
+        }
+    }
+
     @Test
     void hasTheDirectoryAndAnEmptyStdin() {
-        try (var runner = new InProcessRunner((args, cwd, stdin, out, err) -> {
+        try (var runner = new InProcessRunner((args, cwd, stdin, out, err, answers) -> {
             try {
                 out.print(cwd + " " + stdin.readAllBytes().length);
             } catch (java.io.IOException e) {
@@ -50,7 +80,7 @@ class InProcessRunnerTest {
     @Test
     void stopsACommandThatOutlivesItsTimeout() {
         var interrupted = new AtomicBoolean();
-        try (var runner = new InProcessRunner((args, cwd, stdin, out, err) -> {
+        try (var runner = new InProcessRunner((args, cwd, stdin, out, err, answers) -> {
             try {
                 Thread.sleep(60_000);
             } catch (InterruptedException e) {
@@ -70,7 +100,7 @@ class InProcessRunnerTest {
     @Test
     void stopsWhenTheCallerCancels() {
         var cancelled = new AtomicBoolean();
-        try (var runner = new InProcessRunner((args, cwd, stdin, out, err) -> {
+        try (var runner = new InProcessRunner((args, cwd, stdin, out, err, answers) -> {
             cancelled.set(true);
             try {
                 Thread.sleep(60_000);
@@ -89,7 +119,7 @@ class InProcessRunnerTest {
     void aCancelledCommandHasEndedWhenTheAnswerComesAndSaysHowFarItGot() {
         var cancelled = new AtomicBoolean();
         var ended = new AtomicBoolean();
-        try (var runner = new InProcessRunner((args, cwd, stdin, out, err) -> {
+        try (var runner = new InProcessRunner((args, cwd, stdin, out, err, answers) -> {
             cancelled.set(true);
             try {
                 Thread.sleep(60_000);
@@ -114,7 +144,7 @@ class InProcessRunnerTest {
 
     @Test
     void capsOutputAndSaysSo() {
-        try (var runner = new InProcessRunner((args, cwd, stdin, out, err) -> {
+        try (var runner = new InProcessRunner((args, cwd, stdin, out, err, answers) -> {
             out.print("x".repeat(10_000));
             return 0;
         }, new RunnerLimits(Duration.ofSeconds(10), 4096))) {
@@ -127,7 +157,7 @@ class InProcessRunnerTest {
 
     @Test
     void aCrashIsAFailureNotAnException() {
-        try (var runner = new InProcessRunner((args, cwd, stdin, out, err) -> {
+        try (var runner = new InProcessRunner((args, cwd, stdin, out, err, answers) -> {
             throw new IllegalStateException("boom");
         }, RunnerLimits.defaults())) {
             CliOutcome outcome = runner.run(new CliCall(List.of(), dir));

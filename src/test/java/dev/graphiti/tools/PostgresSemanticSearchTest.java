@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.store.postgres.PostgresServer;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
-import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -57,7 +55,7 @@ class PostgresSemanticSearchTest {
     }
 
     private JsonArray search(GraphitiTools tools, String query) {
-        return Json.createReader(new StringReader(run(tools, "search", query).stdout())).readArray();
+        return run(tools, "search", query).json().asJsonArray();
     }
 
     private CliOutcome run(GraphitiTools tools, String... args) {

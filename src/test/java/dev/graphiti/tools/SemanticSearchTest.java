@@ -3,10 +3,8 @@ package dev.graphiti.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import java.io.StringReader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -52,11 +50,11 @@ class SemanticSearchTest {
     }
 
     private JsonArray search(String query) {
-        return Json.createReader(new StringReader(run("search", query).stdout())).readArray();
+        return run("search", query).json().asJsonArray();
     }
 
     private String semanticHealth() {
-        JsonObject health = Json.createReader(new StringReader(run("health").stdout())).readObject();
+        JsonObject health = run("health").json().asJsonObject();
         return health.getJsonArray("checks").getValuesAs(JsonObject.class).stream()
                 .filter(check -> check.getString("name").equals("semantic")).findFirst().orElseThrow().getString("detail");
     }

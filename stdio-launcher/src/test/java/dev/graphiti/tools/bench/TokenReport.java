@@ -16,7 +16,6 @@ import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonStructure;
 import jakarta.json.stream.JsonGenerator;
-import java.io.StringReader;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -77,7 +76,7 @@ public final class TokenReport {
             if (!raw.succeeded()) {
                 throw new IllegalStateException("search failed: " + raw.stderr());
             }
-            JsonArray rows = Json.createReader(new StringReader(raw.stdout())).readArray();
+            JsonArray rows = raw.json().asJsonArray();
             int pretty = counter.count(pretty(rows)).o200k();
             int compact = counter.count(encoder.compactJson(rows)).o200k();
             var cheapest = encoder.encode(dev.graphiti.tools.ResultRenderer.flat(rows));

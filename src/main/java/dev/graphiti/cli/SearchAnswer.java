@@ -1,0 +1,28 @@
+package dev.graphiti.cli;
+
+import dev.graphiti.graph.SearchHit;
+import dev.graphiti.service.SearchResults;
+import jakarta.json.JsonArray;
+
+/** What `graphiti search` answers: its hits best first, and why it ranked by words only when it did. */
+record SearchAnswer(SearchResults results) implements Answer {
+
+    /** One row a hit, each saying why ranking fell back to words when it did (an empty array has no row to say it in). */
+    @Override
+    public JsonArray json() {
+        var array = JsonShapes.JSON.createArrayBuilder();
+        for (SearchHit hit : results.hits()) {
+            var item = hit.item();
+            var row = JsonShapes.JSON.createObjectBuilder().add("id", item.id()).add("kind", item.kind().name())
+                    .add("title", item.title()).add("snippet", hit.snippet()).add("score", hit.score())
+                    .add("tags", JsonShapes.strings(item.tags()))
+                    .add("created_at", JsonShapes.timestamp(item.createdAt()))
+                    .add("scope", item.scope().name()).add("source", item.source())
+                    .add("matched", hit.matched().name());
+            JsonShapes.flagged(row, item);
+            results.fallback().ifPresent(words -> row.add("semantic", words.code()).add("semantic_why", words.why()));
+            array.add(row);
+        }
+        return array.build();
+    }
+}
