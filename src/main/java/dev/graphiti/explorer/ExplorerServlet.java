@@ -322,9 +322,12 @@ public class ExplorerServlet extends HttpServlet {
         if (bytes.length > MAX_BODY) {
             return Optional.empty();
         }
+        // JSON between systems is UTF-8 (RFC 8259); any other label, known or not, is the client's mistake.
         String encoding = request.getCharacterEncoding();
-        var charset = encoding == null ? StandardCharsets.UTF_8 : java.nio.charset.Charset.forName(encoding);
-        try (Reader reader = new StringReader(new String(bytes, charset)); var parser = json.createReader(reader)) {
+        if (encoding != null && !encoding.equalsIgnoreCase("utf-8") && !encoding.equalsIgnoreCase("utf8")) {
+            throw new InvalidInputException("send the JSON body as UTF-8, not charset=" + encoding);
+        }
+        try (Reader reader = new StringReader(new String(bytes, StandardCharsets.UTF_8)); var parser = json.createReader(reader)) {
             return Optional.of(parser.readObject());
         } catch (JsonException | ClassCastException e) {
             throw new InvalidInputException("the request is not a JSON object");

@@ -101,6 +101,13 @@ final class StandardDetectors {
                         + "([^\\s:'\"]{1,128}+):([^\\s'\"]{1,256}+)", 2,
                         m -> !StandIns.isStandIn(m.group(2)) && !m.group(2).equals(m.group(1))
                                 && !m.group(2).chars().allMatch(Character::isDigit)),
+                // ~/.netrc (curl, git, ftp): machine HOST [port N] login USER [account A] password SECRET
+                of(SecretKind.SECRET_ASSIGNMENT, List.of("machine"), 0,
+                        "(?<![A-Za-z0-9_\\-])machine[ \\t]{1,8}+[^\\s]{1,253}+(?:\\s{1,16}+port\\s{1,16}+[0-9]{1,5}+)?"
+                        + "\\s{1,16}+login\\s{1,16}+[^\\s]{1,256}+(?:\\s{1,16}+account\\s{1,16}+[^\\s]{1,256}+)?"
+                        + "\\s{1,16}+password\\s{1,16}+([^\\s]{1,256}+)", 1, m -> !StandIns.isStandIn(m.group(1))
+                                && (m.group().indexOf('\n') >= 0 || ProseSecretDetector.isPassword(m.group(1), false))),
+                new PgpassDetector(),
                 new KeyValueDetector(),
                 new TableDetector(),
                 of(SecretKind.SECRET_ASSIGNMENT, List.of("<"), 0,

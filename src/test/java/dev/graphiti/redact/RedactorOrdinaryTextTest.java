@@ -37,6 +37,17 @@ class RedactorOrdinaryTextTest {
         assertFalse(r.changed());
     }
 
+    /** Shapes near the .netrc and .pgpass lines that are not credentials. */
+    @Test
+    void leavesCredentialFileLookalikesUnchanged() {
+        String text = String.join("\n", "the machine learning login flow has a password reset",
+                "build machine ci-7 login as builder, password policy applies",
+                "elapsed 12:30:45:00:17", "a:b:c:d:e", "ratio 16:9:4:3:1 kept", "# host:5432:db:user:password",
+                "localhost:5432:mydb:me:", "db.example:5432:orders:app:changeme");
+        Redaction r = redactor.redact(text);
+        assertEquals(List.of(), changedLines(text, r.text()));
+    }
+
     @Test
     void leavesIdsAndDigestsUnchanged() {
         FakeSecrets fake = new FakeSecrets(7L);

@@ -65,6 +65,14 @@ class RedactorSecretKindsTest {
                 "AIza" + FAKE.alnum(35), GOOGLE_API_KEY));
         cases.add(one("npm token", "npm token: {}", "npm_" + FAKE.alnum(36), NPM_TOKEN));
         cases.add(one(".npmrc auth token", "//registry.npmjs.org/:_authToken={}", FAKE.uuid(), NPM_TOKEN));
+        cases.add(one(".netrc on one line", "machine api.github.com login octocat password {}", "Qv7-" + FAKE.alnum(12),
+                SECRET_ASSIGNMENT));
+        cases.add(one(".netrc, one keyword a line", "machine ftp.example.org\n  login deploy\n  password {}\n",
+                "goldfinch", SECRET_ASSIGNMENT));
+        cases.add(one(".pgpass", "db.internal.example:5432:orders:app_rw:{}", "S3cret!" + FAKE.alnum(6),
+                SECRET_ASSIGNMENT));
+        cases.add(one(".pgpass, wildcards and an escaped colon", "*:*:*:replicator:{}", "a\\:b" + FAKE.alnum(10),
+                SECRET_ASSIGNMENT));
         cases.add(one("jwt", "id_token {} returned", FAKE.jwt(), JWT));
         for (String type : List.of("", "RSA ", "OPENSSH ", "EC ", "DSA ", "ENCRYPTED ", "PGP ")) {
             cases.add(one("private key " + type.strip(), "key:\n{}\nafter", FAKE.privateKeyBlock(type, "\n"), PRIVATE_KEY));

@@ -76,7 +76,8 @@ class SubscriptionTest {
     void acknowledgedThenUpdatesUntilTheClientCancels() throws Exception {
         try (var h = harness()) {
             RecordingStream stream = h.send(LISTEN);
-            await(() -> resource.watchers.size() == 1);
+            // the watch starts before the acknowledgement goes out: wait for both
+            await(() -> resource.watchers.size() == 1 && !stream.sent().isEmpty());
             JsonObject ack = json(stream.sent().get(0));
             assertEquals("notifications/subscriptions/acknowledged", ack.getString("method"));
             assertEquals("sub-1", ack.getJsonObject("params").getJsonObject("_meta").getString("io.modelcontextprotocol/subscriptionId"));

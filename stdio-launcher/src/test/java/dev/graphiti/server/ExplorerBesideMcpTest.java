@@ -184,6 +184,23 @@ class ExplorerBesideMcpTest {
         assertTrue(get(base + "/explorer/api/review", Map.of()).body().contains(id), "still awaiting review: nothing changed");
     }
 
+    /** JSON travels as UTF-8 (RFC 8259): a body labelled with another or an unknown charset is a 400 that says so. */
+    @Test
+    void aBodyInAnotherCharsetIsABadRequestThatSaysSo() throws Exception {
+        String base = serve(Map.of());
+        String csrf = csrf(get(base + "/explorer/", Map.of()).body());
+        String id = id(get(base + "/explorer/api/review", Map.of()).body());
+        for (String charset : List.of("x-no-such-charset", "utf-16", "nonsense!")) {
+            var labelled = HttpRequest.newBuilder(URI.create(base + "/explorer/api/accept")).timeout(Duration.ofSeconds(20))
+                    .header("Content-Type", "application/json; charset=" + charset).header("X-Graphiti-Csrf", csrf)
+                    .header("Origin", base).POST(HttpRequest.BodyPublishers.ofString("{\"id\":\"" + id + "\"}")).build();
+            HttpResponse<String> refused = http.send(labelled, HttpResponse.BodyHandlers.ofString());
+            assertEquals(400, refused.statusCode(), charset + ": " + refused.body());
+            assertTrue(refused.body().contains("UTF-8"), refused.body());
+        }
+        assertTrue(get(base + "/explorer/api/review", Map.of()).body().contains(id), "still awaiting review: nothing changed");
+    }
+
     @Test
     void withOAuthThePageTakesTheAccessTokensTheEndpointTakes() throws Exception {
         MockOAuth2Server issuer = new MockOAuth2Server();
