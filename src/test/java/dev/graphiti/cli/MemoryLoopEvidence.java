@@ -9,7 +9,7 @@ import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.graph.VectorStore;
 import dev.graphiti.ingest.transcript.MemoryLoopCorpus.Domain;
 import dev.graphiti.ingest.transcript.MemoryLoopCorpus.Rule;
-import dev.graphiti.store.SqliteStore;
+import dev.graphiti.store.sqlite.SqliteStore;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;

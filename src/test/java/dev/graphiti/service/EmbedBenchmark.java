@@ -36,7 +36,7 @@ public final class EmbedBenchmark {
     public static void main(String[] args) throws Exception {
         Path scratch = Path.of(args[0]);
         Path repository = Path.of(args[1]);
-        Graphs graphs = new Graphs(Duration.ofSeconds(10), Optional.empty(), Optional.empty(), warning -> { });
+        Graphs graphs = new Graphs(dev.graphiti.store.Stores.files(Duration.ofSeconds(10)), Optional.empty(), warning -> { });
         ScopeResolver resolver = new ScopeResolver(scratch.resolve("home"));
         try (E5Encoder encoder = E5Encoder.load()) {
             encoder.passages(List.of(new dev.graphiti.graph.TextEncoder.ItemText("warm", "up the model once")));

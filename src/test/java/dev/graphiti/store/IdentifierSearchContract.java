@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.graph.EntityExtractor;
+import dev.graphiti.graph.GraphDatabase;
 import dev.graphiti.graph.ItemFilter;
 import dev.graphiti.graph.ItemIds;
 import dev.graphiti.graph.ItemService;

@@ -3,6 +3,7 @@ package dev.graphiti.store.sqlite;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.GraphDatabase;
 import dev.graphiti.store.GraphStoreContract;
+import dev.graphiti.store.IdentifierSearchContract;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Nested;
 import org.junit.jupiter.api.io.TempDir;
