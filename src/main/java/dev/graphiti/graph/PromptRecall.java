@@ -28,7 +28,8 @@ import java.util.function.ToIntFunction;
  * <p>What is recalled is quoted data ({@link Quoted}): each item whole on one line (up to {@value #ITEM_WORDS}
  * words, cut at a sentence's end and said so) with who wrote it, markup neutralised, under a header saying it is
  * evidence, not instructions; an item flagged as instructions is never recalled until a person accepts it in the
- * review queue. At most {@value #MOST} items, the strongest first.
+ * review queue. At most {@value #MOST} items, the strongest first. Routine history (kind {@code commit}: a bump, a
+ * clean-up) is never recalled: it is searchable, and the agent can read git log itself.
  */
 public final class PromptRecall {
 
@@ -105,13 +106,14 @@ public final class PromptRecall {
 
     /** Every candidate for {@code prompt} with its evidence, relevant or not (what the benchmark calibrates on). */
     public List<Evidence> candidates(String prompt) {
-        List<String> words = MatchExpression.words(prompt).stream()
-                .filter(w -> !MatchExpression.STOP_WORDS.contains(w)).distinct().limit(MatchExpression.MAX_WORDS).toList();
-        if (words.isEmpty()) {
-            return List.of();
+        if (MatchExpression.words(prompt).stream().allMatch(MatchExpression.STOP_WORDS::contains)) {
+            return List.of(); // "do it now": nothing to be about
         }
+        // as search reads it: a name from code keeps every part (must_use keeps must) and counts whole
+        List<String> words = MatchExpression.of(prompt).words();
         Map<String, KnowledgeItem> items = new LinkedHashMap<>();
-        ranking.search(new SearchQuery(String.join(" ", words), ItemFilter.current(), CANDIDATES, false))
+        ranking.search(new SearchQuery(prompt, ItemFilter.current(), CANDIDATES, false)).stream()
+                .filter(hit -> hit.item().kind() != Kind.commit)
                 .forEach(hit -> items.put(hit.item().id(), hit.item()));
         Map<String, Double> cosines = meaning.map(semantic -> cosines(semantic, prompt, items)).orElse(Map.of());
         if (items.isEmpty()) {
@@ -185,7 +187,11 @@ public final class PromptRecall {
         near.forEach(found -> cosines.put(found.item(), found.cosine()));
         List<String> unread = near.stream().map(SemanticRanking.Near::item).filter(id -> !items.containsKey(id)).toList();
         if (!unread.isEmpty()) {
-            items.putAll(semantic.items(unread, ItemFilter.current()));
+            semantic.items(unread, ItemFilter.current()).forEach((id, item) -> {
+                if (item.kind() != Kind.commit) {
+                    items.put(id, item);
+                }
+            });
         }
         cosines.putAll(semantic.cosines(vector, items.keySet().stream().filter(id -> !cosines.containsKey(id)).toList()));
         return cosines;
