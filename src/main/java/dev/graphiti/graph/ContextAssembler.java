@@ -36,9 +36,9 @@ public final class ContextAssembler {
     static final int MAX_FILE_TERMS = 12;
     static final int LINE_CHARS = 280;
     /** Entries per section worth a session's first read; more is a search away. */
-    static final int DURABLE_SHOWN = 12;
-    static final int RELATED_SHOWN = 8;
-    static final int RECENT_SHOWN = 8;
+    static final int DURABLE_SHOWN = 10;
+    static final int RELATED_SHOWN = 6;
+    static final int RECENT_SHOWN = 6;
     /** A git item's diff summary and provenance lines: metadata the item keeps, not words worth a brief line. */
     private static final Pattern GIT_METADATA = Pattern.compile(
             "(?s)\\n\\s*(\\d+ files? changed, \\+\\d+ -\\d+:|Merge changed \\d+ files?|Modules: |Commit [0-9a-f]{7,}, authored ).*$");
@@ -142,10 +142,7 @@ public final class ContextAssembler {
         // A database written before titles were bounded may hold one of any size: it must not crowd out the rest.
         String title = ItemLimits.cut(Quoted.inline(item.title()), ItemLimits.TITLE_CHARS);
         String lead = item.source().startsWith("git:") ? GIT_METADATA.matcher(item.lead()).replaceFirst("") : item.lead();
-        String body = Quoted.inline(lead);
-        if (body.startsWith(title)) {
-            body = body.substring(title.length()).strip();
-        }
+        String body = withoutTitle(Quoted.inline(lead), title);
         if (body.chars().noneMatch(Character::isLetterOrDigit)) {
             body = ""; // what is left of "Title." after the title is not worth a ": ."
         }
@@ -156,6 +153,18 @@ public final class ContextAssembler {
         return "- " + item.kind() + ": " + title + " (" + item.id() + ", " + date + ", by "
                 + Quoted.origin(item.source()) + ")"
                 + (body.isEmpty() ? "" : ": " + body) + "\n";
+    }
+
+    /** The body after the title it repeats: a squashed pull request repeats its title as a first bullet, minus "(#123)". */
+    private static String withoutTitle(String body, String title) {
+        String bare = body.startsWith("* ") ? body.substring(2) : body;
+        String shortTitle = title.replaceFirst("\\s*\\(#\\d+\\)$", "");
+        for (String repeated : List.of(title, shortTitle)) {
+            if (!repeated.isEmpty() && bare.startsWith(repeated)) {
+                return bare.substring(repeated.length()).strip();
+            }
+        }
+        return body;
     }
 
     private static ItemFilter kinds(Kind... kinds) {

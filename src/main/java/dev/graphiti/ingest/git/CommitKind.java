@@ -37,7 +37,7 @@ public enum CommitKind {
                     + "|typos?\\b|spelling|whitespace|javadoc|update (the )?\\S*(readme|docs?|documentation|changelog|guide|notes|\\.md)"
                     + "|updated? (readme|docs?|documentation|javadocs?|comments?|copyright|license|release notes|user ?guide)"
                     + "|(add(ed)?|more|new|improve[ds]?) (unit |more |missing )?(tests?|javadocs?|comments?|documentation|docs)\\b"
-                    + "|(add(ed)?|update[sd]?|improve[ds]?) .*\\b(tests?|javadocs?)$|.*\\b(workflows?|github actions?)\\b|.*\\bfollow-?up\\b"
+                    + "|(add(ed)?|update[sd]?|improve[ds]?) .*\\b(tests?|javadocs?)$|.*\\b(workflows?|github actions?)\\b|.*\\b(follow-?up|dependabot|renovate)\\b"
                     + "|(make|made|fix(ed)?) .*error ?prone|error ?prone\\b|(apply|applied|run|ran) (spotless|google-java-format|prettier)"
                     + "|use (lambdas?|method references?|diamond|try-with-resources|var\\b|final\\b|streams?)"
                     + "|enable|disable|configure|ci\\b|travis|github workflow|dependabot"
