@@ -36,9 +36,9 @@ public final class ContextAssembler {
     static final int MAX_FILE_TERMS = 12;
     static final int LINE_CHARS = 280;
     /** Entries per section worth a session's first read; more is a search away. */
-    static final int DURABLE_SHOWN = 10;
-    static final int RELATED_SHOWN = 6;
-    static final int RECENT_SHOWN = 6;
+    static final int DURABLE_SHOWN = 8;
+    static final int RELATED_SHOWN = 5;
+    static final int RECENT_SHOWN = 5;
     /** A git item's diff summary and provenance lines: metadata the item keeps, not words worth a brief line. */
     private static final Pattern GIT_METADATA = Pattern.compile(
             "(?s)\\n\\s*(\\d+ files? changed, \\+\\d+ -\\d+:|Merge changed \\d+ files?|Modules: |Commit [0-9a-f]{7,}, authored ).*$");
@@ -155,16 +155,15 @@ public final class ContextAssembler {
                 + (body.isEmpty() ? "" : ": " + body) + "\n";
     }
 
-    /** The body after the title it repeats: a squashed pull request repeats its title as a first bullet, minus "(#123)". */
+    /**
+     * The body after the title it repeats: a message starts with its title, and a squashed pull request repeats it as
+     * a first bullet without the "(#123)" the title ends in.
+     */
     private static String withoutTitle(String body, String title) {
-        String bare = body.startsWith("* ") ? body.substring(2) : body;
         String shortTitle = title.replaceFirst("\\s*\\(#\\d+\\)$", "");
-        for (String repeated : List.of(title, shortTitle)) {
-            if (!repeated.isEmpty() && bare.startsWith(repeated)) {
-                return bare.substring(repeated.length()).strip();
-            }
-        }
-        return body;
+        String rest = body.startsWith(title) ? body.substring(title.length()).strip() : body;
+        String bare = rest.startsWith("* ") ? rest.substring(2) : rest;
+        return !shortTitle.isEmpty() && bare.startsWith(shortTitle) ? bare.substring(shortTitle.length()).strip() : rest;
     }
 
     private static ItemFilter kinds(Kind... kinds) {

@@ -143,6 +143,16 @@ class ContextAssemblerTest {
     }
 
     @Test
+    void aSquashedPullRequestsRepeatedTitleIsSaidOnce() {
+        items.add(new NewItem(Kind.decision, Optional.of("Reject non-ASCII digits in nextInt (#3063)"),
+                "Reject non-ASCII digits in nextInt (#3063)\n\n* Reject non-ASCII digits in nextInt\n\nThe reader took"
+                        + " Arabic-Indic digits for numbers.", List.of(), "manual", Optional.empty(),
+                Optional.of(Instant.parse("2026-07-24T00:00:00Z"))));
+        String text = assembler().assemble(ContextSignals.none("demo"), 8192).text();
+        assertTrue(text.contains("(#3063) (") && text.contains("by user): The reader took Arabic-Indic digits"), text);
+    }
+
+    @Test
     void preferencesAreDurableAndATitleIsNotFollowedByItsFullStop() {
         for (int i = 0; i < 30; i++) {
             add(Kind.commit, "Commit " + i + ": bump dependency d" + i, "2026-02-01T00:00:00Z");
