@@ -37,8 +37,8 @@ public final class ContextAssembler {
     static final int LINE_CHARS = 280;
     /** Entries per section worth a session's first read; more is a search away. */
     static final int DURABLE_SHOWN = 8;
-    static final int RELATED_SHOWN = 5;
-    static final int RECENT_SHOWN = 5;
+    static final int RELATED_SHOWN = 4;
+    static final int RECENT_SHOWN = 4;
     /** A git item's diff summary and provenance lines: metadata the item keeps, not words worth a brief line. */
     private static final Pattern GIT_METADATA = Pattern.compile(
             "(?s)\\n\\s*(\\d+ files? changed, \\+\\d+ -\\d+:|Merge changed \\d+ files?|Modules: |Commit [0-9a-f]{7,}, authored ).*$");
