@@ -105,6 +105,7 @@ final class IndexCommand extends GraphSubcommand {
             }
             json.add("duplicates", report.duplicates())
                     .add("already_indexed", report.alreadyIndexed())
+                    .add("diffs_unread", report.diffsUnread())
                     .add("skipped_by", skippedBy);
             JsonShapes.print(out, json);
             return;
@@ -123,6 +124,11 @@ final class IndexCommand extends GraphSubcommand {
                 + (report.skipped() > 0 ? ", skipped " + report.skipped() + " (" + reasons + ")" : "")
                 + (report.duplicates() > 0 ? ", " + report.duplicates() + " already in the graph" : "")
                 + "; HEAD " + report.head().substring(0, 12) + " is indexed");
+        if (report.diffsUnread() > 0) {
+            context.err().println("graphiti: warning: git could not read the diff of " + report.diffsUnread()
+                    + (report.diffsUnread() == 1 ? " commit" : " commits") + " (objects missing, e.g. a partial clone"
+                    + " whose remote is unreachable); indexed without their file lists");
+        }
     }
 
     private static String label(SkipReason reason) {

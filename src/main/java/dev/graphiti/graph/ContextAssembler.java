@@ -4,20 +4,24 @@ import java.nio.file.Path;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.ToIntFunction;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
  * The knowledge a new session starts with, within a token budget, shared by `graphiti context` and the
- * graphiti://context resource. Sections in priority order: decisions, architecture and preferences; items about the
- * files in play (the signals: changed files and files of recent commits); then other recent items.
- * Within a section newest first; an item appears once. The budget is filled section by section, so a
- * lower section only gets what the higher ones left. An empty graph gives empty text.
+ * graphiti://context resource. Sections in priority order: decisions, architecture and preferences; knowledge about
+ * the files in play (the signals: changed files and files of recent commits); then other recent knowledge. Routine
+ * history (kind commit: refactors, clean-ups, bumps) is never in it: an agent can read git log itself. Within a
+ * section newest first; an item appears once, whole or not at all. The budget is a ceiling, not a target: each
+ * section stops at a few entries, so a graph of a long history still gives a short brief. An empty graph gives empty
+ * text.
  *
  * <p>Items are quoted data ({@link Quoted}): each on one line with who wrote it, markup in it neutralised, under a
  * preface saying that memory is evidence, not orders; an item flagged as instructions is left out until accepted.
@@ -31,6 +35,16 @@ public final class ContextAssembler {
     static final int MAX_SIGNAL_FILES = 40;
     static final int MAX_FILE_TERMS = 12;
     static final int LINE_CHARS = 280;
+    /** Entries per section worth a session's first read; more is a search away. */
+    static final int DURABLE_SHOWN = 8;
+    static final int RELATED_SHOWN = 4;
+    static final int RECENT_SHOWN = 4;
+    /** A git item's diff summary and provenance lines: metadata the item keeps, not words worth a brief line. */
+    private static final Pattern GIT_METADATA = Pattern.compile(
+            "(?s)\\n\\s*(\\d+ files? changed, \\+\\d+ -\\d+:|Merge changed \\d+ files?|Modules: |Commit [0-9a-f]{7,}, authored ).*$");
+    /** What the brief is made of: knowledge, never routine history. */
+    private static final ItemFilter KNOWLEDGE = new ItemFilter(EnumSet.complementOf(EnumSet.of(Kind.commit)),
+            Optional.empty(), Optional.empty(), Optional.empty(), false);
     private static final Comparator<ItemBrief> NEWEST_FIRST = Comparator.comparing(ItemBrief::createdAt).reversed();
 
     private final ItemRepository repository;
@@ -48,9 +62,8 @@ public final class ContextAssembler {
         }
         var durable = new BriefPages((offset, limit) -> repository.briefs(kinds(Kind.decision, Kind.architecture,
                 Kind.preference), offset, limit), DURABLE_ITEMS);
-        var recent = new BriefPages((offset, limit) -> repository.briefs(ItemFilter.current(), offset, limit),
-                RECENT_ITEMS);
-        // Every durable item is current, so no current item means nothing to say.
+        var recent = new BriefPages((offset, limit) -> repository.briefs(KNOWLEDGE, offset, limit), RECENT_ITEMS);
+        // Every durable item is current knowledge, so no current knowledge means nothing to say.
         if (recent.isEmpty()) {
             return new ContextText("", 0, 0);
         }
@@ -66,9 +79,10 @@ public final class ContextAssembler {
         // Decisions may fill half the budget and file-related items up to 80%, so each section gets room;
         // what a section leaves unused flows to the next.
         int rest = budget - text.used;
-        text.section("## Decisions, architecture and preferences\n", durable, shown, text.used + rest / 2);
-        text.section("## About the files in play\n", related, shown, text.used + (budget - text.used) * 3 / 5);
-        text.section("## Recent\n", recent, shown, budget);
+        text.section("## Decisions, architecture and preferences\n", durable, shown, text.used + rest / 2, DURABLE_SHOWN);
+        text.section("## About the files in play\n", related, shown, text.used + (budget - text.used) * 3 / 5,
+                RELATED_SHOWN);
+        text.section("## Recent\n", recent, shown, budget, RECENT_SHOWN);
         return new ContextText(text.toString(), text.used, shown.size());
     }
 
@@ -88,7 +102,7 @@ public final class ContextAssembler {
         return files.stream().limit(MAX_SIGNAL_FILES).collect(Collectors.toCollection(LinkedHashSet::new));
     }
 
-    /** Items whose entities name one of the files (by file name, as items mention files in many spellings). */
+    /** Knowledge items whose entities name one of the files (by file name, as items mention files in many spellings). */
     private List<ItemBrief> aboutFiles(Set<String> files) {
         Set<String> names = new LinkedHashSet<>();
         for (String file : files) {
@@ -106,7 +120,7 @@ public final class ContextAssembler {
         // The newest mentions, not the best-ranked: ranking every match of a dozen common file names costs
         // tens of milliseconds at 10k items, and a session starts with what happened lately.
         List<ItemBrief> items = new ArrayList<>(repository.newestMatching(
-                "entities : (" + String.join(" OR ", names) + ")", ItemFilter.current(), 0, RELATED_ITEMS));
+                "entities : (" + String.join(" OR ", names) + ")", KNOWLEDGE, 0, RELATED_ITEMS));
         items.sort(NEWEST_FIRST);
         return items;
     }
@@ -127,10 +141,8 @@ public final class ContextAssembler {
     static String line(ItemBrief item) {
         // A database written before titles were bounded may hold one of any size: it must not crowd out the rest.
         String title = ItemLimits.cut(Quoted.inline(item.title()), ItemLimits.TITLE_CHARS);
-        String body = Quoted.inline(item.lead());
-        if (body.startsWith(title)) {
-            body = body.substring(title.length()).strip();
-        }
+        String lead = item.source().startsWith("git:") ? GIT_METADATA.matcher(item.lead()).replaceFirst("") : item.lead();
+        String body = withoutTitle(Quoted.inline(lead), title);
         if (body.chars().noneMatch(Character::isLetterOrDigit)) {
             body = ""; // what is left of "Title." after the title is not worth a ": ."
         }
@@ -141,6 +153,17 @@ public final class ContextAssembler {
         return "- " + item.kind() + ": " + title + " (" + item.id() + ", " + date + ", by "
                 + Quoted.origin(item.source()) + ")"
                 + (body.isEmpty() ? "" : ": " + body) + "\n";
+    }
+
+    /**
+     * The body after the title it repeats: a message starts with its title, and a squashed pull request repeats it as
+     * a first bullet without the "(#123)" the title ends in.
+     */
+    private static String withoutTitle(String body, String title) {
+        String shortTitle = title.replaceFirst("\\s*\\(#\\d+\\)$", "");
+        String rest = body.startsWith(title) ? body.substring(title.length()).strip() : body;
+        String bare = rest.startsWith("* ") ? rest.substring(2) : rest;
+        return !shortTitle.isEmpty() && bare.startsWith(shortTitle) ? bare.substring(shortTitle.length()).strip() : rest;
     }
 
     private static ItemFilter kinds(Kind... kinds) {
@@ -177,9 +200,13 @@ public final class ContextAssembler {
          * left out whole. Stopping at the first misfit keeps the order without holes and counts the tokens of
          * one line too many rather than of every remaining candidate (counting is most of an assembly's cost).
          */
-        void section(String heading, Iterable<ItemBrief> items, Set<String> shown, int limit) {
+        void section(String heading, Iterable<ItemBrief> items, Set<String> shown, int limit, int entries) {
             boolean headed = false;
+            int added = 0;
             for (ItemBrief item : items) {
+                if (added == entries) {
+                    return;
+                }
                 if (shown.contains(item.id()) || item.held()) {
                     continue;
                 }
@@ -190,6 +217,7 @@ public final class ContextAssembler {
                 }
                 shown.add(item.id());
                 headed = true;
+                added++;
             }
         }
 

@@ -11,11 +11,14 @@ import java.util.regex.Pattern;
 
 /**
  * Finds what a text talks about: files, paths, code identifiers and libraries. Pattern based and
- * deterministic; precision over recall, since entities feed ranking and "related items".
+ * deterministic; precision over recall, since entities feed ranking and "related items". The project's own name is
+ * no entity: every item of the project mentions it, so it relates everything to everything.
  */
 public final class EntityExtractor {
 
     private static final int MAX_ENTITIES = 40;
+    /** A path segment that is a quantity ("1s", "250ms", "4x", "3"): "backoff 1s/2s/4s" names no path. */
+    private static final Pattern QUANTITY = Pattern.compile("\\d+(\\.\\d+)?[a-z]{0,3}", Pattern.CASE_INSENSITIVE);
 
     private static final Pattern URL = Pattern.compile("\\b[a-z][a-z0-9+.-]*://\\S+", Pattern.CASE_INSENSITIVE);
     /** A redaction placeholder ([REDACTED:secret_assignment]): its kind reads like a snake_case identifier but names no entity. */
@@ -50,6 +53,18 @@ public final class EntityExtractor {
             "docker", "kubernetes", "helm", "terraform", "ansible", "nginx", "npm", "yarn", "pnpm", "pip", "cargo",
             "webassembly", "wasm", "kotlin", "typescript", "fts5", "sqlite-jdbc", "xerial", "onnx", "lucene");
 
+    private final String project;
+
+    /** Entities of any text, the project unknown. */
+    public EntityExtractor() {
+        this("");
+    }
+
+    /** @param project the project's name (its work tree's directory name), never an entity of its own items */
+    public EntityExtractor(String project) {
+        this.project = project == null ? "" : key(project.strip());
+    }
+
     /** Entities of {@code text} in order of first mention, at most 40. */
     public List<Entity> extract(String text) {
         // A pattern runs only on a text holding a character every match of it needs: most texts lack some of them,
@@ -80,7 +95,7 @@ public final class EntityExtractor {
         Matcher words = WORD.matcher(withoutUrls);
         while (words.find() && found.size() < MAX_ENTITIES) {
             String word = words.group().toLowerCase(Locale.ROOT);
-            if (LIBRARIES.contains(word)) {
+            if (LIBRARIES.contains(word) && !word.equals(project)) {
                 found.putIfAbsent(key(word), new Entity(word, Entity.LIBRARY));
             }
         }
@@ -97,7 +112,7 @@ public final class EntityExtractor {
         return false;
     }
 
-    private static void collect(Map<String, Entity> found, Pattern pattern, String text, int group, String type) {
+    private void collect(Map<String, Entity> found, Pattern pattern, String text, int group, String type) {
         Matcher matcher = pattern.matcher(text);
         while (matcher.find() && found.size() < MAX_ENTITIES) {
             String name = matcher.group(group);
@@ -105,11 +120,23 @@ public final class EntityExtractor {
                 continue;
             }
             name = trimTrailingDots(name);
-            if (name.length() < 3 || name.length() > ItemLimits.ENTITY_CHARS || coveredByLonger(found, name)) {
+            if (name.length() < 3 || name.length() > ItemLimits.ENTITY_CHARS || coveredByLonger(found, name)
+                    || key(name).equals(project) || type.equals(Entity.PATH) && quantities(name)) {
                 continue;
             }
             found.putIfAbsent(key(name), new Entity(name, type));
         }
+    }
+
+    /** Whether every segment of a path candidate is a quantity: a list of figures, not a path. */
+    private static boolean quantities(String path) {
+        for (String segment : path.split("/")) {
+            if (!segment.isEmpty() && !segment.equals(".") && !segment.equals("..") && !segment.equals("~")
+                    && !QUANTITY.matcher(segment).matches()) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** A bare identifier already seen as part of a file or path (UserService in UserService.java) adds nothing. */

@@ -18,8 +18,9 @@ public record OpenGraph(GraphLocation location, ItemRepository repository, Inges
 
     /** Adding, finding and deleting items here, secrets redacted, content up to {@code maxContentBytes}. */
     public ItemService items(Clock clock, int maxContentBytes) {
-        return new ItemService(repository, location.scope(), Redactions.standard(), new EntityExtractor(), new ItemIds(),
-                clock, maxContentBytes);
+        String project = location.workTree().map(tree -> String.valueOf(tree.root().getFileName())).orElse("");
+        return new ItemService(repository, location.scope(), Redactions.standard(), new EntityExtractor(project),
+                new ItemIds(), clock, maxContentBytes);
     }
 
     @Override

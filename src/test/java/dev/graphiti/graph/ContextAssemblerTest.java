@@ -101,8 +101,9 @@ class ContextAssemblerTest {
         assertTrue(small.text().indexOf("Decision") < small.text().indexOf("Note "), "decisions first, notes get the rest");
         assertTrue(small.items() > 3 && small.items() < 60, small.items() + " items");
 
+        // The budget is a ceiling, not a target: a few decisions and a few recent items, not all 120.
         ContextText large = assembler().assemble(ContextSignals.none("demo"), 100_000);
-        assertEquals(120, large.items());
+        assertEquals(ContextAssembler.DURABLE_SHOWN + ContextAssembler.RECENT_SHOWN, large.items());
     }
 
     @Test
@@ -142,6 +143,16 @@ class ContextAssemblerTest {
     }
 
     @Test
+    void aSquashedPullRequestsRepeatedTitleIsSaidOnce() {
+        items.add(new NewItem(Kind.decision, Optional.of("Reject non-ASCII digits in nextInt (#3063)"),
+                "Reject non-ASCII digits in nextInt (#3063)\n\n* Reject non-ASCII digits in nextInt\n\nThe reader took"
+                        + " Arabic-Indic digits for numbers.", List.of(), "manual", Optional.empty(),
+                Optional.of(Instant.parse("2026-07-24T00:00:00Z"))));
+        String text = assembler().assemble(ContextSignals.none("demo"), 8192).text();
+        assertTrue(text.contains("(#3063) (") && text.contains("by user): The reader took Arabic-Indic digits"), text);
+    }
+
+    @Test
     void preferencesAreDurableAndATitleIsNotFollowedByItsFullStop() {
         for (int i = 0; i < 30; i++) {
             add(Kind.commit, "Commit " + i + ": bump dependency d" + i, "2026-02-01T00:00:00Z");
@@ -152,7 +163,7 @@ class ContextAssemblerTest {
         String text = assembler().assemble(ContextSignals.none("demo"), 8192).text();
         int preference = text.indexOf("- preference: Run the formatter before every commit (");
         assertTrue(preference > text.indexOf("## Decisions, architecture and preferences"), text);
-        assertTrue(preference < text.indexOf("## Recent"), "above the newer commits: " + text);
+        assertFalse(text.contains("bump dependency"), "routine commits are history, not the brief: " + text);
         assertTrue(text.contains(", 2025-01-01, by user)\n"), "no \": .\" after the title: " + text);
     }
 }

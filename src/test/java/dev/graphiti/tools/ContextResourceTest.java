@@ -47,7 +47,7 @@ class ContextResourceTest {
         project = GitFixture.repository(temp.resolve("project")).toRealPath();
         Files.writeString(project.resolve("Storage.java"), "class Storage {}\n");
         GitFixture.git(project, "add", ".");
-        GitFixture.git(project, "commit", "-q", "-m", "Add the storage layer");
+        GitFixture.git(project, "commit", "-q", "-m", "Add the storage layer so that writes stay in one file");
         Path home = Files.createDirectories(temp.resolve("home"));
         cli = new InProcessRunner(new Cli(CliEnvironment.embedded(Map.of("GRAPHITI_HOME", home.toString(),
                 "HOME", home.toString())), TOKENS)::run, new RunnerLimits(Duration.ofSeconds(60), 1 << 20));
@@ -90,7 +90,8 @@ class ContextResourceTest {
 
         Files.writeString(project.resolve("Cache.java"), "class Cache {}\n");
         GitFixture.git(project, "add", ".");
-        GitFixture.git(project, "commit", "-q", "-m", "Add the cache in front of storage");
+        GitFixture.git(project, "commit", "-q", "-m",
+                "Add the cache in front of storage to avoid reading the disk twice");
         text(resource);
         awaitIdle(resource);
         assertEquals(2, runner.indexRuns.get(), "a new HEAD is indexed again");

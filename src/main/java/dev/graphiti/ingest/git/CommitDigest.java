@@ -45,8 +45,8 @@ public final class CommitDigest {
         }
         content.append("\nCommit ").append(commit.sha(), 0, 12).append(", authored ")
                 .append(DateTimeFormatter.ISO_INSTANT.format(commit.authorTime()));
-        List<String> tags = kind == CommitKind.commit ? List.of("git") : List.of("git", kind.name());
-        return new ItemDraft(kind.name(), title, content.toString(), tags, "git:" + commit.sha(), commit.authorTime());
+        List<String> tags = kind.knowledge() ? List.of("git", kind.name().replace('_', '-')) : List.of("git");
+        return new ItemDraft(kind.itemKind(), title, content.toString(), tags, "git:" + commit.sha(), commit.authorTime());
     }
 
     /** "3 files changed, +40 -2:" and one line per file, cut at SUMMARY_CAP characters. */

@@ -103,7 +103,8 @@ public final class CommitGate {
     }
 
     private static boolean recordsDecision(GitCommit commit) {
-        return CommitKind.of(commit.message()) == CommitKind.decision || RATIONALE.matcher(commit.message()).find();
+        CommitKind kind = CommitKind.of(commit.message());
+        return kind == CommitKind.decision || kind == CommitKind.architecture || RATIONALE.matcher(commit.message()).find();
     }
 
     private static boolean versionFilesOnly(GitCommit commit) {

@@ -6,9 +6,11 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -20,6 +22,8 @@ public final class GitHistory {
 
     /** Files kept per commit; a vendoring commit touching 40,000 files keeps the first ones and a count. */
     public static final int MAX_FILES_PER_COMMIT = 200;
+    /** Commits named per git call when a walk resumes after a diff it could not read. */
+    static final int RESUME_BATCH = 500;
 
     private final Git git;
 
@@ -81,23 +85,135 @@ public final class GitHistory {
 
     /**
      * Streams the commits of a revision range (e.g. ["HEAD", "--not", tip...]) newest first. Merges
-     * carry only the files they changed beyond their parents, from a second `--cc` pass.
+     * carry only the files they changed beyond their parents, from a second `--cc` pass. A commit whose diff
+     * git cannot read (a partial clone whose remote is gone, a blob lost from the object store) is handed over
+     * without its file list and the walk goes on; the result counts those commits.
      */
-    public int log(List<String> range, Consumer<GitCommit> consumer) {
-        Map<String, List<FileChange>> mergeChanges = mergeChanges(range);
-        List<String> args = new ArrayList<>(List.of("log", "-z", "--numstat", "-M", "--no-ext-diff",
-                "--no-textconv", "--encoding=UTF-8", GitLogParser.FORMAT));
-        args.addAll(range);
-        args.add("--");
-        GitLogParser parser = new GitLogParser(MAX_FILES_PER_COMMIT);
-        return git.stream(args, in -> parser.parse(in, commit -> {
+    public LogResult log(List<String> range, Consumer<GitCommit> consumer) {
+        int[] unread = {0};
+        Map<String, List<FileChange>> mergeChanges;
+        try {
+            mergeChanges = mergeChanges(range);
+        } catch (GitException e) {
+            if (!unreadable(e)) {
+                throw e;
+            }
+            mergeChanges = Map.of(); // merges keep no file list; their messages are still worth indexing
+            unread[0]++;
+        }
+        Map<String, List<FileChange>> merges = mergeChanges;
+        Set<String> seen = new HashSet<>();
+        Consumer<GitCommit> handOver = commit -> {
             if (commit.merge()) {
-                List<FileChange> changed = mergeChanges.getOrDefault(commit.sha(), List.of());
+                List<FileChange> changed = merges.getOrDefault(commit.sha(), List.of());
                 int kept = Math.min(changed.size(), MAX_FILES_PER_COMMIT);
                 commit = commit.withFiles(changed.subList(0, kept), changed.size() - kept);
             }
+            seen.add(commit.sha());
             consumer.accept(commit);
+        };
+        List<String> rest = null; // the commits still to walk, listed once git first failed to read a diff
+        List<String> revisions = range;
+        while (true) {
+            GitCommit[] last = {null};
+            try {
+                streamLog(revisions, handOver, last);
+            } catch (GitException e) {
+                if (!unreadable(e)) {
+                    throw e;
+                }
+                // git died on the last commit it began, or on the next one before writing it: read the last alone.
+                Optional<GitCommit> whole = last[0] == null ? Optional.empty() : alone(last[0].sha());
+                if (rest == null) {
+                    rest = revList(range);
+                }
+                rest.removeIf(seen::contains);
+                if (last[0] != null) {
+                    rest.remove(last[0].sha());
+                }
+                if (whole.isPresent()) {
+                    handOver.accept(whole.get());
+                    last[0] = null;
+                }
+                GitCommit unreadable = last[0] != null ? last[0] : rest.isEmpty() ? null : withoutDiff(rest.remove(0));
+                if (unreadable != null) {
+                    handOver.accept(unreadable.withFiles(List.of(), 0));
+                    unread[0]++;
+                }
+            }
+            if (rest == null) {
+                return new LogResult(seen.size(), unread[0]);
+            }
+            rest.removeIf(seen::contains);
+            if (rest.isEmpty()) {
+                return new LogResult(seen.size(), unread[0]);
+            }
+            revisions = new ArrayList<>(List.of("--no-walk=unsorted"));
+            revisions.addAll(rest.subList(0, Math.min(rest.size(), RESUME_BATCH)));
+        }
+    }
+
+    /**
+     * One log walk with diffs. A commit is handed over once the next one starts; the last one git began is left in
+     * {@code last}, as a failed walk may have cut its file list short, and handed over when the walk ends well.
+     */
+    private void streamLog(List<String> revisions, Consumer<GitCommit> consumer, GitCommit[] last) {
+        git.stream(logArgs(true, revisions), in -> new GitLogParser(MAX_FILES_PER_COMMIT).parse(in, commit -> {
+            if (last[0] != null) {
+                consumer.accept(last[0]);
+            }
+            last[0] = commit;
         }));
+        if (last[0] != null) {
+            consumer.accept(last[0]);
+            last[0] = null;
+        }
+    }
+
+    /** One commit with its diff, or empty when git cannot read the diff. */
+    private Optional<GitCommit> alone(String sha) {
+        List<GitCommit> one = new ArrayList<>();
+        try {
+            git.stream(logArgs(true, List.of("--no-walk", sha)), in -> new GitLogParser(MAX_FILES_PER_COMMIT).parse(in, one::add));
+        } catch (GitException e) {
+            if (!unreadable(e)) {
+                throw e;
+            }
+            return Optional.empty();
+        }
+        return one.stream().findFirst();
+    }
+
+    private static List<String> logArgs(boolean diffs, List<String> revisions) {
+        List<String> args = new ArrayList<>(List.of("log", "-z"));
+        if (diffs) {
+            args.addAll(List.of("--numstat", "-M", "--no-ext-diff", "--no-textconv"));
+        }
+        args.addAll(List.of("--encoding=UTF-8", GitLogParser.FORMAT));
+        args.addAll(revisions);
+        args.add("--");
+        return args;
+    }
+
+    /** A commit's header alone, read without a diff (which needs no file contents). */
+    private GitCommit withoutDiff(String sha) {
+        List<GitCommit> one = new ArrayList<>();
+        git.stream(logArgs(false, List.of("--no-walk", sha)), in -> new GitLogParser(0).parse(in, one::add));
+        return one.get(0);
+    }
+
+    private List<String> revList(List<String> range) {
+        List<String> args = new ArrayList<>(List.of("rev-list"));
+        args.addAll(range);
+        args.add("--");
+        return new ArrayList<>(git.run(args.toArray(String[]::new)).lines().filter(line -> !line.isBlank()).toList());
+    }
+
+    /** git's words when an object a diff needs is not in the repository (and cannot be fetched). */
+    static boolean unreadable(GitException e) {
+        String message = e.getMessage();
+        return message != null && (message.contains("unable to read") || message.contains("could not fetch")
+                || message.contains("missing blob") || message.contains("bad object"));
     }
 
     /** Merges in the range that changed something beyond their parents, with those files. */

@@ -42,7 +42,7 @@ public final class HistoryIndexer {
     public IndexReport index(IndexRequest request, IndexProgress progress) {
         Optional<String> head = history.head();
         if (head.isEmpty()) {
-            return new IndexReport(null, 0, 0, 0, Map.of(), 0);
+            return new IndexReport(null, 0, 0, 0, Map.of(), 0, 0);
         }
         List<String> range = range(request, head.get());
         int total = progress == IndexProgress.NONE ? 0 : history.count(range);
@@ -50,10 +50,11 @@ public final class HistoryIndexer {
         if (total > 0) {
             progress.advanced(0, total);
         }
-        history.log(range, walk::judge);
+        LogResult walked = history.log(range, walk::judge);
         walk.flush(); // a failed walk records nothing more; its unrecorded commits are judged again next run
         ledger.recordTip(history.branch().orElse("HEAD"), head.get());
-        return new IndexReport(head.get(), walk.indexed, walk.duplicates, walk.skipped, walk.skippedBy, walk.already);
+        return new IndexReport(head.get(), walk.indexed, walk.duplicates, walk.skipped, walk.skippedBy, walk.already,
+                walked.diffsUnread());
     }
 
     private List<String> range(IndexRequest request, String head) {

@@ -145,7 +145,20 @@ class CommitGateTest {
 
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
-            "fix: null check in the loader|bugfix",
+            "fix: null check in the loader|commit",
+            "fix: the loader threw an NPE when the config file was empty|bugfix",
+            "Fix the loader¶¶The root cause was a stream closed twice.|bugfix",
+            "refactor: replace local StringWriter with StringBuilder|commit",
+            "Perform minor code clean-up|commit",
+            "Replace anonymous classes with lambdas in tests|commit",
+            "Fix typos and grammar issues (#3092)¶¶Found by IntelliJ.|commit",
+            "Update the CI workflow to JDK 21|commit",
+            "Bump actions/checkout from 4.1.0 to 4.1.1|commit",
+            "Revert \"Add the cache\"¶¶This reverts commit 0123abc.|commit",
+            "Revert \"Add the cache\"¶¶This reverts commit 0123abc because it doubled the memory of each session.|decision",
+            "Keep the cache in memory¶¶We chose a map over Redis because one process serves one project.|decision",
+            "Make FrameworkField constructor public|behaviour_change",
+            "Don't use a runtime wrapper¶¶This is a potentially backward incompatible change.|behaviour_change",
             "Fix crash when the config file is empty|bugfix",
             "Switch from Jackson to JSON-P|decision",
             "Decide to keep SQLite over Postgres for the local store|decision",

@@ -81,6 +81,30 @@ class GitHistoryTest {
     }
 
     @Test
+    void aPartialCloneWhoseRemoteIsGoneIsWalkedWholeAndTheUnreadableDiffsLoseOnlyTheirFileLists() throws Exception {
+        TestRepo origin = new TestRepo(Files.createDirectories(dir.resolve("origin")));
+        origin.commit("Add the parser", Map.of("src/Parser.java", "class Parser {}\n"));
+        origin.commit("Add the readme", Map.of("README.md", "demo\n"));
+        origin.commit("Rewrite the parser", Map.of("src/Parser.java", "final class Parser {}\n"));
+        origin.git("config", "uploadpack.allowFilter", "true");
+        Path clone = dir.resolve("clone");
+        origin.git("clone", "-q", "--filter=blob:none", origin.dir().toUri().toString(), clone.toString());
+        // A partial clone holds only the blobs of its checkout; with the remote gone git cannot fetch the others.
+        try (var files = Files.walk(origin.dir())) {
+            files.sorted(java.util.Comparator.reverseOrder()).forEach(path -> path.toFile().delete());
+        }
+        List<GitCommit> commits = new ArrayList<>();
+
+        LogResult result = new GitHistory(Git.at(clone)).log(List.of("HEAD"), commits::add);
+
+        assertEquals(List.of("Rewrite the parser", "Add the readme", "Add the parser"),
+                commits.stream().map(GitCommit::subject).toList());
+        assertEquals(List.of(), commits.get(0).files(), "the old parser's blob is gone: no file list");
+        assertEquals(List.of("README.md"), commits.get(1).files().stream().map(FileChange::path).toList());
+        assertEquals(new LogResult(3, 2), result);
+    }
+
+    @Test
     void rangeExcludesWhatTheTipsReach() {
         TestRepo repo = new TestRepo(dir);
         String first = repo.commit("One", Map.of("a", "1"));
