@@ -316,11 +316,12 @@ class MaintenanceCommandsTest extends InRepositoryTest {
         assertEquals(0, full.code(), full::toString);
         assertTrue(full.out().startsWith("# graphiti: what is known about repo (branch "), full.out());
         assertTrue(full.out().indexOf("Use trunk-based development") < full.out().indexOf("## Recent"));
-        assertTrue(full.out().contains("a note that matters less"));
+        // the budget is a ceiling: forty look-alike patterns are not all told (issue 32's brief of knowledge)
+        assertTrue(full.out().split("pattern number").length - 1 <= 8, full.out());
         // The header (branch, commit), the line saying memory is evidence and the index note take about 90 tokens.
         CliHarness.Result small = cli.run(repo, "context", "--tokens", "160");
         assertTrue(small.out().contains("Use trunk-based development"), small.out());
-        assertTrue(small.out().length() < full.out().length() / 4, small.out());
+        assertTrue(small.out().length() < full.out().length(), small.out());
         assertTrue(small.out().length() < 160 * 4, "160 tokens are well under 640 characters");
 
         cli.add(repo, "-g", "-k", "preference", "Answer in British English");
