@@ -30,7 +30,7 @@ public class SearchTool extends CliTool {
     public ToolResult call(JsonObject arguments, RequestContext context) {
         CliOutcome outcome = gateway().run(command(arguments), arguments, context);
         return gateway().renderer().render("search", outcome, shape(), row -> ItemResource.link(row, arguments),
-                context.rendersApps());
+                context != null && context.rendersApps());
     }
 
     @Override
