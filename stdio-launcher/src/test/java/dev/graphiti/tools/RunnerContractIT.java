@@ -94,7 +94,7 @@ class RunnerContractIT {
             call.call("config set", "graphiti_config", Map.of("key", "search.default_limit", "value", 25));
             call.call("config refused", "graphiti_config", Map.of("key", "llm.endpoint", "value", "http://x"));
             call.call("index", "graphiti_index", Map.of());
-            call.call("search commit", "graphiti_search", Map.of("query", "storage layer", "kind", "commit"));
+            call.call("search commit", "graphiti_search", Map.of("query", "storage layer"));
             call.call("export", "graphiti_export", Map.of("path", fixture.project().resolve("graph.json").toString()));
             call.call("import", "graphiti_import", Map.of("path", fixture.project().resolve("graph.json").toString(),
                     "scope", "global"));
