@@ -112,8 +112,9 @@ public final class PromptRecall {
         // as search reads it: a name from code keeps every part (must_use keeps must) and counts whole
         List<String> words = MatchExpression.of(prompt).words();
         Map<String, KnowledgeItem> items = new LinkedHashMap<>();
-        ranking.search(new SearchQuery(prompt, ItemFilter.current(), CANDIDATES, false)).stream()
-                .filter(hit -> hit.item().kind() != Kind.commit)
+        // unsnipped: recall injects items whole, so the snippets search would cut are never read
+        ranking.unsnipped(new SearchQuery(prompt, ItemFilter.current(), CANDIDATES, false), CANDIDATES).stream()
+                .filter(hit -> recallable(hit.item()))
                 .forEach(hit -> items.put(hit.item().id(), hit.item()));
         Map<String, Double> cosines = meaning.map(semantic -> cosines(semantic, prompt, items)).orElse(Map.of());
         if (items.isEmpty()) {
@@ -188,13 +189,18 @@ public final class PromptRecall {
         List<String> unread = near.stream().map(SemanticRanking.Near::item).filter(id -> !items.containsKey(id)).toList();
         if (!unread.isEmpty()) {
             semantic.items(unread, ItemFilter.current()).forEach((id, item) -> {
-                if (item.kind() != Kind.commit) {
+                if (recallable(item)) {
                     items.put(id, item);
                 }
             });
         }
         cosines.putAll(semantic.cosines(vector, items.keySet().stream().filter(id -> !cosines.containsKey(id)).toList()));
         return cosines;
+    }
+
+    /** Routine history (kind commit) is searchable but never recalled: the agent can read git log itself. */
+    private static boolean recallable(KnowledgeItem item) {
+        return item.kind() != Kind.commit;
     }
 
     private static int bound(String text, double tokensPerByte) {
