@@ -62,10 +62,13 @@ public class ExplorerServlet extends HttpServlet {
 
     private static final long serialVersionUID = 1L;
     private static final Map<String, String> FILES = Map.of("/", "index.html", "/index.html", "index.html",
-            "/app.js", "app.js", "/views.js", "views.js", "/style.css", "style.css");
+            "/app.js", "app.js", "/views.js", "views.js", "/graph.js", "graph.js", "/style.css", "style.css");
     private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8",
             "js", "text/javascript; charset=utf-8", "css", "text/css; charset=utf-8");
     private static final int MAX_BODY = 1 << 20;
+    /** The graph view's entities by default, and at most ("show more" asks for more, up to that). */
+    private static final int NODES = 24;
+    private static final int MAX_NODES = 120;
 
     private transient Explorer explorer;
     private transient PageAccess access;
@@ -200,22 +203,22 @@ public class ExplorerServlet extends HttpServlet {
     private JsonStructure graph(EntityGraph graph) {
         JsonArrayBuilder nodes = json.createArrayBuilder();
         graph.nodes().forEach(node -> nodes.add(json.createObjectBuilder().add("name", node.name()).add("type", node.type())
-                .add("items", node.items())));
+                .add("items", node.items()).add("knowledge", node.knowledge())));
         JsonArrayBuilder links = json.createArrayBuilder();
         for (EntityGraph.Link link : graph.links()) {
             JsonArrayBuilder items = json.createArrayBuilder();
             link.items().forEach(item -> items.add(brief(item)));
             links.add(json.createObjectBuilder().add("from", link.from()).add("to", link.to()).add("weight", link.weight())
-                    .add("items", items));
+                    .add("lift", Math.round(link.lift() * 100) / 100.0).add("items", items));
         }
         return json.createObjectBuilder().add("nodes", nodes).add("links", links).add("items_read", graph.itemsRead())
-                .build();
+                .add("entities", graph.entities()).build();
     }
 
     private static int nodes(HttpServletRequest request) {
         try {
             return Optional.ofNullable(request.getParameter("nodes")).map(Integer::parseInt)
-                    .map(n -> Math.max(2, Math.min(80, n))).orElse(36);
+                    .map(n -> Math.max(2, Math.min(MAX_NODES, n))).orElse(NODES);
         } catch (NumberFormatException e) {
             throw new InvalidInputException("nodes must be a number");
         }

@@ -224,101 +224,112 @@ function svg(tag, attributes, text) {
   return node;
 }
 
-// A small force layout (Fruchterman-Reingold), run to rest before drawing: nodes repel, links pull, a little gravity
-// keeps it in the middle, and each step moves a node at most a shrinking distance, so it settles instead of
-// oscillating. The focus (an entity's own graph) stays in the middle. Seeded on a circle in the server's order, so the
-// same graph gives the same picture.
-function layout(nodes, links, width, height, focus) {
-  const n = nodes.length;
-  const at = nodes.map((node, i) => ({
-    x: width / 2 + Math.cos(2 * Math.PI * i / n) * width * 0.3,
-    y: height / 2 + Math.sin(2 * Math.PI * i / n) * height * 0.3
-  }));
-  const index = new Map(nodes.map((node, i) => [node.name, i]));
-  const pairs = links.map((link) => [index.get(link.from), index.get(link.to), Math.min(3, 1 + Math.log(link.weight))]);
-  const k = Math.sqrt(width * height / Math.max(1, n)) * 0.55;
-  let reach = width / 8;
-  // gravity that balances the others' push near the picture's edges (wider than high, so apart per axis)
-  const pullX = Math.max(0.05, (n - 1) * k * k / Math.pow(width * 0.4, 2));
-  const pullY = Math.max(0.05, (n - 1) * k * k / Math.pow(height * 0.4, 2));
-  for (let step = 0; step < 250; step++) {
-    const move = at.map(() => ({ x: 0, y: 0 }));
-    for (let i = 0; i < n; i++) {
-      for (let j = i + 1; j < n; j++) {
-        const dx = at[i].x - at[j].x, dy = at[i].y - at[j].y;
-        const d = Math.max(Math.hypot(dx, dy), 0.01);
-        const push = k * k / d / d;
-        move[i].x += dx * push; move[i].y += dy * push;
-        move[j].x -= dx * push; move[j].y -= dy * push;
-      }
-    }
-    for (const [a, b, strength] of pairs) {
-      const dx = at[a].x - at[b].x, dy = at[a].y - at[b].y;
-      const pull = Math.hypot(dx, dy) / k * strength;
-      move[a].x -= dx * pull; move[a].y -= dy * pull;
-      move[b].x += dx * pull; move[b].y += dy * pull;
-    }
-    for (let i = 0; i < n; i++) {
-      move[i].x += (width / 2 - at[i].x) * pullX;
-      move[i].y += (height / 2 - at[i].y) * pullY;
-      const length = Math.max(Math.hypot(move[i].x, move[i].y), 0.01);
-      const step = Math.min(length, reach) / length;
-      at[i].x = Math.min(width - 60, Math.max(60, at[i].x + move[i].x * step));
-      at[i].y = Math.min(height - 25, Math.max(35, at[i].y + move[i].y * step));
-    }
-    if (focus !== undefined) at[focus] = { x: width / 2, y: height / 2 };
-    reach = Math.max(1, reach * 0.97);
-  }
-  return at;
-}
+// How many entities the graph view shows at first, and how many more each "Show more" adds (the server's bounds).
+const GRAPH_NODES = 24;
+const GRAPH_MOST = 120;
 
-async function graphView(name) {
-  const data = await api("api/graph" + (name ? "?entity=" + encodeURIComponent(name) : ""));
-  const width = 900, height = 480;
+async function graphView(name, params) {
+  const asked = Math.min(GRAPH_MOST, Math.max(2, parseInt(params.get("nodes") || "", 10) || GRAPH_NODES));
+  const data = await api("api/graph?nodes=" + asked + (name ? "&entity=" + encodeURIComponent(name) : ""));
+  const width = 900;
   const focus = name ? data.nodes.findIndex((node) => node.name.toLowerCase() === name.toLowerCase()) : -1;
   const heading = name ? "Entities around " + name : "Entities and the items linking them";
-  const note = el("p", { class: "meta", text: "From the newest " + data.items_read + " current item"
-    + (data.items_read === 1 ? "" : "s") + (name ? " that mention it. " : ". ")
-    + "Click an entity to centre on it, a line for the items that link two entities." });
+  const total = data.entities === undefined ? data.nodes.length : data.entities;
+  const note = el("p", { class: "meta", id: "graph-note", text: data.nodes.length + " of the " + total + " entities the newest "
+    + data.items_read + " current item" + (data.items_read === 1 ? "" : "s") + (name ? " that mention it" : "")
+    + " mention, those they mention most (knowledge counts more than routine history). A line joins two that items"
+    + " mention together, each entity's strongest three. Hover for a whole name, click an entity to centre on it,"
+    + " a line for the items linking two." });
+  const more = el("p", { class: "meta" });
+  const here = "#/graph" + (name ? "/" + encodeURIComponent(name) : "");
+  if (total > data.nodes.length && asked < GRAPH_MOST) {
+    more.append(el("a", { id: "graph-more", href: here + "?nodes=" + Math.min(GRAPH_MOST, asked + GRAPH_NODES), text: "Show more" }));
+  }
+  if (asked > GRAPH_NODES) {
+    more.append(document.createTextNode(more.firstChild ? " · " : ""),
+      el("a", { id: "graph-fewer", href: here + "?nodes=" + Math.max(GRAPH_NODES, asked - GRAPH_NODES), text: "Show fewer" }));
+  }
   if (!data.nodes.length) {
     main.replaceChildren(el("h2", { text: heading }), el("p", { class: "empty", text: "No entities yet." }));
     return;
   }
-  const at = layout(data.nodes, data.links, width, height, focus >= 0 ? focus : undefined);
-  const index = new Map(data.nodes.map((node, i) => [node.name, i]));
-  const picture = svg("svg", { id: "graph", viewBox: "0 0 " + width + " " + height, role: "img", "aria-label": heading });
+  const picture = svg("svg", { id: "graph", viewBox: "0 0 " + width + " 480", role: "group", "aria-label": heading });
+  const lines = svg("g", { class: "links" });
   const details = el("div", { id: "graph-details" });
   const showLink = (link) => {
     details.replaceChildren(el("h3", { text: "Items linking " + link.from + " and " + link.to + " (" + link.weight + ")" }),
       list(link.items, "None."));
   };
+  const labels = graphLabels(data.nodes.map((node) => node.name));
+  const most = Math.max(...data.nodes.map((node) => node.items));
+  const groups = data.nodes.map((node, i) => {
+    const radius = 5 + 11 * Math.sqrt(node.items / most);
+    const group = svg("g", { class: "node " + node.type + (i === focus ? " focus" : ""), tabindex: "0", "data-name": node.name,
+      "aria-label": node.name });
+    group.append(svg("circle", { r: radius }), svg("text", { x: 0, y: -(radius + 4), "text-anchor": "middle" }, labels[i]),
+      svg("title", {}, node.name + " (" + node.type + "): " + node.items + " item" + (node.items === 1 ? "" : "s")
+        + (node.knowledge === undefined ? "" : ", " + node.knowledge + " of them knowledge")));
+    return group;
+  });
+  picture.append(lines, ...groups);
+  main.replaceChildren(el("h2", { text: heading }), note, graphLinks(name), picture, more, details);
+  // measured in place (the labels' real widths), laid out and moved before the browser paints once
+  const boxes = groups.map((group) => {
+    const box = group.getBBox();
+    return { left: box.x, top: box.y, right: box.x + box.width, bottom: box.y + box.height };
+  });
+  const placed = graphLayout(data.nodes, data.links, boxes, width, focus >= 0 ? focus : undefined);
+  picture.setAttribute("viewBox", "0 " + placed.top + " " + width + " " + placed.height);
+  groups.forEach((group, i) => group.setAttribute("transform", "translate(" + placed.at[i].x + "," + placed.at[i].y + ")"));
+  const index = new Map(data.nodes.map((node, i) => [node.name, i]));
+  const touching = data.nodes.map(() => []);
   for (const link of data.links) {
-    const a = at[index.get(link.from)], b = at[index.get(link.to)];
+    const from = index.get(link.from), to = index.get(link.to);
+    const a = placed.at[from], b = placed.at[to];
     const line = svg("line", { x1: a.x, y1: a.y, x2: b.x, y2: b.y, class: "link",
       "stroke-width": Math.min(8, 1 + Math.log(link.weight) * 1.5), "data-from": link.from, "data-to": link.to });
-    line.append(svg("title", {}, link.from + " — " + link.to + ": " + link.weight + " item(s)"));
+    line.append(svg("title", {}, link.from + " — " + link.to + ": " + link.weight + " item" + (link.weight === 1 ? "" : "s")
+      + (link.lift === undefined ? "" : ", " + link.lift + " times as often as by chance")));
     line.addEventListener("click", () => showLink(link));
-    picture.append(line);
+    lines.append(line);
+    touching[from].push([line, link, to]);
+    touching[to].push([line, link, from]);
   }
-  const most = Math.max(...data.nodes.map((node) => node.items));
-  data.nodes.forEach((node, i) => {
-    const group = svg("g", { class: "node " + node.type + (i === focus ? " focus" : ""), transform: "translate(" + at[i].x + "," + at[i].y + ")",
-      tabindex: "0", "data-name": node.name });
-    group.append(svg("circle", { r: 5 + 11 * Math.sqrt(node.items / most) }),
-      svg("text", { x: 0, y: -(9 + 11 * Math.sqrt(node.items / most)), "text-anchor": "middle" }, node.name),
-      svg("title", {}, node.name + " (" + node.type + "): " + node.items + " item(s)"));
-    const open = () => { location.hash = "#/graph/" + encodeURIComponent(node.name); };
+  groups.forEach((group, i) => {
+    const open = () => { location.hash = "#/graph/" + encodeURIComponent(data.nodes[i].name); };
+    const trace = (on) => {
+      picture.classList.toggle("tracing", on);
+      for (const [line] of touching[i]) line.classList.toggle("near", on);
+    };
     group.addEventListener("click", open);
-    group.addEventListener("keydown", (event) => { if (event.key === "Enter") open(); });
-    picture.append(group);
+    group.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") { event.preventDefault(); open(); }
+    });
+    group.addEventListener("mouseenter", () => trace(true));
+    group.addEventListener("mouseleave", () => trace(false));
+    // from the keyboard, a focused entity lists its lines as buttons: the items behind each are a key away
+    group.addEventListener("focus", () => {
+      trace(true);
+      const buttons = el("p", { class: "graph-lines" }, document.createTextNode("Lines of " + labels[i] + ": "));
+      for (const [, link, other] of touching[i]) {
+        const button = el("button", { type: "button", text: labels[other] + " (" + link.weight + ")", title: data.nodes[other].name });
+        button.addEventListener("click", () => showLink(link));
+        buttons.append(button, document.createTextNode(" "));
+      }
+      details.replaceChildren(touching[i].length ? buttons : el("p", { class: "empty", text: "No line of " + labels[i] + " is shown." }));
+    });
+    group.addEventListener("blur", () => trace(false));
   });
+  if (data.links.length) showLink(data.links[0]);
+}
+
+function graphLinks(name) {
   const links = el("p", { class: "meta" });
   if (name) {
     links.append(el("a", { href: "#/entity/" + encodeURIComponent(name), text: "Items that mention " + name }),
       document.createTextNode(" · "), el("a", { href: "#/graph", text: "Whole graph" }));
   }
-  main.replaceChildren(el("h2", { text: heading }), note, links, picture, details);
-  if (data.links.length) showLink(data.links[0]);
+  return links;
 }
 
 const REVIEW_PAGE = 50;
@@ -347,8 +358,8 @@ async function route() {
     if (!session) session = await api("api/session");
     if (path.startsWith("/item/")) await itemView(decodeURIComponent(path.slice(6)));
     else if (path.startsWith("/entity/")) await entityView(decodeURIComponent(path.slice(8)), params);
-    else if (path.startsWith("/graph/")) await graphView(decodeURIComponent(path.slice(7)));
-    else if (path === "/graph") await graphView("");
+    else if (path.startsWith("/graph/")) await graphView(decodeURIComponent(path.slice(7)), params);
+    else if (path === "/graph") await graphView("", params);
     else if (path === "/timeline") await timelineView(params);
     else if (path === "/list") await listView(params);
     else if (path === "/review") await reviewView(params);
