@@ -131,6 +131,57 @@ class ExplorerTest {
         assertEquals(2, explorer.entityGraph(Optional.empty(), 2).nodes().size(), "at most the nodes asked for");
     }
 
+    @Test
+    void theGraphShowsTheEntitiesOfKnowledgeBeforeThoseOfRoutineHistory() {
+        GraphLocation location = graph();
+        Instant start = Instant.parse("2026-03-01T10:00:00Z");
+        for (int i = 0; i < 5; i++) {
+            add(location, Kind.commit, "Reformat Churn.java, round " + i, start.plusSeconds(i));
+        }
+        for (int i = 0; i < 3; i++) {
+            add(location, Kind.decision, "Retry.java retries " + (i + 2) + " times because the gateway drops bursts", start.plusSeconds(10 + i));
+        }
+
+        EntityGraph graph = explorer(location).entityGraph(Optional.empty(), 1);
+
+        assertEquals(List.of("Retry.java"), graph.nodes().stream().map(EntityGraph.Node::name).toList(),
+                "three decisions weigh more than five plain commits");
+    }
+
+    @Test
+    void aNameEveryItemMentionsKeepsOnlyItsStrongestLinksUnlessItIsTheFocus() {
+        GraphLocation location = graph();
+        Instant start = Instant.parse("2026-03-01T10:00:00Z");
+        List<List<String>> cliques = List.of(List.of("Parser.java", "Lexer.java", "Token.java", "Scanner.java"),
+                List.of("Writer.java", "Printer.java", "Indent.java", "Escaper.java"));
+        int n = 0;
+        for (List<String> clique : cliques) {
+            for (int i = 0; i < clique.size(); i++) {
+                for (int j = i + 1; j < clique.size(); j++) {
+                    add(location, Kind.note, "Core.java wires " + clique.get(i) + " to " + clique.get(j), start.plusSeconds(n++));
+                }
+            }
+        }
+        Explorer explorer = explorer(location);
+
+        EntityGraph whole = explorer.entityGraph(Optional.empty(), 20);
+        assertEquals(9, whole.nodes().size(), whole.nodes()::toString);
+        List<EntityGraph.Link> core = whole.links().stream()
+                .filter(link -> link.from().equals("Core.java") || link.to().equals("Core.java")).toList();
+        assertEquals(3, core.size(),
+                "every item mentions Core.java: its links say nothing beyond its strongest few; " + core);
+        assertEquals(12, whole.links().size() - core.size(), "each file keeps its links within its own group: " + whole.links());
+
+        EntityGraph around = explorer.entityGraph(Optional.of("Core.java"), 20);
+        assertEquals(8, around.links().stream().filter(link -> link.from().equals("Core.java") || link.to().equals("Core.java"))
+                .count(), "the focus keeps every link: they are why the others are in its graph");
+    }
+
+    private String add(GraphLocation location, Kind kind, String content, Instant created) {
+        return items.add(location, new NewItem(kind, Optional.empty(), content, List.of(), "manual", Optional.empty(),
+                Optional.of(created), Optional.empty()), Optional.empty()).item().id();
+    }
+
     private StoredItem stored(GraphLocation location, String id) {
         try (OpenGraph graph = graphs.open(location)) {
             return graph.repository().stored(0, 10_000).stream().filter(s -> s.item().id().equals(id)).findFirst().orElseThrow();

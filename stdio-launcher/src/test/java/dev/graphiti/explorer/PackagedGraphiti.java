@@ -40,10 +40,21 @@ final class PackagedGraphiti {
 
     /** `graphiti -g ARGS` from the packaged jar, in the test's directory. */
     ProcessBuilder command(String... args) {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-jar", Path.of(System.getProperty("graphiti.jar")).toAbsolutePath().toString(), "-g"));
+        List<String> command = new ArrayList<>(List.of("-g"));
         command.addAll(List.of(args));
-        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
+        return graphiti(dir, command);
+    }
+
+    /** `graphiti ARGS` from the packaged jar in {@code repository}: on that git work tree's project graph. */
+    ProcessBuilder inProject(Path repository, String... args) {
+        return graphiti(repository, List.of(args));
+    }
+
+    private ProcessBuilder graphiti(Path directory, List<String> args) {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "-jar", Path.of(System.getProperty("graphiti.jar")).toAbsolutePath().toString()));
+        command.addAll(args);
+        ProcessBuilder builder = new ProcessBuilder(command).directory(directory.toFile());
         builder.environment().put("GRAPHITI_HOME", dir.resolve("home").toString());
         builder.environment().put("HOME", dir.toString());
         builder.environment().put("GRAPHITI_SEMANTIC", "off");
