@@ -1,15 +1,31 @@
 package dev.graphiti.explorer;
 
+import java.io.IOException;
 import java.net.ServerSocket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.Assumptions;
 
 /** Debian's headless Chromium (GRAPHITI_CHROMIUM) for the page tests, and stopping what a test started. */
 final class Chromium {
 
     private Chromium() {
+    }
+
+    /** The browser GRAPHITI_CHROMIUM names; without one, {@code test} is skipped with how to get it. */
+    static String required(String test) {
+        String chromium = System.getenv("GRAPHITI_CHROMIUM");
+        Assumptions.assumeTrue(chromium != null && !chromium.isBlank(), test + " skipped: GRAPHITI_CHROMIUM is not set;"
+                + " scripts/test installs Debian's chromium under .cache (scripts/install-chromium) and sets it");
+        return chromium;
+    }
+
+    /** Where the page tests put their screenshots. */
+    static Path screenshots() throws IOException {
+        return Files.createDirectories(Path.of("target", "explorer-screenshots"));
     }
 
     /** Starts Chromium with its profile and log under {@code tmp} (added to {@code started}) and drives its first page. */

@@ -9,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -40,11 +39,8 @@ class ExplorerPageIT {
 
     @BeforeEach
     void needsChromium() throws Exception {
-        chromium = System.getenv("GRAPHITI_CHROMIUM");
-        Assumptions.assumeTrue(chromium != null && !chromium.isBlank(),
-                "ExplorerPageIT skipped: GRAPHITI_CHROMIUM is not set; scripts/test installs Debian's chromium under .cache"
-                        + " (scripts/install-chromium) and sets it");
-        shots = Files.createDirectories(Path.of("target", "explorer-screenshots"));
+        chromium = Chromium.required("ExplorerPageIT");
+        shots = Chromium.screenshots();
     }
 
     @AfterEach
