@@ -1,5 +1,7 @@
 package dev.graphiti.tools;
 
+import dev.graphiti.assembly.GraphitiProcess;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -43,7 +45,7 @@ class ConfirmationTest {
     void start() throws Exception {
         project = GitFixture.repository(temp.resolve("project")).toRealPath();
         Path home = Files.createDirectories(temp.resolve("home"));
-        tools = new GraphitiTools(ToolSettings.defaults().withSemantic(false), Map.of("GRAPHITI_HOME", home.toString(),
+        tools = GraphitiProcess.tools(ToolSettings.defaults().withSemantic(false), Map.of("GRAPHITI_HOME", home.toString(),
                 "HOME", home.toString()), temp);
         server = GraphitiServer.builder(tools).build();
     }

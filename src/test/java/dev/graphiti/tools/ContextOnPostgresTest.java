@@ -1,5 +1,7 @@
 package dev.graphiti.tools;
 
+import dev.graphiti.assembly.GraphitiProcess;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
@@ -40,7 +42,7 @@ class ContextOnPostgresTest {
         Map<String, String> environment = Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString(),
                 "GRAPHITI_STORE_URL", POSTGRES.server().newDatabase());
         var settings = ToolSettings.defaults().withSemantic(false).withAllowedRoots(AllowedRoots.of(List.of(temp.toRealPath())));
-        try (var tools = new GraphitiTools(settings, environment, temp); var session = new ServerSession(tools)) {
+        try (var tools = GraphitiProcess.tools(settings, environment, temp); var session = new ServerSession(tools)) {
             session.initialize("{}");
             cliAdd(environment, "Reports read from a Postgres replica, never the primary");
             session.request("resources/subscribe", Json.createObjectBuilder().add("uri", "graphiti://context").build());

@@ -1,5 +1,7 @@
 package dev.graphiti.tools;
 
+import dev.graphiti.assembly.GraphitiProcess;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -40,7 +42,7 @@ class ExchangeToolsTest {
         project = GitFixture.repository(temp.resolve("project")).toRealPath();
         outside = Files.createDirectories(temp.resolve("outside")).toRealPath();
         Path home = temp.resolve("home");
-        tools = new GraphitiTools(ToolSettings.defaults().withProjectRoot(project).withSemantic(false)
+        tools = GraphitiProcess.tools(ToolSettings.defaults().withProjectRoot(project).withSemantic(false)
                 .withAllowedRoots(AllowedRoots.of(List.of(project))),
                 Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()), project);
         CliOutcome added = tools.gateway().runner().run(new CliCall(List.of("-C", project.toString(), "add", "--kind",

@@ -1,5 +1,7 @@
 package dev.graphiti.tools;
 
+import dev.graphiti.assembly.GraphitiProcess;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,7 +43,7 @@ class ExplorerAppTest {
     void onlyAClientThatRendersAppsIsToldOfTheAppAndGetsRowsForIt() throws Exception {
         Path home = Files.createDirectories(temp.resolve("home"));
         var settings = ToolSettings.defaults().withSemantic(false).withAllowedRoots(AllowedRoots.of(List.of(temp.toRealPath())));
-        try (var tools = new GraphitiTools(settings, Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()), temp);
+        try (var tools = GraphitiProcess.tools(settings, Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()), temp);
              var ordinary = new ServerSession(tools);
              var host = new ServerSession(tools)) {
             ordinary.initialize("{}");
@@ -102,7 +104,7 @@ class ExplorerAppTest {
     void aStatelessRequestSaysItRendersAppsInItsOwnCapabilities() throws Exception {
         Path home = Files.createDirectories(temp.resolve("home"));
         var settings = ToolSettings.defaults().withSemantic(false).withAllowedRoots(AllowedRoots.of(List.of(temp.toRealPath())));
-        try (var tools = new GraphitiTools(settings, Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()), temp)) {
+        try (var tools = GraphitiProcess.tools(settings, Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()), temp)) {
             McpServer server = GraphitiServer.builder(tools).build();
             try {
                 JsonObject plain = statelessList(server, "{}");

@@ -1,5 +1,7 @@
 package dev.graphiti.tools;
 
+import dev.graphiti.assembly.GraphitiProcess;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -31,7 +33,7 @@ class ItemLinksTest {
         Path outside = GitFixture.repository(temp.resolve("outside")).toRealPath();
         Path home = Files.createDirectories(temp.resolve("home"));
         var settings = ToolSettings.defaults().withSemantic(false).withAllowedRoots(AllowedRoots.of(List.of(allowed.toRealPath())));
-        try (var tools = new GraphitiTools(settings, Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()), temp);
+        try (var tools = GraphitiProcess.tools(settings, Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()), temp);
              var session = new ServerSession(tools)) {
             session.initialize("{}");
             String dir = project.toString();

@@ -1,5 +1,7 @@
 package dev.graphiti.tools;
 
+import dev.graphiti.assembly.GraphitiProcess;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -143,7 +145,7 @@ class ProjectDirectoryTest {
         Path probe = Files.createDirectories(temp.resolve("probe"));
         var settings = ToolSettings.defaults().withProjectRoot(probe);
         var seen = new java.util.concurrent.atomic.AtomicReference<Path>();
-        try (var tools = new GraphitiTools(settings, Map.of(), temp)) {
+        try (var tools = GraphitiProcess.tools(settings, Map.of(), temp)) {
             var gateway = new CliGateway(call -> {
                 seen.set(call.directory());
                 return new CliOutcome(0, "{}", "", CliOutcome.Ending.EXITED, false);

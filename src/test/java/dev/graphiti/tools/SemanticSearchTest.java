@@ -1,5 +1,7 @@
 package dev.graphiti.tools;
 
+import dev.graphiti.assembly.GraphitiProcess;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -32,7 +34,7 @@ class SemanticSearchTest {
     @BeforeEach
     void start() throws Exception {
         home = Files.createDirectories(temp.resolve("home"));
-        tools = new GraphitiTools(ToolSettings.defaults().withLimits(new RunnerLimits(Duration.ofMinutes(2), 1 << 20)),
+        tools = GraphitiProcess.tools(ToolSettings.defaults().withLimits(new RunnerLimits(Duration.ofMinutes(2), 1 << 20)),
                 Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()), temp);
     }
 

@@ -1,5 +1,7 @@
 package dev.graphiti.server;
 
+import dev.graphiti.launcher.ServerLauncher;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -34,7 +36,7 @@ class CdiProducerTest {
         var settings = Settings.ofEnvironment(Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()));
         List<String> notices = new CopyOnWriteArrayList<>();
         var setup = new ServerSetup(settings, CliEnvironment.embedded(settings.cliEnvironment()), directory, notices::add);
-        try (var cdi = CdiServer.boot(HttpTransportConfig.forBinding("127.0.0.1"), setup);
+        try (var cdi = ServerLauncher.product(HttpTransportConfig.forBinding("127.0.0.1"), setup);
              var jetty = EmbeddedJetty.start("127.0.0.1", 0, cdi.servlet())) {
             var client = HttpClient.newHttpClient();
             var init = client.send(post(jetty.url(), StatusCodeTableTest.INIT).build(), HttpResponse.BodyHandlers.ofString());

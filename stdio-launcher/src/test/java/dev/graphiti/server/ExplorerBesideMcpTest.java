@@ -1,5 +1,7 @@
 package dev.graphiti.server;
 
+import dev.graphiti.launcher.ServerLauncher;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -81,7 +83,7 @@ class ExplorerBesideMcpTest {
             assertEquals(0, code, err.toString());
         }
         HttpTransportConfig config = TransportSettings.apply(HttpTransportConfig.forBinding("127.0.0.1"), setup.settings());
-        cdi = CdiServer.boot(config, setup);
+        cdi = ServerLauncher.product(config, setup);
         jetty = EmbeddedJetty.start("127.0.0.1", port, cdi.servlet(), cdi.explorer().map(page -> page));
         return "http://127.0.0.1:" + jetty.port();
     }
