@@ -5,6 +5,7 @@ import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.config.Config;
 import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.config.Locations;
+import dev.graphiti.config.Settings;
 import dev.graphiti.explorer.Explorer;
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.Scope;
@@ -40,16 +41,14 @@ import java.util.Optional;
 public final class GraphitiProcess implements AutoCloseable {
 
     private final ServerSetup setup;
-    private final TokenCounter counter;
     private final KeptConnections connections;
     private final Optional<SemanticSearch> semantics;
     private final Optional<Cli> cli;
     private final Optional<GraphitiTools> tools;
 
-    private GraphitiProcess(ServerSetup setup, TokenCounter counter, KeptConnections connections,
-                            Optional<SemanticSearch> semantics, Optional<Cli> cli, Optional<GraphitiTools> tools) {
+    private GraphitiProcess(ServerSetup setup, KeptConnections connections, Optional<SemanticSearch> semantics,
+                            Optional<Cli> cli, Optional<GraphitiTools> tools) {
         this.setup = setup;
-        this.counter = counter;
         this.connections = connections;
         this.semantics = semantics;
         this.cli = cli;
@@ -71,12 +70,12 @@ public final class GraphitiProcess implements AutoCloseable {
         return serving(setup, settings);
     }
 
-    /** `graphiti ui`: no tools; the model ranks the page's search unless graphiti.semantic is off. */
+    /** `graphiti ui`: no tools (and no token counter); the model ranks the page's search unless graphiti.semantic is off. */
     public static GraphitiProcess ui(ServerSetup setup) {
         var connections = new KeptConnections();
         Optional<SemanticSearch> meaning = setup.settings().onOff("graphiti.semantic", true)
                 ? Optional.of(startModel(connections, setup.environment().variables(), System.err)) : Optional.empty();
-        return new GraphitiProcess(setup, new TokenCounter(), connections, meaning, Optional.empty(), Optional.empty());
+        return new GraphitiProcess(setup, connections, meaning, Optional.empty(), Optional.empty());
     }
 
     private static GraphitiProcess serving(ServerSetup setup, ToolSettings settings) {
@@ -89,7 +88,7 @@ public final class GraphitiProcess implements AutoCloseable {
         Optional<Cli> cli = inProcess ? Optional.of(new Cli(setup.environment(), counter, connections, meaning))
                 : Optional.empty();
         var tools = new GraphitiTools(settings, setup.environment(), setup.directory(), counter, cli);
-        return new GraphitiProcess(setup, counter, connections, meaning, cli, Optional.of(tools));
+        return new GraphitiProcess(setup, connections, meaning, cli, Optional.of(tools));
     }
 
     /** The embedding model, loaded in the background; its worker opens vectors where the commands open graphs, on {@code connections}. */
@@ -102,7 +101,7 @@ public final class GraphitiProcess implements AutoCloseable {
      * process around them (the tools close what they were built with).
      */
     public static GraphitiTools tools(ToolSettings settings, CliEnvironment environment, Path directory) {
-        return serving(new ServerSetup(dev.graphiti.config.Settings.ofEnvironment(environment.variables()), environment,
+        return serving(new ServerSetup(Settings.ofEnvironment(environment.variables()), environment,
                 directory, notice -> { }), settings).tools.orElseThrow();
     }
 
@@ -125,9 +124,9 @@ public final class GraphitiProcess implements AutoCloseable {
         return tools.orElseThrow(() -> new IllegalStateException("`graphiti ui` serves no tools"));
     }
 
-    /** The token counter the responses are measured with (its vocabulary loads in the background). */
+    /** The token counter the tools' responses are measured with (its vocabulary loads in the background). */
     public TokenCounter counter() {
-        return counter;
+        return tools().counter();
     }
 
     /** The embedding model and vectors this process loaded; empty when graphiti.semantic is off or the CLI is external. */

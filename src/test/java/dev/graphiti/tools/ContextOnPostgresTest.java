@@ -1,11 +1,10 @@
 package dev.graphiti.tools;
 
-import dev.graphiti.assembly.GraphitiProcess;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import dev.graphiti.access.AllowedRoots;
+import dev.graphiti.assembly.GraphitiProcess;
 import dev.graphiti.cli.Cli;
 import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.store.postgres.PostgresServer;

@@ -1,13 +1,12 @@
 package dev.graphiti.tools;
 
-import dev.graphiti.assembly.GraphitiProcess;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.access.AllowedRoots;
+import dev.graphiti.assembly.GraphitiProcess;
 import dev.graphiti.cli.GitFixture;
 import dev.graphiti.protocol.feature.Content;
 import dev.graphiti.protocol.feature.ToolResult;

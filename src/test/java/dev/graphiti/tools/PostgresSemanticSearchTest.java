@@ -1,10 +1,9 @@
 package dev.graphiti.tools;
 
-import dev.graphiti.assembly.GraphitiProcess;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.assembly.GraphitiProcess;
 import dev.graphiti.store.postgres.PostgresServer;
 import jakarta.json.JsonArray;
 import java.nio.file.Files;

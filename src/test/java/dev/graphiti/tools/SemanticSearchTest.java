@@ -1,10 +1,9 @@
 package dev.graphiti.tools;
 
-import dev.graphiti.assembly.GraphitiProcess;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.assembly.GraphitiProcess;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import java.nio.file.Files;

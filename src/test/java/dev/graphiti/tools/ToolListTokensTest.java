@@ -1,11 +1,10 @@
 package dev.graphiti.tools;
 
-import dev.graphiti.assembly.GraphitiProcess;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.assembly.GraphitiProcess;
 import dev.graphiti.toon.TokenCounter;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;

@@ -1,10 +1,9 @@
 package dev.graphiti.bench;
 
-import dev.graphiti.assembly.GraphitiProcess;
-
 import static dev.graphiti.tools.ProjectFixture.git;
 
 import com.sun.management.OperatingSystemMXBean;
+import dev.graphiti.assembly.GraphitiProcess;
 import dev.graphiti.graph.ContextAssembler;
 import dev.graphiti.graph.ContextSignals;
 import dev.graphiti.graph.Scope;

@@ -1,7 +1,6 @@
 package dev.graphiti.bench;
 
 import dev.graphiti.assembly.GraphitiProcess;
-
 import dev.graphiti.assembly.GraphitiServer;
 import dev.graphiti.cli.GraphitiVersion;
 import dev.graphiti.http.BearerTokens;

@@ -1,7 +1,5 @@
 package dev.graphiti.server;
 
-import dev.graphiti.launcher.ServerLauncher;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -9,6 +7,7 @@ import dev.graphiti.assembly.ServerSetup;
 import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.config.Settings;
 import dev.graphiti.http.HttpTransportConfig;
+import dev.graphiti.launcher.ServerLauncher;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.StringReader;

@@ -1,7 +1,5 @@
 package dev.graphiti.server;
 
-import dev.graphiti.launcher.ServerLauncher;
-
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -11,6 +9,7 @@ import dev.graphiti.cli.Cli;
 import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.config.Settings;
 import dev.graphiti.http.HttpTransportConfig;
+import dev.graphiti.launcher.ServerLauncher;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;

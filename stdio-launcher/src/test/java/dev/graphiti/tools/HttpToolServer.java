@@ -1,7 +1,6 @@
 package dev.graphiti.tools;
 
 import dev.graphiti.assembly.GraphitiProcess;
-
 import dev.graphiti.assembly.GraphitiServer;
 import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.protocol.session.McpServer;

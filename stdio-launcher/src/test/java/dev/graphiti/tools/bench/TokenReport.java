@@ -1,9 +1,8 @@
 package dev.graphiti.tools.bench;
 
-import dev.graphiti.assembly.GraphitiProcess;
-
 import static dev.graphiti.tools.ProjectFixture.git;
 
+import dev.graphiti.assembly.GraphitiProcess;
 import dev.graphiti.protocol.feature.Content;
 import dev.graphiti.protocol.feature.ToolResult;
 import dev.graphiti.tools.CliCall;
