@@ -136,13 +136,15 @@ class ClaudeCodeInstallIT {
 
     /** The JVM says where it loaded graphiti's entry class from: the archive (or cache), not the jar. */
     private void assertMapsItsArchive(String javaCommand) throws Exception {
+        // to a file: thousands of lines, more than a pipe holds while stdout is read
+        Path log = elsewhere.resolve("class-load.log");
         List<String> words = new ArrayList<>(List.of(javaCommand.split(" ")));
-        words.add(words.indexOf("-jar"), "-Xlog:class+load=info:stderr");
+        words.add(words.indexOf("-jar"), "-Xlog:class+load=info:file=" + log);
         words.add("--version");
         ClaudeUser.Ran version = run(words, elsewhere, "");
         assertEquals(0, version.code(), version.err());
-        assertTrue(version.err().lines().anyMatch(line -> line.contains(" dev.graphiti.launcher.Main source: shared objects file")),
-                version.err().lines().filter(line -> line.contains("dev.graphiti.launcher.Main")).toList().toString());
+        List<String> main = Files.readAllLines(log).stream().filter(line -> line.contains(" dev.graphiti.launcher.Main ")).toList();
+        assertTrue(main.stream().anyMatch(line -> line.contains("source: shared objects file")), main.toString());
     }
 
     /**
