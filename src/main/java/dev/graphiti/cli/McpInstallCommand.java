@@ -40,11 +40,11 @@ final class McpInstallCommand implements Callable<Integer> {
     String command;
 
     @Option(names = "--no-startup-archive",
-            description = "Skip the class-data archive that halves the server's start (made by a training run of"
-                    + " about two seconds, kept under the graphiti home).")
+            description = "Skip the startup archive that halves the server's start (a class-data archive, on Java 25"
+                    + " and later an AOT cache; made by a training run of a few seconds, kept under the graphiti home).")
     boolean noStartupArchive;
 
-    private static final Duration TRAINING_TIMEOUT = Duration.ofSeconds(60);
+    private static final Duration TRAINING_TIMEOUT = Duration.ofSeconds(120);
 
     McpInstallCommand(Invocation invocation) {
         this.invocation = invocation;
@@ -86,9 +86,11 @@ final class McpInstallCommand implements Callable<Integer> {
         if (noStartupArchive) {
             return jar;
         }
-        Path file = StartupArchive.location(new CommandContext(spec).home(), GraphitiVersion.current());
+        // the java of the registered command is this one (LaunchCommand.ofRunningJar)
+        StartupArchive.Form form = StartupArchive.Form.of(Runtime.version().feature());
+        Path file = StartupArchive.location(new CommandContext(spec).home(), GraphitiVersion.current(), form);
         try {
-            return new StartupArchive(file, TRAINING_TIMEOUT).apply(jar);
+            return new StartupArchive(file, form, TRAINING_TIMEOUT).apply(jar);
         } catch (InstallException e) {
             err.println("graphiti: warning: no startup archive (the server starts without it): " + e.getMessage());
             return jar;

@@ -93,7 +93,7 @@ public enum Agent {
      * reads skills, a rule or instructions file where that is its mechanism). {@code root}: the project root.
      */
     List<AgentEdit> edits(ClaudeScope scope, Map<String, String> variables, Path root, LaunchCommand launch) {
-        List<String> server = launch.with("mcp", "serve");
+        List<String> server = launch.server().with("mcp", "serve");
         boolean user = scope == ClaudeScope.user;
         Path dir = user ? userDirectory(variables) : null;
         String command = server.get(0);

@@ -45,7 +45,7 @@ final class ClaudeEntries {
     Json server() {
         return Json.object("type", Json.string("stdio"), "command", Json.string(SERVER_COMMAND.get(0)),
                 "args", Json.strings(SERVER_COMMAND.subList(1, SERVER_COMMAND.size())),
-                "env", Json.object(COMMAND_VARIABLE, Json.string(command.shell())));
+                "env", Json.object(COMMAND_VARIABLE, Json.string(command.server().shell())));
     }
 
     /** Hook event name to the matcher group graphiti appends to that event's array. */

@@ -19,11 +19,12 @@ import java.util.concurrent.TimeoutException;
 import java.util.stream.Stream;
 
 /**
- * A class-data sharing archive (JDK AppCDS) of the classes graphiti loads to start its MCP server and
- * answer a first tool call. The JVM maps it instead of loading and verifying those classes, which halves
- * the work before a session's first answer. It is made at install by a training run of the server in a
- * scratch home; a JVM that cannot use it (another java, a rebuilt jar) ignores it with a warning, which
- * {@link #OPTIONS} sends to stderr because stdout belongs to the protocol.
+ * What the JVM maps at start instead of loading, verifying and linking the classes graphiti needs to start its MCP
+ * server and answer a first tool call, which halves the work before a session's first answer: on Java 25 and later
+ * an ahead-of-time cache (JEP 483 and 514: classes loaded and linked, profiles), before that a class-data sharing
+ * archive (JDK AppCDS). It is made at install by a training run of the server in a scratch home; a JVM that cannot
+ * use it (another java, a rebuilt jar) ignores it with a warning, which {@link #QUIET_STDOUT} sends to stderr
+ * because stdout belongs to the protocol.
  */
 public final class StartupArchive {
 
@@ -41,17 +42,43 @@ public final class StartupArchive {
             "");
     private static final int ANSWERS = 4;
 
+    /** The two forms, by the Java release that maps them. */
+    public enum Form {
+        /** Java 17-24: a dynamic AppCDS archive, written at the training run's exit. */
+        CLASS_DATA("jsa", "-XX:ArchiveClassesAtExit=", "-XX:SharedArchiveFile="),
+        /** Java 25 and later: an AOT cache, made in one step at the training run's exit (JEP 514). */
+        AOT_CACHE("aot", "-XX:AOTCacheOutput=", "-XX:AOTCache=");
+
+        private final String extension;
+        private final String write;
+        private final String use;
+
+        Form(String extension, String write, String use) {
+            this.extension = extension;
+            this.write = write;
+            this.use = use;
+        }
+
+        /** The form a JVM of {@code feature} release (17, 21, 25: {@code Runtime.version().feature()}) maps. */
+        public static Form of(int feature) {
+            return feature >= 25 ? AOT_CACHE : CLASS_DATA;
+        }
+    }
+
     private final Path file;
+    private final Form form;
     private final Duration timeout;
 
-    public StartupArchive(Path file, Duration timeout) {
+    /** A {@code form} archive at {@code file}, its training run given {@code timeout} (twice: to answer, to exit). */
+    public StartupArchive(Path file, Form form, Duration timeout) {
         this.file = file;
+        this.form = form;
         this.timeout = timeout;
     }
 
-    /** Where graphiti keeps the archive for {@code version} under its home. */
-    public static Path location(Path graphitiHome, String version) {
-        return graphitiHome.resolve("cache").resolve("graphiti-" + version + ".jsa");
+    /** Where graphiti keeps the {@code form} archive for {@code version} under its home. */
+    public static Path location(Path graphitiHome, String version, Form form) {
+        return graphitiHome.resolve("cache").resolve("graphiti-" + version + "." + form.extension);
     }
 
     /**
@@ -77,15 +104,16 @@ public final class StartupArchive {
             deleteQuietly(partial);
             deleteTree(scratch);
         }
-        List<String> options = new ArrayList<>(List.of("-XX:SharedArchiveFile=" + file));
+        List<String> options = new ArrayList<>(List.of(form.use + file));
         options.addAll(QUIET_STDOUT);
         return jar.withJvmOptions(options);
     }
 
+    /** The training run is the server as registered ({@link LaunchCommand#server()}), so it loads what a session does. */
     private void train(LaunchCommand jar, Path archive, Path scratch) throws IOException, InstallException {
-        List<String> options = new ArrayList<>(List.of("-XX:ArchiveClassesAtExit=" + archive));
+        List<String> options = new ArrayList<>(List.of(form.write + archive));
         options.addAll(QUIET_STDOUT);
-        var builder = new ProcessBuilder(jar.withJvmOptions(options).with("mcp", "serve"))
+        var builder = new ProcessBuilder(jar.server().withJvmOptions(options).with("mcp", "serve"))
                 .directory(scratch.toFile())
                 .redirectError(ProcessBuilder.Redirect.DISCARD);
         builder.environment().put("GRAPHITI_HOME", scratch.toString());

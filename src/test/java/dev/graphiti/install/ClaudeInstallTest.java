@@ -59,7 +59,7 @@ class ClaudeInstallTest {
                         SCRIPT
                       ]
                       "env": {
-                        "GRAPHITI_COMMAND": "'/opt/jdk 17/bin/java' -jar /opt/graphiti/graphiti.jar"
+                        "GRAPHITI_COMMAND": "'/opt/jdk 17/bin/java' -XX:+UseSerialGC -Xms16m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -jar /opt/graphiti/graphiti.jar"
                       }
                     }""".replace("SCRIPT", SCRIPT_JSON).indent(4).stripTrailing(), String.join("\n", servers.added()));
 
@@ -128,7 +128,7 @@ class ClaudeInstallTest {
                         SCRIPT
                       ],
                       "env": {
-                        "GRAPHITI_COMMAND": "'/opt/jdk 17/bin/java' -jar /opt/graphiti/graphiti.jar"
+                        "GRAPHITI_COMMAND": "'/opt/jdk 17/bin/java' -XX:+UseSerialGC -Xms16m -Xmx512m -XX:MinHeapFreeRatio=10 -XX:MaxHeapFreeRatio=30 -jar /opt/graphiti/graphiti.jar"
                       }
                     }
                   }

@@ -53,7 +53,10 @@ class ServerEntryTest {
         // install's java command line: each word stays one argument, spaces and quotes included
         LaunchCommand java = new LaunchCommand(List.of(mine.toString(), "-Dx=a b", "-jar", dir + "/g's.jar"), true);
         Json.JObject javaEnv = (Json.JObject) ((Json.JObject) new ClaudeEntries(java).server()).get("env");
-        assertEquals(List.of("installed", "-Dx=a b", "-jar", dir + "/g's.jar", "mcp", "serve"), run(Map.of(
+        List<String> words = new ArrayList<>(List.of("installed"));
+        words.addAll(LaunchCommand.SERVER_JVM_OPTIONS);
+        words.addAll(List.of("-Dx=a b", "-jar", dir + "/g's.jar", "mcp", "serve"));
+        assertEquals(words, run(Map.of(
                 ClaudeEntries.COMMAND_VARIABLE, ((Json.JString) javaEnv.get(ClaudeEntries.COMMAND_VARIABLE)).value())));
     }
 

@@ -19,9 +19,12 @@ final class StdioPeer implements McpPeer {
     private final BufferedReader stdout;
 
     StdioPeer(List<String> command, Path stderrLog) throws IOException {
-        process = new ProcessBuilder(command)
-                .redirectError(ProcessBuilder.Redirect.appendTo(stderrLog.toFile()))
-                .start();
+        this(new ProcessBuilder(command), stderrLog);
+    }
+
+    /** A server started by {@code builder} (its directory and environment set by the caller). */
+    StdioPeer(ProcessBuilder builder, Path stderrLog) throws IOException {
+        process = builder.redirectError(ProcessBuilder.Redirect.appendTo(stderrLog.toFile())).start();
         stdin = process.getOutputStream();
         stdout = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
     }
@@ -49,6 +52,11 @@ final class StdioPeer implements McpPeer {
     private void send(String message) throws IOException {
         stdin.write((message + "\n").getBytes(StandardCharsets.UTF_8));
         stdin.flush();
+    }
+
+    /** The server's process id: its memory is read from /proc. */
+    long pid() {
+        return process.pid();
     }
 
     private String exitCode() {

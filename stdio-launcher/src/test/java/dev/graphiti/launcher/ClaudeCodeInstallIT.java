@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.install.LaunchCommand;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -20,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -89,9 +91,12 @@ class ClaudeCodeInstallIT {
         String graphiti = entry.getJsonObject("env").getString("GRAPHITI_COMMAND");
         assertTrue(Path.of(graphiti.substring(0, graphiti.indexOf(' '))).isAbsolute(), graphiti);
         Path archive = home.resolve(".graphiti/cache/graphiti-" + graphitiVersion() + ".jsa");
-        assertEquals(String.join(" ", "-XX:SharedArchiveFile=" + archive, "-Xlog:disable", "-Xlog:all=warning:stderr",
-                "-jar", installed.toString()), graphiti.substring(graphiti.indexOf(' ') + 1));
+        // the server's heap bounded and its collector the serial one; on Java 17 a class-data archive
+        assertEquals(String.join(" ", String.join(" ", LaunchCommand.SERVER_JVM_OPTIONS), "-XX:SharedArchiveFile="
+                        + archive, "-Xlog:disable", "-Xlog:all=warning:stderr", "-jar", installed.toString()),
+                graphiti.substring(graphiti.indexOf(' ') + 1));
         assertTrue(Files.size(archive) > 0, "install trained the startup archive");
+        assertMapsItsArchive(graphiti);
         Map<String, String> env = Map.of("GRAPHITI_COMMAND", graphiti);
 
         assertEquals("", answersInitialize(registered, env), "nothing on stderr with a valid archive");
@@ -99,6 +104,47 @@ class ClaudeCodeInstallIT {
         // A rebuilt jar: the JVM cannot use the archive and says so on stderr; stdout stays the protocol's.
         Files.setLastModifiedTime(installed, FileTime.fromMillis(Files.getLastModifiedTime(installed).toMillis() + 60_000));
         assertTrue(answersInitialize(registered, env).contains("shared archive"), "the JVM's warning went to stderr");
+    }
+
+    /**
+     * On Java 25 and later install makes an AOT cache (JEP 483/514) in place of the class-data archive, and the
+     * registered server maps it: same command line otherwise, nothing on stderr.
+     */
+    @Test
+    @EnabledIfEnvironmentVariable(named = "GRAPHITI_JAVA25", matches = ".+")
+    void onJava25TheRegisteredServerMapsAnAheadOfTimeCache() throws Exception {
+        Files.writeString(home.resolve(".claude.json"), CLAUDE_JSON);
+        String java25 = Path.of(System.getenv("GRAPHITI_JAVA25"), "bin", "java").toString();
+        Path installed = Files.copy(ClaudeUser.jar(), elsewhere.resolve("graphiti.jar"));
+        ClaudeUser.Ran install = run(List.of(java25, "-jar", installed.toString(), "mcp", "install"), elsewhere, "");
+        assertEquals(0, install.code(), install.err());
+        assertFalse(install.err().contains("no startup archive"), install.err());
+
+        JsonObject entry = Json.createReader(new StringReader(Files.readString(home.resolve(".claude.json"))))
+                .readObject().getJsonObject("mcpServers").getJsonObject("graphiti");
+        String graphiti = entry.getJsonObject("env").getString("GRAPHITI_COMMAND");
+        Path cache = home.resolve(".graphiti/cache/graphiti-" + graphitiVersion() + ".aot");
+        assertEquals(String.join(" ", java25, String.join(" ", LaunchCommand.SERVER_JVM_OPTIONS), "-XX:AOTCache=" + cache,
+                "-Xlog:disable", "-Xlog:all=warning:stderr", "-jar", installed.toString()), graphiti);
+        assertTrue(Files.size(cache) > 0, "install trained the AOT cache");
+        assertMapsItsArchive(graphiti);
+        List<String> registered = new ArrayList<>();
+        registered.add(entry.getString("command"));
+        registered.addAll(entry.getJsonArray("args").getValuesAs(JsonString::getString));
+        assertEquals("", answersInitialize(registered, Map.of("GRAPHITI_COMMAND", graphiti)), "nothing on stderr");
+    }
+
+    /** The JVM says where it loaded graphiti's entry class from: the archive (or cache), not the jar. */
+    private void assertMapsItsArchive(String javaCommand) throws Exception {
+        // to a file: thousands of lines, more than a pipe holds while stdout is read
+        Path log = elsewhere.resolve("class-load.log");
+        List<String> words = new ArrayList<>(List.of(javaCommand.split(" ")));
+        words.add(words.indexOf("-jar"), "-Xlog:class+load=info:file=" + log);
+        words.add("--version");
+        ClaudeUser.Ran version = run(words, elsewhere, "");
+        assertEquals(0, version.code(), version.err());
+        List<String> main = Files.readAllLines(log).stream().filter(line -> line.contains(" dev.graphiti.launcher.Main ")).toList();
+        assertTrue(main.stream().anyMatch(line -> line.contains("source: shared objects file")), main.toString());
     }
 
     /**
