@@ -2,6 +2,7 @@ package dev.graphiti.cli;
 
 import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.graph.InvalidInputException;
+import dev.graphiti.hook.HookFormat;
 import dev.graphiti.hook.HookInput;
 import dev.graphiti.hook.SessionStartClaims;
 import dev.graphiti.service.ContextService;
@@ -27,6 +28,10 @@ final class ContextCommand extends GraphSubcommand {
             + " stdin and print the context once per session start, however many installs (user, project) run it.")
     boolean sessionStart;
 
+    @Option(names = "--hook-format", paramLabel = "AGENT", description = "With --session-start: print the context in the"
+            + " shape this agent reads from a hook: claude (plain text; also Codex, Qwen Code), gemini, copilot, cursor.")
+    HookFormat hookFormat = HookFormat.claude;
+
     @Override
     public Integer call() {
         CommandContext context = context();
@@ -40,7 +45,11 @@ final class ContextCommand extends GraphSubcommand {
         TokenCounter counter = context.invocation().tokens().get();
         SessionContext read = new ContextService(context.graphs(), piece -> counter.count(piece).claude())
                 .read(context.location(), context.directory(), budget);
-        context.answer(new ContextAnswer(read), () -> context.out().print(read.text()));
+        if (sessionStart && hookFormat != HookFormat.claude) {
+            context.out().print(hookFormat.sessionStart(read.text()));
+        } else {
+            context.answer(new ContextAnswer(read), () -> context.out().print(read.text()));
+        }
         context.out().flush();
         return 0;
     }

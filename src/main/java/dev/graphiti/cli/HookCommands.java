@@ -1,5 +1,7 @@
 package dev.graphiti.cli;
 
+import dev.graphiti.hook.HookFormat;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,6 +18,22 @@ final class HookCommands {
 
     /** The command for exactly {@code args}, its options set as picocli would set them; empty for any other. */
     static Optional<GraphSubcommand> of(List<String> args) {
+        int n = args.size();
+        if (n > 2 && args.get(n - 2).equals("--hook-format")) {
+            // another agent's hook: the same commands, their output in the shape that agent reads
+            Optional<HookFormat> format = Arrays.stream(HookFormat.values())
+                    .filter(f -> f.name().equals(args.get(n - 1))).findFirst();
+            Optional<GraphSubcommand> command = format.flatMap(f -> of(args.subList(0, n - 2)));
+            if (command.orElse(null) instanceof ContextCommand c && c.sessionStart) {
+                c.hookFormat = format.get();
+                return command;
+            }
+            if (command.orElse(null) instanceof RecallCommand r) {
+                r.hookFormat = format.get();
+                return command;
+            }
+            return Optional.empty();
+        }
         if (args.equals(List.of("context"))) {
             return Optional.of(new ContextCommand());
         }

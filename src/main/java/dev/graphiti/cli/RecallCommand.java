@@ -3,6 +3,7 @@ package dev.graphiti.cli;
 import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.graph.PromptRecall;
+import dev.graphiti.hook.HookFormat;
 import dev.graphiti.hook.HookInput;
 import dev.graphiti.hook.SessionStartClaims;
 import dev.graphiti.service.RecallService;
@@ -37,6 +38,10 @@ final class RecallCommand extends GraphSubcommand {
             + " JSON on stdin and print what is relevant as additionalContext; on any error print nothing and exit 0.")
     boolean prompt;
 
+    @Option(names = "--hook-format", paramLabel = "AGENT", description = "With --prompt: print the items in the shape"
+            + " this agent reads from a prompt hook: claude (also Codex, Qwen Code, Gemini CLI's BeforeAgent), copilot.")
+    HookFormat hookFormat = HookFormat.claude;
+
     @Override
     public Integer call() {
         CommandContext context = context();
@@ -58,7 +63,7 @@ final class RecallCommand extends GraphSubcommand {
         }
         try {
             HookInput input = HookInput.read(context.invocation().stdin());
-            Optional<String> text = input.prompt().filter(p -> !p.isBlank());
+            Optional<String> text = HookFormat.prompt(input);
             if (text.isEmpty()) {
                 return 0;
             }
@@ -66,9 +71,7 @@ final class RecallCommand extends GraphSubcommand {
             if (recalled.text().isEmpty() || !firstHookOfItsPrompt(context, input, text.get())) {
                 return 0;
             }
-            var output = JsonShapes.JSON.createObjectBuilder().add("hookSpecificOutput", JsonShapes.JSON.createObjectBuilder()
-                    .add("hookEventName", "UserPromptSubmit").add("additionalContext", recalled.text()));
-            JsonShapes.print(context.out(), output);
+            JsonShapes.print(context.out(), hookFormat.prompt(input.hookEventName(), recalled.text()));
             context.out().flush();
         } catch (Exception | LinkageError e) {
             // A memory that is down must not stop the user: the prompt goes on without it.

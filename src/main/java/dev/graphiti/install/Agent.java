@@ -89,7 +89,7 @@ public enum Agent {
 
     /**
      * What install writes for this agent in one scope: the MCP server entry running {@code launch} with `mcp serve`,
-     * its hooks where the agent takes Claude Code's hook commands as they are, and the usage guidance (the repository's SKILL.md where the agent
+     * its session-start and prompt hooks where the agent has them ({@link AgentHooks}), and the usage guidance (the repository's SKILL.md where the agent
      * reads skills, a rule or instructions file where that is its mechanism). {@code root}: the project root.
      */
     List<AgentEdit> edits(ClaudeScope scope, Map<String, String> variables, Path root, LaunchCommand launch) {
@@ -99,6 +99,7 @@ public enum Agent {
         String command = server.get(0);
         List<String> args = server.subList(1, server.size());
         List<AgentEdit> edits = new ArrayList<>();
+        AgentHooks hooks = new AgentHooks(launch);
         switch (this) {
             case CODEX -> {
                 Map<String, Object> table = new LinkedHashMap<>();
@@ -109,22 +110,23 @@ public enum Agent {
                         TomlTable.render("mcp_servers." + SERVER_NAME, table)));
                 edits.add(skill(user ? dir.resolve("skills") : root.resolve(".agents").resolve("skills")));
                 // Codex's hooks take Claude Code's shape (payload on stdin, stdout as context), so the same commands serve.
-                Map<String, Json> claude = new ClaudeEntries(launch).hooks();
-                Map<String, Json> hooks = new LinkedHashMap<>();
-                hooks.put("SessionStart", claude.get("SessionStart"));
-                hooks.put("UserPromptSubmit", claude.get("UserPromptSubmit"));
-                edits.add(new AgentEdit.JsonHooks((user ? dir : root.resolve(".codex")).resolve("hooks.json"), hooks));
+                edits.add(new AgentEdit.JsonHooks((user ? dir : root.resolve(".codex")).resolve("hooks.json"),
+                        hooks.claudeShaped()));
             }
             case GEMINI, QWEN -> {
                 Path base = user ? dir : root.resolve(this == GEMINI ? ".gemini" : ".qwen");
                 edits.add(server(base.resolve("settings.json"), true, "mcpServers",
                         Json.object("command", Json.string(command), "args", Json.strings(args))));
+                edits.add(new AgentEdit.JsonHooks(base.resolve("settings.json"),
+                        this == GEMINI ? hooks.gemini() : hooks.claudeShaped()));
                 edits.add(skill(base.resolve("skills")));
             }
             case COPILOT -> {
                 Path file = user ? dir.resolve("mcp-config.json") : root.resolve(".github").resolve("mcp.json");
                 edits.add(server(file, false, "mcpServers", Json.object("type", Json.string("local"),
                         "command", Json.string(command), "args", Json.strings(args), "tools", Json.strings(List.of("*")))));
+                edits.add(new AgentEdit.OwnFile((user ? dir : root.resolve(".github")).resolve("hooks")
+                        .resolve(SERVER_NAME + ".json"), hooks.copilotFile()));
                 edits.add(skill(user ? dir.resolve("skills") : root.resolve(".github").resolve("skills")));
             }
             case OPENCODE -> {
@@ -133,12 +135,16 @@ public enum Agent {
                 Path file = Files.exists(jsonc) ? jsonc : base.resolve("opencode.json");
                 edits.add(server(file, true, "mcp", Json.object("type", Json.string("local"),
                         "command", Json.strings(server), "enabled", new Json.JBool(true))));
-                edits.add(skill((user ? dir : root.resolve(".opencode")).resolve("skills")));
+                Path own = user ? dir : root.resolve(".opencode");
+                edits.add(new AgentEdit.OwnFile(own.resolve("plugins").resolve(SERVER_NAME + ".js"), hooks.opencodePlugin()));
+                edits.add(skill(own.resolve("skills")));
             }
             case CURSOR -> {
                 Path base = user ? dir : root.resolve(".cursor");
                 edits.add(server(base.resolve("mcp.json"), true, "mcpServers",
                         Json.object("command", Json.string(command), "args", Json.strings(args))));
+                edits.add(new AgentEdit.JsonHooks(base.resolve("hooks.json"), hooks.cursor(),
+                        Map.of("version", Json.number(1))));
                 if (!user) {
                     edits.add(new AgentEdit.OwnFile(base.resolve("rules").resolve("graphiti.mdc"),
                             SkillText.withFrontMatter("description: " + SkillText.description() + "\nalwaysApply: true")));
@@ -165,8 +171,15 @@ public enum Agent {
                     + " scope only (graphiti mcp install --client " + id + " --scope project)");
         }
         if (this == GEMINI) {
-            lacks.add("Gemini CLI starts MCP servers only in folders you trust (it asks on first start; or"
-                    + " ~/.gemini/trustedFolders.json)");
+            lacks.add("Gemini CLI starts MCP servers and runs hooks only in folders you trust (it asks on first start;"
+                    + " or ~/.gemini/trustedFolders.json)");
+        }
+        if (this == CURSOR) {
+            lacks.add("Cursor's beforeSubmitPrompt hook cannot add context: Cursor gets the project's context at session"
+                    + " start (sessionStart), not recall on each prompt");
+        }
+        if (this == OPENCODE) {
+            lacks.add("opencode loads the graphiti plugin at its next start");
         }
         if (this == CODEX) {
             lacks.add("Codex runs new hooks only once you trust them: review graphiti's SessionStart and UserPromptSubmit"

@@ -24,8 +24,17 @@ sealed interface AgentEdit {
         }
     }
 
-    /** Hook groups appended to the arrays of a JSON hooks object (event name to group), e.g. Codex's hooks.json. */
-    record JsonHooks(Path file, java.util.Map<String, Json> groups) implements AgentEdit {
+    /**
+     * Hook groups appended to the arrays of a JSON hooks object (event name to group), e.g. Codex's hooks.json, and
+     * the members a hooks file starts with when graphiti creates it (Cursor's "version": 1).
+     */
+    record JsonHooks(Path file, java.util.Map<String, Json> groups, java.util.Map<String, Json> header)
+            implements AgentEdit {
+
+        JsonHooks(Path file, java.util.Map<String, Json> groups) {
+            this(file, groups, java.util.Map.of());
+        }
+
         @Override
         public String entry() {
             return String.join(", ", groups.keySet().stream().map(e -> "hooks." + e).toList());

@@ -3,7 +3,9 @@ package dev.graphiti.install;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -33,24 +35,30 @@ public final class AgentInstall {
         List<Manifest.JsonFile> jsonFiles = new ArrayList<>();
         List<Manifest.PlainFile> plainFiles = new ArrayList<>();
         List<Manifest.TomlBlock> tables = new ArrayList<>();
+        // one agent's file can take several edits (Gemini CLI's settings.json: its server and its hooks): one write each
+        Map<Path, JsonPlan> json = new LinkedHashMap<>();
         for (AgentEdit edit : agent.edits(place.scope(), place.variables(), place.root(), command)) {
             if (edit instanceof AgentEdit.JsonMember m) {
-                    JsonConfigFile file = JsonConfigFile.read(m.file(), m.jsonc());
-                    Optional<Manifest.JsonFile> before = old.flatMap(o -> o.jsonFile(m.file()));
-                    List<List<String>> created = file.ensureObject(m.object());
-                    Manifest.Member member = ClaudeInstall.setMember(file, m.object(), m.key(), m.value(), before, force);
-                    writes.add(PendingWrite.of(file, "rw-------", List.of(m.entry())));
-                    jsonFiles.add(ClaudeInstall.jsonRecord(file, before, created, List.of(), List.of(member), List.of()));
+                JsonPlan plan = jsonPlan(json, m.file(), m.jsonc(), old);
+                plan.created.addAll(plan.file.ensureObject(m.object()));
+                plan.members.add(ClaudeInstall.setMember(plan.file, m.object(), m.key(), m.value(), plan.before, force));
+                plan.entries.add(m.entry());
+                plan.mode = "rw-------";
             } else if (edit instanceof AgentEdit.JsonHooks h) {
-                JsonConfigFile file = JsonConfigFile.read(h.file(), true);
-                Optional<Manifest.JsonFile> before = old.flatMap(o -> o.jsonFile(h.file()));
-                List<List<String>> created = new ArrayList<>(file.ensureObject(List.of("hooks")));
-                List<Manifest.Element> elements = new ArrayList<>();
-                for (var group : h.groups().entrySet()) {
-                    elements.add(ClaudeInstall.addElement(file, group.getKey(), group.getValue(), before, created));
+                JsonPlan plan = jsonPlan(json, h.file(), true, old);
+                if (plan.file.original().isEmpty() || plan.before.map(Manifest.JsonFile::createdFile).orElse(false)) {
+                    // the members the agent wants at the top of a hooks file (Cursor's "version": 1), when graphiti makes it
+                    for (var member : h.header().entrySet()) {
+                        plan.members.add(ClaudeInstall.setMember(plan.file, List.of(), member.getKey(), member.getValue(),
+                                plan.before, force));
+                    }
                 }
-                writes.add(PendingWrite.of(file, "rw-r--r--", List.of(h.entry())));
-                jsonFiles.add(ClaudeInstall.jsonRecord(file, before, created, List.of(), List.of(), elements));
+                plan.created.addAll(plan.file.ensureObject(List.of("hooks")));
+                for (var group : h.groups().entrySet()) {
+                    plan.elements.add(ClaudeInstall.addElement(plan.file, group.getKey(), group.getValue(), plan.before,
+                            plan.created));
+                }
+                plan.entries.add(h.entry());
             } else if (edit instanceof AgentEdit.TomlTable t) {
                     Optional<Manifest.TomlBlock> before = old.flatMap(o -> o.table(t.file()));
                     var planned = planTable(t, before);
@@ -62,6 +70,11 @@ public final class AgentInstall {
                     plan.write().ifPresent(writes::add);
                     plainFiles.add(plan.record());
             }
+        }
+        for (JsonPlan plan : json.values()) {
+            writes.add(PendingWrite.of(plan.file, plan.mode, plan.entries));
+            jsonFiles.add(ClaudeInstall.jsonRecord(plan.file, plan.before, plan.created, List.of(), plan.members,
+                    plan.elements));
         }
         List<FileChange> changes = new ArrayList<>();
         for (PendingWrite write : writes) {
@@ -86,6 +99,32 @@ public final class AgentInstall {
     }
 
     private record TablePlan(PendingWrite write, Manifest.TomlBlock record) {
+    }
+
+    /** The edits planned for one JSON file so far, and what its manifest record will hold. */
+    private static final class JsonPlan {
+        final JsonConfigFile file;
+        final Optional<Manifest.JsonFile> before;
+        final List<List<String>> created = new ArrayList<>();
+        final List<Manifest.Member> members = new ArrayList<>();
+        final List<Manifest.Element> elements = new ArrayList<>();
+        final List<String> entries = new ArrayList<>();
+        String mode = "rw-r--r--";
+
+        JsonPlan(JsonConfigFile file, Optional<Manifest.JsonFile> before) {
+            this.file = file;
+            this.before = before;
+        }
+    }
+
+    private static JsonPlan jsonPlan(Map<Path, JsonPlan> plans, Path path, boolean jsonc, Optional<Manifest> old)
+            throws InstallException {
+        JsonPlan plan = plans.get(path);
+        if (plan == null) {
+            plan = new JsonPlan(JsonConfigFile.read(path, jsonc), old.flatMap(o -> o.jsonFile(path)));
+            plans.put(path, plan);
+        }
+        return plan;
     }
 
     /** Appends the table after a blank line; an earlier install's table (another jar) is replaced where it stands. */

@@ -68,7 +68,7 @@ final class ClaudeEntries {
      */
     static final List<String> HOOK_JVM_OPTIONS = List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmn256m");
 
-    private LaunchCommand hookCommand() {
+    LaunchCommand hookCommand() {
         if (!command.viaJar()) {
             return command;
         }

@@ -16,6 +16,8 @@ final class PromptHookScript {
 
     static final String RESOURCE = "/dev/graphiti/install/graphiti-prompt-hook";
     static final String NAME = "graphiti-prompt-hook";
+    /** Set to copilot, the client answers in Copilot CLI's shape ({@link dev.graphiti.hook.HookFormat#copilot}). */
+    static final String FORMAT_VARIABLE = "GRAPHITI_HOOK_FORMAT";
 
     private PromptHookScript() {
     }

@@ -147,6 +147,92 @@ class McpInstallClientsTest {
         assertTrue(Files.isDirectory(home.resolve(".qwen")), "the agent's own folder stays");
     }
 
+    /** The hook commands install registered for {@code event}, read from the agent's file as the agent reads it. */
+    private static List<String> hookCommands(Path file, String event, boolean groups) throws Exception {
+        try (var reader = jakarta.json.Json.createReader(new java.io.StringReader(Files.readString(file)
+                .replaceAll("(?m)^\\s*//.*$", "")))) {
+            jakarta.json.JsonObject root = reader.readObject();
+            List<String> commands = new ArrayList<>();
+            for (var entry : root.getJsonObject("hooks").getJsonArray(event).getValuesAs(jakarta.json.JsonObject.class)) {
+                for (var hook : groups ? entry.getJsonArray("hooks").getValuesAs(jakarta.json.JsonObject.class)
+                        : List.of(entry)) {
+                    commands.add(hook.containsKey("bash") ? hook.getString("bash") : hook.getString("command"));
+                }
+            }
+            return commands;
+        }
+    }
+
+    /**
+     * Each agent with hooks gets session-start context and prompt recall in its own file and shape, beside the user's
+     * own hooks, in user and project scope; uninstall gives every file back byte for byte and deletes graphiti's own.
+     */
+    @Test
+    void agentsWithHooksGetContextAndRecallHooksAndUninstallGivesBackTheSameBytes() throws Exception {
+        Path project = Files.createDirectories(home.resolve("work/app"));
+        Files.createDirectories(project.resolve(".git"));
+        String theirs = "{\n  // mine\n  \"hooks\": {\n    \"SessionStart\": [{\"hooks\": [{\"type\": \"command\","
+                + " \"command\": \"echo hi\"}]}]\n  }\n}\n";
+        String cursorTheirs = "{\n  \"version\": 1,\n  \"hooks\": {\n    \"stop\": [{\"command\": \"./audit.sh\"}]\n  }\n}\n";
+        for (boolean user : List.of(true, false)) {
+            Path base = user ? home : project;
+            Map<Path, String> seeded = Map.of(base.resolve(".gemini/settings.json"), theirs,
+                    base.resolve(".qwen/settings.json"), theirs, base.resolve(".cursor/hooks.json"), cursorTheirs);
+            for (var file : seeded.entrySet()) {
+                Files.createDirectories(file.getKey().getParent());
+                Files.writeString(file.getKey(), file.getValue());
+            }
+            String[] scope = user ? new String[0] : new String[] {"--scope", "project"};
+            List<String> args = new ArrayList<>(List.of("--client", "gemini,qwen,copilot,opencode,cursor"));
+            args.addAll(List.of(scope));
+            Result install = install(project, args.toArray(String[]::new));
+            assertEquals(0, install.code(), install.err());
+
+            Path gemini = base.resolve(".gemini/settings.json");
+            assertEquals(List.of("echo hi", "/opt/graphiti/bin/graphiti context --session-start --hook-format gemini"),
+                    hookCommands(gemini, "SessionStart", true));
+            assertTrue(hookCommands(gemini, "BeforeAgent", true).get(0).endsWith(
+                    " graphiti-prompt-hook /opt/graphiti/bin/graphiti recall --prompt"), Files.readString(gemini));
+            assertTrue(Files.readString(gemini).contains("\"mcpServers\""), "server and hooks in one write");
+            Path qwen = base.resolve(".qwen/settings.json");
+            assertEquals("/opt/graphiti/bin/graphiti context --session-start", hookCommands(qwen, "SessionStart", true).get(1));
+            assertTrue(hookCommands(qwen, "UserPromptSubmit", true).get(0).endsWith("recall --prompt"));
+            Path copilot = user ? home.resolve(".copilot/hooks/graphiti.json") : project.resolve(".github/hooks/graphiti.json");
+            assertEquals(List.of("/opt/graphiti/bin/graphiti context --session-start --hook-format copilot"),
+                    hookCommands(copilot, "SessionStart", false));
+            assertTrue(hookCommands(copilot, "UserPromptSubmit", false).get(0).startsWith("GRAPHITI_HOOK_FORMAT=copilot sh -c"));
+            Path cursor = base.resolve(".cursor/hooks.json");
+            assertEquals(List.of("cd \"${CURSOR_PROJECT_DIR:-.}\" && /opt/graphiti/bin/graphiti context --session-start"
+                    + " --hook-format cursor"), hookCommands(cursor, "sessionStart", false));
+            Path plugin = user ? home.resolve(".config/opencode/plugins/graphiti.js")
+                    : project.resolve(".opencode/plugins/graphiti.js");
+            assertTrue(Files.readString(plugin).contains("const CONTEXT = \"/opt/graphiti/bin/graphiti context --session-start\";"),
+                    Files.readString(plugin));
+            assertTrue(install.out().contains("Cursor's beforeSubmitPrompt hook cannot add context"), install.out());
+
+            assertEquals(0, install(project, args.toArray(String[]::new)).code(), "a second install changes nothing");
+            List<String> un = new ArrayList<>(List.of("mcp", "uninstall"));
+            un.addAll(args);
+            Result uninstall = run(project, un.toArray(String[]::new));
+            assertEquals(0, uninstall.code(), uninstall.err());
+            for (var file : seeded.entrySet()) {
+                assertEquals(file.getValue(), Files.readString(file.getKey()), file.getKey().toString());
+            }
+            assertFalse(Files.exists(copilot));
+            assertFalse(Files.exists(plugin));
+        }
+    }
+
+    @Test
+    void cursorsHooksFileGraphitiCreatesStartsWithItsVersionAndGoesAgain() throws Exception {
+        Result install = install(home, "--client", "cursor");
+        assertEquals(0, install.code(), install.err());
+        String hooks = Files.readString(home.resolve(".cursor/hooks.json"));
+        assertTrue(hooks.startsWith("{\n  \"version\": 1,\n  \"hooks\": {\n    \"sessionStart\": ["), hooks);
+        assertEquals(0, run(home, "mcp", "uninstall", "--client", "cursor").code());
+        assertFalse(Files.exists(home.resolve(".cursor")));
+    }
+
     @Test
     void anUnknownClientIsAUsageErrorNamingTheKnownOnes() {
         Result install = install(home, "--client", "codx");

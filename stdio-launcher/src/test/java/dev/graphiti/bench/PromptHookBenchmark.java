@@ -117,7 +117,7 @@ public final class PromptHookBenchmark {
     }
 
     /** The MCP server's command line as `mcp install` registered it in ~/.claude.json (in its entry's environment). */
-    private static List<String> serverCommand(Path home) throws Exception {
+    static List<String> serverCommand(Path home) throws Exception {
         JsonObject entry = Json.createReader(new StringReader(Files.readString(home.resolve(".claude.json"))))
                 .readObject().getJsonObject("mcpServers").getJsonObject("graphiti");
         return List.of("sh", "-c", "exec " + entry.getJsonObject("env").getString("GRAPHITI_COMMAND") + " mcp serve");

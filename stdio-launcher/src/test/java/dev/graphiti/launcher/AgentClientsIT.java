@@ -4,9 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
-import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,7 +12,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -36,49 +33,21 @@ class AgentClientsIT {
     @TempDir
     Path project;
 
-    record Ran(int code, String out, String err) {
-    }
-
     @BeforeEach
     void gitProject() throws Exception {
         assertEquals(0, run(List.of("git", "init", "-q", "."), Map.of()).code());
     }
 
-    private Ran run(List<String> command, Map<String, String> variables) throws Exception {
+    private AgentProcess run(List<String> command, Map<String, String> variables) throws Exception {
         return run(command, variables, "");
     }
 
-    private Ran run(List<String> command, Map<String, String> variables, String stdin) throws Exception {
-        ProcessBuilder builder = new ProcessBuilder(command).directory(project.toFile());
-        Map<String, String> env = builder.environment();
-        env.put("HOME", home.toString());
-        for (String leaking : List.of("GRAPHITI_HOME", "CODEX_HOME", "GEMINI_CLI_HOME", "QWEN_HOME", "COPILOT_HOME",
-                "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")) {
-            env.remove(leaking);
-        }
-        env.put("COPILOT_AUTO_UPDATE", "false");
-        env.put("NO_COLOR", "1");
-        env.putAll(variables);
-        Path in = Files.createTempFile(home, "in", ".json");
-        Files.writeString(in, stdin);
-        builder.redirectInput(in.toFile());
-        Path out = Files.createTempFile(home, "out", ".txt");
-        Path err = Files.createTempFile(home, "err", ".txt");
-        builder.redirectOutput(out.toFile()).redirectError(err.toFile());
-        Process process = builder.start();
-        assertTrue(process.waitFor(180, TimeUnit.SECONDS), "process ended: " + command);
-        Ran ran = new Ran(process.exitValue(), Files.readString(out), Files.readString(err));
-        Files.delete(out);
-        Files.delete(err);
-        Files.delete(in);
-        return ran;
+    private AgentProcess run(List<String> command, Map<String, String> variables, String stdin) throws Exception {
+        return AgentProcess.run(command, project, home, variables, stdin);
     }
 
     private static String executable(String variable) {
-        String path = System.getenv(variable);
-        assumeTrue(path != null && !path.isBlank(), "skipped: " + variable + " is not set; run scripts/test --all,"
-                + " which installs the pinned agent CLIs with npm under .cache/");
-        return path;
+        return AgentProcess.executable(variable);
     }
 
     /**
@@ -93,16 +62,16 @@ class AgentClientsIT {
             Files.writeString(file.getKey(), file.getValue());
             before.put(file.getKey(), file.getValue().getBytes(StandardCharsets.UTF_8));
         }
-        Ran install = run(ClaudeUser.graphiti("mcp", "install", "--client", client, "--no-startup-archive"), Map.of());
+        AgentProcess install = run(ClaudeUser.graphiti("mcp", "install", "--client", client, "--no-startup-archive"), Map.of());
         assertEquals(0, install.code(), install.out() + install.err());
         for (Path file : created) {
             assertTrue(Files.exists(file), file + " after install:\n" + install.out());
         }
-        Ran listed = run(list, Map.of());
+        AgentProcess listed = run(list, Map.of());
         String printed = listed.out() + listed.err();
         assertTrue(printed.contains("graphiti"), String.join(" ", list) + " printed:\n" + printed);
 
-        Ran uninstall = run(ClaudeUser.graphiti("mcp", "uninstall", "--client", client), Map.of());
+        AgentProcess uninstall = run(ClaudeUser.graphiti("mcp", "uninstall", "--client", client), Map.of());
         assertEquals(0, uninstall.code(), uninstall.out() + uninstall.err());
         for (Map.Entry<Path, byte[]> file : before.entrySet()) {
             assertArrayEquals(file.getValue(), Files.readAllBytes(file.getKey()),
@@ -140,7 +109,7 @@ class AgentClientsIT {
     void codexHooksPrintTheProjectsContextAndRecallForCodexsPayloads() throws Exception {
         assertEquals(0, run(ClaudeUser.graphiti("add", "We chose SQLite over a server database: one file per project,"
                 + " nothing to run", "-k", "decision", "-t", "storage"), Map.of()).code());
-        Ran install = run(ClaudeUser.graphiti("mcp", "install", "--client", "codex", "--no-startup-archive"), Map.of());
+        AgentProcess install = run(ClaudeUser.graphiti("mcp", "install", "--client", "codex", "--no-startup-archive"), Map.of());
         assertEquals(0, install.code(), install.out() + install.err());
         assertTrue(install.out().contains("(hooks.SessionStart, hooks.UserPromptSubmit)"), install.out());
         jakarta.json.JsonObject hooks;
@@ -153,11 +122,11 @@ class AgentClientsIT {
                 .getString("command");
         String common = "\"session_id\":\"019b0c3e-5f1a-7c10-9d2e-4a1b2c3d4e5f\",\"transcript_path\":null,\"cwd\":\""
                 + project + "\",\"model\":\"gpt-5.1-codex\",";
-        Ran context = run(List.of("sh", "-c", sessionStart), Map.of(),
+        AgentProcess context = run(List.of("sh", "-c", sessionStart), Map.of(),
                 "{" + common + "\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}");
         assertEquals(0, context.code(), context.err());
         assertTrue(context.out().contains("We chose SQLite over a server database"), context.out() + context.err());
-        Ran recall = run(List.of("sh", "-c", prompt), Map.of(), "{" + common + "\"turn_id\":\"1\","
+        AgentProcess recall = run(List.of("sh", "-c", prompt), Map.of(), "{" + common + "\"turn_id\":\"1\","
                 + "\"hook_event_name\":\"UserPromptSubmit\",\"prompt\":\"Should storage move to a server database?\"}");
         assertEquals(0, recall.code(), recall.err());
         assertTrue(recall.out().contains("We chose SQLite over a server database"), recall.out() + recall.err());

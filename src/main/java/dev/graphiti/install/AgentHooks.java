@@ -1,0 +1,112 @@
+package dev.graphiti.install;
+
+import dev.graphiti.hook.HookFormat;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The hooks install gives the agents besides Claude Code that have them, each in the agent's own file and shape,
+ * all running the commands Claude Code's hooks run: `graphiti context --session-start` at a session's start and the
+ * prompt hook's socket client (then `graphiti recall --prompt`) on each prompt, with `--hook-format` where the
+ * agent reads another output shape than Claude Code's ({@link HookFormat}).
+ */
+final class AgentHooks {
+
+    static final String OPENCODE_PLUGIN = "/dev/graphiti/install/opencode-plugin.js";
+
+    private final LaunchCommand hook;
+
+    AgentHooks(LaunchCommand launch) {
+        this.hook = new ClaudeEntries(launch).hookCommand();
+    }
+
+    String sessionStart(HookFormat format) {
+        return format == HookFormat.claude ? hook.shell("context", "--session-start")
+                : hook.shell("context", "--session-start", "--hook-format", format.name());
+    }
+
+    /** The prompt hook; the socket's answer is Claude Code's shape, which the client turns into Copilot's. */
+    String prompt(HookFormat format) {
+        return format == HookFormat.claude ? PromptHookScript.around(hook.shell("recall", "--prompt"))
+                : PromptHookScript.FORMAT_VARIABLE + "=" + format.name() + " "
+                + PromptHookScript.around(hook.shell("recall", "--prompt", "--hook-format", format.name()));
+    }
+
+    /** Codex and Qwen Code: Claude Code's events, groups and output (Qwen Code reads the timeout in seconds too). */
+    Map<String, Json> claudeShaped() {
+        Map<String, Json> hooks = new LinkedHashMap<>();
+        hooks.put("SessionStart", group(command(sessionStart(HookFormat.claude), ClaudeEntries.HOOK_TIMEOUT_SECONDS)));
+        hooks.put("UserPromptSubmit", group(command(prompt(HookFormat.claude), ClaudeEntries.HOOK_TIMEOUT_SECONDS)));
+        return hooks;
+    }
+
+    /**
+     * Gemini CLI: SessionStart and BeforeAgent (whose prompt answer names its event, as Claude Code's does), named so
+     * `/hooks disable graphiti-context` finds them; Gemini CLI reads the timeout in milliseconds.
+     */
+    Map<String, Json> gemini() {
+        long timeout = ClaudeEntries.HOOK_TIMEOUT_SECONDS * 1000L;
+        Map<String, Json> hooks = new LinkedHashMap<>();
+        hooks.put("SessionStart", group(named("graphiti-context", command(sessionStart(HookFormat.gemini), timeout))));
+        hooks.put("BeforeAgent", group(named("graphiti-recall", command(prompt(HookFormat.claude), timeout))));
+        return hooks;
+    }
+
+    /**
+     * Cursor's sessionStart, in its flat shape; Cursor runs a user's hooks from ~/.cursor, so the hook moves to the
+     * project Cursor names (CURSOR_PROJECT_DIR). Its beforeSubmitPrompt can only allow or block a prompt.
+     */
+    Map<String, Json> cursor() {
+        return Map.of("sessionStart", command("cd \"${CURSOR_PROJECT_DIR:-.}\" && " + sessionStart(HookFormat.cursor),
+                ClaudeEntries.HOOK_TIMEOUT_SECONDS));
+    }
+
+    /**
+     * Copilot CLI's hooks file (it loads every file of ~/.copilot/hooks/ and .github/hooks/, so graphiti owns this
+     * one): PascalCase events, which give the hooks Claude Code's snake_case payload.
+     */
+    String copilotFile() {
+        Json entry = Json.object("type", Json.string("command"), "bash", Json.string(sessionStart(HookFormat.copilot)),
+                "timeoutSec", Json.number(ClaudeEntries.HOOK_TIMEOUT_SECONDS));
+        Json prompt = Json.object("type", Json.string("command"), "bash", Json.string(prompt(HookFormat.copilot)),
+                "timeoutSec", Json.number(ClaudeEntries.HOOK_TIMEOUT_SECONDS));
+        Json file = Json.object("version", Json.number(1), "hooks", Json.object(
+                "SessionStart", new Json.JArray(List.of(entry)), "UserPromptSubmit", new Json.JArray(List.of(prompt))));
+        return JsonWriter.write(file, JsonStyle.STRINGIFY, "") + "\n";
+    }
+
+    /** opencode's plugin: a JavaScript file that runs the same two commands and adds their text to the system prompt. */
+    String opencodePlugin() {
+        String template;
+        try (InputStream in = AgentHooks.class.getResourceAsStream(OPENCODE_PLUGIN)) {
+            if (in == null) {
+                throw new IllegalStateException("the opencode plugin is missing from the graphiti jar (" + OPENCODE_PLUGIN + ")");
+            }
+            template = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        return template.replace("\"@CONTEXT@\"", JsonWriter.quote(sessionStart(HookFormat.claude)))
+                .replace("\"@RECALL@\"", JsonWriter.quote(prompt(HookFormat.claude)));
+    }
+
+    private static Json.JObject command(String shell, long timeout) {
+        return Json.object("type", Json.string("command"), "command", Json.string(shell), "timeout", Json.number(timeout));
+    }
+
+    private static Json named(String name, Json.JObject command) {
+        Map<String, Json> members = new LinkedHashMap<>();
+        members.put("name", Json.string(name));
+        members.putAll(command.members());
+        return new Json.JObject(members);
+    }
+
+    private static Json group(Json hook) {
+        return Json.object("hooks", new Json.JArray(List.of(hook)));
+    }
+}
