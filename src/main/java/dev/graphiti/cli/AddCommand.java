@@ -2,6 +2,7 @@ package dev.graphiti.cli;
 
 import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.graph.AddResult;
+import dev.graphiti.graph.Anchor;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.graph.Kind;
@@ -51,6 +52,11 @@ final class AddCommand extends GraphSubcommand {
     @ToolParameter(name = "supersedes", description = "id it replaces")
     String supersedes;
 
+    @Option(names = "--anchor", paramLabel = "PATH",
+            description = "A file it is about, relative to the project's root (repeatable); one outside the project is refused.")
+    @ToolParameter(name = "anchors", description = "files it is about", array = true)
+    List<String> anchors = new ArrayList<>();
+
     @Override
     public Integer call() {
         CommandContext context = context();
@@ -58,7 +64,8 @@ final class AddCommand extends GraphSubcommand {
         int maxBytes = context.config().getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES);
         String content = words.isEmpty() ? readStdin(context, maxBytes) : String.join(" ", words);
         AddResult result = context.items().add(context.location(), new NewItem(parsedKind, Optional.ofNullable(title),
-                content, tags, source, Optional.empty(), Optional.empty()), Optional.ofNullable(supersedes));
+                content, tags, source, Optional.empty(), Optional.empty(), Optional.empty(),
+                anchors.stream().map(path -> Anchor.file(path, Anchor.Origin.given)).toList()), Optional.ofNullable(supersedes));
         context.answer(new AddAnswer(result), () -> text(context, result));
         return 0;
     }

@@ -1,5 +1,6 @@
 package dev.graphiti.cli;
 
+import dev.graphiti.graph.Anchor;
 import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.KnowledgeItem;
 import jakarta.json.JsonArrayBuilder;
@@ -51,7 +52,23 @@ final class JsonShapes {
                 : "accepted in the review queue"));
     }
 
-    /** The whole item: every field, entities as {name, type}, supersession as ids or null. */
+    /** The item's anchors as {kind, value, origin}. */
+    static JsonArrayBuilder anchors(KnowledgeItem item) {
+        JsonArrayBuilder anchors = JSON.createArrayBuilder();
+        for (Anchor anchor : item.anchors()) {
+            anchors.add(JSON.createObjectBuilder().add("kind", anchor.kind().name()).add("value", anchor.value())
+                    .add("origin", anchor.origin().name()));
+        }
+        return anchors;
+    }
+
+    /** The files an item is anchored to, at most {@code most}: what a search row shows of its anchors. */
+    static JsonArrayBuilder anchoredFiles(KnowledgeItem item, int most) {
+        return strings(item.anchors().stream().filter(anchor -> anchor.kind() == Anchor.Kind.file).map(Anchor::value)
+                .limit(most).toList());
+    }
+
+    /** The whole item: every field, entities as {name, type}, anchors as {kind, value, origin}, supersession as ids or null. */
     static JsonObjectBuilder whole(KnowledgeItem item) {
         JsonArrayBuilder entities = JSON.createArrayBuilder();
         for (Entity entity : item.entities()) {
@@ -66,6 +83,7 @@ final class JsonShapes {
                 .add("tags", strings(item.tags()))
                 .add("source", item.source())
                 .add("entities", entities)
+                .add("anchors", anchors(item))
                 .add("created_at", timestamp(item.createdAt()));
         add(json, "valid_until", item.validUntil().map(JsonShapes::timestamp));
         add(json, "superseded_by", item.supersededBy());

@@ -7,6 +7,9 @@ import jakarta.json.JsonArray;
 /** What `graphiti search` answers: its hits best first, and why it ranked by words only when it did. */
 record SearchAnswer(SearchResults results) implements Answer {
 
+    /** The files a row names of its item's anchors at most: where it applies, not an inventory. */
+    static final int ANCHORED_FILES = 5;
+
     /** One row a hit, each saying why ranking fell back to words when it did (an empty array has no row to say it in). */
     @Override
     public JsonArray json() {
@@ -18,6 +21,7 @@ record SearchAnswer(SearchResults results) implements Answer {
                     .add("tags", JsonShapes.strings(item.tags()))
                     .add("created_at", JsonShapes.timestamp(item.createdAt()))
                     .add("scope", item.scope().name()).add("source", item.source())
+                    .add("anchors", JsonShapes.anchoredFiles(item, ANCHORED_FILES))
                     .add("matched", hit.matched().name());
             JsonShapes.flagged(row, item);
             results.fallback().ifPresent(words -> row.add("semantic", words.code()).add("semantic_why", words.why()));

@@ -1,6 +1,7 @@
 package dev.graphiti.cli;
 
 import dev.graphiti.graph.ItemDetails;
+import dev.graphiti.graph.Anchor;
 import dev.graphiti.graph.KnowledgeItem;
 import java.io.PrintWriter;
 import java.time.Instant;
@@ -44,6 +45,10 @@ final class ShowCommand extends GraphSubcommand {
             out.println();
             out.println("entities: " + item.entities().stream().map(e -> e.name() + " (" + e.type() + ")")
                     .collect(Collectors.joining(", ")));
+        }
+        if (!item.anchors().isEmpty()) {
+            out.println("anchors: " + item.anchors().stream().map(a -> (a.kind() == Anchor.Kind.file ? "" : a.kind() + " ")
+                    + a.value() + " (" + a.origin() + ")").collect(Collectors.joining(", ")));
         }
         if (!details.chain().isEmpty()) {
             out.println("chain: " + details.chain().stream()

@@ -1,6 +1,7 @@
 package dev.graphiti.exchange;
 
 import dev.graphiti.access.FileAccess;
+import dev.graphiti.graph.Anchor;
 import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.ItemRecord;
@@ -73,12 +74,26 @@ public final class FullJsonReader implements RecordReader {
             provenance.add(new Provenance(former.string("former_id"), former.string("relation"), former.string("title"),
                     former.string("source"), former.instant("created_at"), former.instant("recorded_at")));
         }
+        List<Anchor> anchors = new ArrayList<>();
+        for (JsonLine anchor : fields.objects("anchors")) { // absent in exports from before anchors: none
+            anchors.add(anchor(anchor));
+        }
         Optional<ThreadPosition> place = fields.optionalString("thread").filter(thread -> !thread.isBlank())
                 .map(thread -> new ThreadPosition(thread, fields.optionalLong("position").orElse(0L)));
         return new ItemRecord(Optional.of(fields.string("id")), kind, Optional.of(fields.string("title")),
                 fields.string("content"), fields.strings("tags"), fields.optionalString("source").orElse("import"), entities,
                 false, Optional.of(fields.instant("created_at")), fields.optionalInstant("valid_until"),
-                fields.optionalString("superseded_by"), fields.optionalString("supersedes"), provenance, place);
+                fields.optionalString("superseded_by"), fields.optionalString("supersedes"), provenance, place, anchors);
+    }
+
+    private static Anchor anchor(JsonLine fields) {
+        try {
+            return new Anchor(Anchor.Kind.valueOf(fields.string("kind")), fields.string("value"),
+                    Anchor.Origin.valueOf(fields.optionalString("origin").orElse(Anchor.Origin.given.name())));
+        } catch (IllegalArgumentException e) {
+            throw fields.wrong("anchors", "holds an anchor of unknown kind or origin (kinds: file, symbol, key, command;"
+                    + " origins: given, changed, touched, named)");
+        }
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.graphiti.exchange;
 
+import dev.graphiti.graph.Anchor;
 import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.KnowledgeItem;
@@ -39,6 +40,11 @@ public final class FullJsonWriter implements ItemSink {
         for (Entity entity : item.entities()) {
             entities.add(json.createObjectBuilder().add("name", entity.name()).add("type", entity.type()));
         }
+        JsonArrayBuilder anchors = json.createArrayBuilder();
+        for (Anchor anchor : item.anchors()) {
+            anchors.add(json.createObjectBuilder().add("kind", anchor.kind().name()).add("value", anchor.value())
+                    .add("origin", anchor.origin().name()));
+        }
         JsonArrayBuilder formers = json.createArrayBuilder();
         for (Provenance former : provenance) {
             formers.add(json.createObjectBuilder().add("former_id", former.formerId()).add("relation", former.relation())
@@ -53,6 +59,7 @@ public final class FullJsonWriter implements ItemSink {
                 .add("tags", json.createArrayBuilder(item.tags()))
                 .add("source", item.source())
                 .add("entities", entities)
+                .add("anchors", anchors)
                 .add("created_at", item.createdAt().toString());
         optional(line, "valid_until", item.validUntil().map(Instant::toString));
         optional(line, "superseded_by", item.supersededBy());

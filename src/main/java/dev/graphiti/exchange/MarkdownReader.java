@@ -96,7 +96,7 @@ public final class MarkdownReader implements RecordReader {
                 .or(() -> modified(real));
         return Optional.of(new ItemRecord(note.string("id"), kind, note.string("title").or(() -> Optional.of(stem)), content,
                 note.strings("tags"), source, List.of(), true, created, instant(note, "valid_until", where),
-                note.string("superseded_by"), note.string("supersedes"), List.of(), Optional.empty()));
+                note.string("superseded_by"), note.string("supersedes"), List.of(), Optional.empty(), List.of()));
     }
 
     private String text(Path real, String where) {

@@ -289,7 +289,11 @@ public class ExplorerServlet extends HttpServlet {
         for (Entity entity : item.entities()) {
             entities.add(json.createObjectBuilder().add("name", entity.name()).add("type", entity.type()));
         }
-        JsonObjectBuilder whole = brief(item).add("content", item.content()).add("entities", entities);
+        JsonArrayBuilder anchors = json.createArrayBuilder();
+        item.anchors().forEach(anchor -> anchors.add(json.createObjectBuilder().add("kind", anchor.kind().name())
+                .add("value", anchor.value()).add("origin", anchor.origin().name())));
+        JsonObjectBuilder whole = brief(item).add("content", item.content()).add("entities", entities)
+                .add("anchors", anchors);
         item.validUntil().ifPresent(until -> whole.add("valid_until", until.toString()));
         item.supersededBy().ifPresent(id -> whole.add("superseded_by", id));
         item.supersedes().ifPresent(id -> whole.add("supersedes", id));

@@ -123,6 +123,7 @@ public final class Compactor {
         }
         writer.addProvenance(fold.into(), new Provenance(removed.id(), relation, removed.title(), removed.source(),
                 removed.createdAt(), now));
+        writer.addAnchors(fold.into(), removed.anchors()); // the code it was about stays found through the survivor
         writer.repoint(removed.id(), fold.into());
         writer.delete(List.of(removed.id()));
     }

@@ -13,6 +13,8 @@ public final class ItemLimits {
     public static final int SOURCE_CHARS = 200;
     /** A longer "name" is no entity (a minified line, an encoded blob): the extractor passes it by. */
     public static final int ENTITY_CHARS = 200;
+    /** An anchor's value, a repository path or a command: within what a PostgreSQL index entry holds (2,704 bytes). */
+    public static final int ANCHOR_CHARS = 500;
 
     private ItemLimits() {
     }

@@ -7,30 +7,32 @@ import java.util.Optional;
 /**
  * An item as an exported file holds it, to be stored again ({@link ItemService#restore}): what a full export keeps
  * (id, dates, supersession, provenance, place in a conversation) where the file has it, defaults where it does not.
- * {@code entities} are kept as given; with {@code extractEntities} those found in the text are added to them.
+ * {@code entities} and {@code anchors} are kept as given; with {@code extractEntities} those found in the text are added
+ * to them. A file from before anchors existed has none.
  */
 public record ItemRecord(Optional<String> id, Kind kind, Optional<String> title, String content, List<String> tags,
                          String source, List<Entity> entities, boolean extractEntities, Optional<Instant> createdAt,
                          Optional<Instant> validUntil, Optional<String> supersededBy, Optional<String> supersedes,
-                         List<Provenance> provenance, Optional<ThreadPosition> place) {
+                         List<Provenance> provenance, Optional<ThreadPosition> place, List<Anchor> anchors) {
 
     public ItemRecord {
         tags = List.copyOf(tags);
         entities = List.copyOf(entities);
         provenance = List.copyOf(provenance);
+        anchors = List.copyOf(anchors);
     }
 
     /** The record that stores {@code item} again exactly as it is (an undone delete). */
     public static ItemRecord of(KnowledgeItem item, List<Provenance> provenance, Optional<ThreadPosition> place) {
         return new ItemRecord(Optional.of(item.id()), item.kind(), Optional.of(item.title()), item.content(), item.tags(),
                 item.source(), item.entities(), false, Optional.of(item.createdAt()), item.validUntil(),
-                item.supersededBy(), item.supersedes(), provenance, place);
+                item.supersededBy(), item.supersedes(), provenance, place, item.anchors());
     }
 
     /** A new item from a file that says only this much; entities are found in its text. */
     public static ItemRecord of(Kind kind, Optional<String> title, String content, List<String> tags, String source,
                                 List<Entity> entities) {
         return new ItemRecord(Optional.empty(), kind, title, content, tags, source, entities, true, Optional.empty(),
-                Optional.empty(), Optional.empty(), Optional.empty(), List.of(), Optional.empty());
+                Optional.empty(), Optional.empty(), Optional.empty(), List.of(), Optional.empty(), List.of());
     }
 }

@@ -83,6 +83,22 @@ public interface ItemRepository extends AutoCloseable {
      */
     List<KnowledgeItem> untagged(List<String> sourcePrefixes, String tag, int offset, int limit);
 
+    /** The most items {@link #anchoredTo} answers. */
+    int ANCHORED_MOST = 100;
+
+    /**
+     * The current items anchored to the file {@code repositoryPath} (relative to the work tree's root, '/'-separated),
+     * newest first, at most {@value #ANCHORED_MOST}: renames git recorded are followed, so an item anchored to a file's
+     * old path is found by its new one. Read through the anchors' index, never a scan of the items.
+     */
+    List<KnowledgeItem> anchoredTo(String repositoryPath);
+
+    /**
+     * The current items with a file anchor whose file name (lower-case, {@link Anchor#name}) is one of {@code fileNames},
+     * newest first, at most {@code limit}: what a prompt or query naming {@code invoice.py} is about.
+     */
+    List<KnowledgeItem> anchoredToNames(Collection<String> fileNames, int limit);
+
     /** Items sharing entities with {@code id}, most shared first. */
     List<RelatedItem> related(String id, int limit);
 

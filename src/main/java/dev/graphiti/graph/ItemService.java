@@ -36,10 +36,19 @@ public final class ItemService {
     private final ItemIds ids;
     private final Clock clock;
     private final int maxContentBytes;
+    private final ProjectPaths paths;
 
+    /** With no repository to check paths against: anchors named by shape ({@link ProjectPaths#UNKNOWN}). */
     public ItemService(ItemRepository repository, Scope scope, SecretRedaction redaction, EntityExtractor entities,
                        ItemIds ids, Clock clock, int maxContentBytes) {
+        this(repository, scope, redaction, entities, ids, clock, maxContentBytes, ProjectPaths.UNKNOWN);
+    }
+
+    /** @param paths the project's files, which the paths an item's text names must be to become its anchors */
+    public ItemService(ItemRepository repository, Scope scope, SecretRedaction redaction, EntityExtractor entities,
+                       ItemIds ids, Clock clock, int maxContentBytes, ProjectPaths paths) {
         this.repository = repository;
+        this.paths = paths;
         this.scope = scope;
         this.redaction = redaction;
         this.entities = entities;
@@ -103,7 +112,8 @@ public final class ItemService {
             provenance.add(new Provenance(former.formerId(), former.relation(), title.text(), source.text(),
                     former.createdAt(), former.recordedAt()));
         }
-        return new CheckedRecord(record, prepared, List.copyOf(entities.values()), provenance, redactions);
+        List<Anchor> anchors = record.extractEntities() ? union(record.anchors(), prepared.anchors()) : record.anchors();
+        return new CheckedRecord(record, prepared, List.copyOf(entities.values()), anchors, provenance, redactions);
     }
 
     /**
@@ -137,7 +147,7 @@ public final class ItemService {
         String id = wanted.orElseGet(() -> freshId(writer));
         KnowledgeItem item = new KnowledgeItem(id, scope, record.kind(), p.title(), p.content(), p.tags(), p.source(),
                 checked.entities, p.createdAt(), record.supersededBy().isPresent() ? record.validUntil() : Optional.empty(),
-                record.supersededBy(), record.supersedes(), p.flag());
+                record.supersededBy(), record.supersedes(), p.flag(), checked.anchors);
         writer.insert(item, p.fingerprint(), record.place());
         record.supersedes().filter(old -> !old.equals(id)).flatMap(writer::get).filter(KnowledgeItem::current)
                 .ifPresent(old -> writer.supersede(old.id(), id, p.createdAt()));
@@ -158,7 +168,8 @@ public final class ItemService {
         Instant now = clock.instant();
         String id = freshId(writer);
         writer.insert(new KnowledgeItem(id, scope, checked.record.kind(), p.title(), p.content(), p.tags(), p.source(),
-                checked.entities, now, Optional.empty(), Optional.empty(), Optional.of(old.id()), p.flag()), p.fingerprint(),
+                checked.entities, now, Optional.empty(), Optional.empty(), Optional.of(old.id()), p.flag(),
+                union(checked.anchors, old.anchors())), p.fingerprint(),
                 checked.record.place());
         writer.supersede(old.id(), id, now);
         return new Restored(Restored.Outcome.REPLACED, id);
@@ -177,14 +188,16 @@ public final class ItemService {
         private final ItemRecord record;
         private final Prepared prepared;
         private final List<Entity> entities;
+        private final List<Anchor> anchors;
         private final List<Provenance> provenance;
         private final int redactions;
 
-        private CheckedRecord(ItemRecord record, Prepared prepared, List<Entity> entities, List<Provenance> provenance,
-                              int redactions) {
+        private CheckedRecord(ItemRecord record, Prepared prepared, List<Entity> entities, List<Anchor> anchors,
+                              List<Provenance> provenance, int redactions) {
             this.record = record;
             this.prepared = prepared;
             this.entities = entities;
+            this.anchors = anchors;
             this.provenance = provenance;
             this.redactions = redactions;
         }
@@ -195,10 +208,10 @@ public final class ItemService {
         }
     }
 
-    /** An item ready to store: checked, redacted, titled, tagged, its entities and fingerprint found. */
+    /** An item ready to store: checked, redacted, titled, tagged, its entities, anchors and fingerprint found. */
     private record Prepared(NewItem request, String title, String content, List<String> tags, String source,
                             List<Entity> entities, Fingerprint fingerprint, Instant createdAt, int redactions,
-                            Optional<String> flag) {
+                            Optional<String> flag, List<Anchor> anchors) {
     }
 
     private Prepared prepare(NewItem request) {
@@ -233,9 +246,57 @@ public final class ItemService {
             // Only the review queue accepts a flagged item: one cannot arrive accepted.
             tags.remove(KnowledgeItem.REVIEWED);
         }
-        return new Prepared(request, title.text(), content.text(), tags, source.text(),
-                entities.extract(title.text() + "\n" + content.text()), Fingerprint.of(title.text(), content.text()),
-                request.createdAt().orElseGet(clock::instant), redactions, flag);
+        String text = title.text() + "\n" + content.text();
+        List<Entity> found = entities.extract(text);
+        List<Anchor> anchors = given(request.anchors());
+        if (!request.source().startsWith("git:")) {
+            // a commit's text names the files it changed, which are its anchors already
+            anchors = union(anchors, NamedAnchors.of(text, found, paths));
+        }
+        return new Prepared(request, title.text(), content.text(), tags, source.text(), found,
+                Fingerprint.of(title.text(), content.text()), request.createdAt().orElseGet(clock::instant), redactions,
+                flag, anchors);
+    }
+
+    /**
+     * The anchors a caller gave, files as the repository names them. A person's file outside the project is refused;
+     * one an ingest found there (a session that read a file elsewhere) is dropped.
+     */
+    private List<Anchor> given(List<Anchor> anchors) {
+        List<Anchor> kept = new ArrayList<>();
+        for (Anchor anchor : anchors) {
+            String value = anchor.value().strip();
+            boolean person = anchor.origin() == Anchor.Origin.given;
+            if (person) {
+                ItemLimits.check("the anchor '" + ItemLimits.cut(value, 40) + "'", value, ItemLimits.ANCHOR_CHARS,
+                        "An anchor is a path, a symbol, a config key or a command");
+            } else if (value.length() > ItemLimits.ANCHOR_CHARS) {
+                continue; // an ingest's overlong path is no reason to lose the item
+            }
+            if (anchor.kind() != Anchor.Kind.file) {
+                kept.add(new Anchor(anchor.kind(), value, anchor.origin()));
+                continue;
+            }
+            Optional<String> inside = paths.inside(value);
+            if (inside.isEmpty() && person) {
+                throw new InvalidInputException("the anchor '" + value + "' is outside the project; nothing was stored."
+                        + " Give a path inside the work tree, relative to its root (src/app/Main.java)");
+            }
+            inside.ifPresent(path -> kept.add(Anchor.file(path, anchor.origin())));
+        }
+        return kept;
+    }
+
+    /** {@code first}, then the anchors of {@code second} it lacks (by kind and value). */
+    static List<Anchor> union(List<Anchor> first, List<Anchor> second) {
+        Map<String, Anchor> all = new LinkedHashMap<>();
+        for (Anchor anchor : first) {
+            all.putIfAbsent(anchor.kind() + " " + anchor.value(), anchor);
+        }
+        for (Anchor anchor : second) {
+            all.putIfAbsent(anchor.kind() + " " + anchor.value(), anchor);
+        }
+        return List.copyOf(all.values());
     }
 
     private AddResult store(ItemWriter writer, Prepared p) {
@@ -253,6 +314,8 @@ public final class ItemService {
             throw alreadySuperseded(replaced.get());
         }
         if (duplicate.isPresent()) {
+            // the same statement met again (another session, another commit) is about that code too
+            writer.addAnchors(duplicate.get().id(), p.anchors());
             return new AddResult(duplicate.get(), p.redactions(), Optional.of(duplicate.get().id()), Optional.empty());
         }
         if (found.idTaken()) {
@@ -260,7 +323,8 @@ public final class ItemService {
         }
         KnowledgeItem item = new KnowledgeItem(id, scope, p.request().kind(), p.title(), p.content(), p.tags(),
                 p.source(), p.entities(), p.createdAt(), Optional.empty(), Optional.empty(),
-                replaced.map(KnowledgeItem::id), p.flag());
+                replaced.map(KnowledgeItem::id), p.flag(),
+                union(p.anchors(), replaced.map(KnowledgeItem::anchors).orElse(List.of())));
         writer.insert(item, p.fingerprint(), p.request().place());
         replaced.ifPresent(old -> writer.supersede(old.id(), item.id(), p.createdAt()));
         return new AddResult(item, p.redactions(), Optional.empty(), replaced.map(KnowledgeItem::id));
@@ -358,6 +422,18 @@ public final class ItemService {
             next = newer.flatMap(KnowledgeItem::supersededBy);
         }
         return chain.size() == 1 ? List.of() : new ArrayList<>(chain);
+    }
+
+    /** Records renames git saw ({@code from} path to {@code to} path), so anchors follow them. */
+    public void renamed(List<Map.Entry<String, String>> renames) {
+        if (!renames.isEmpty()) {
+            repository.write(writer -> {
+                renames.stream().filter(rename -> rename.getKey().length() <= ItemLimits.ANCHOR_CHARS
+                                && rename.getValue().length() <= ItemLimits.ANCHOR_CHARS) // as anchors are kept
+                        .forEach(rename -> writer.renamed(rename.getKey(), rename.getValue()));
+                return null;
+            });
+        }
     }
 
     /** Items that mention the entity {@code name} (any case), newest first, at most {@code limit}. */

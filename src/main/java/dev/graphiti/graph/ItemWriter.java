@@ -47,6 +47,12 @@ public interface ItemWriter {
 
     void addProvenance(String id, Provenance provenance);
 
+    /** Adds {@code anchors} to item {@code id}, keeping those it has (compact unions a duplicate's into the survivor). */
+    void addAnchors(String id, List<Anchor> anchors);
+
+    /** Records that git renamed {@code fromPath} to {@code toPath}, so {@link ItemRepository#anchoredTo} follows it. */
+    void renamed(String fromPath, String toPath);
+
     List<Provenance> provenanceOf(String id);
 
     /** Points every supersession reference to {@code fromId} at {@code toId} instead. */

@@ -10,11 +10,12 @@ import java.util.Optional;
  * newer one keeps its content and gets {@code validUntil} and {@code supersededBy}; nothing is overwritten.
  * {@code flag} says why its text reads as instructions to the agent (see {@link InstructionLike}), found when it was
  * written; such an item is {@link #held} out of the brief and recall until a person accepts it in the review queue.
+ * {@code anchors} are the code it is about ({@link Anchor}).
  */
 public record KnowledgeItem(String id, Scope scope, Kind kind, String title, String content, List<String> tags,
                             String source, List<Entity> entities, Instant createdAt,
                             Optional<Instant> validUntil, Optional<String> supersededBy,
-                            Optional<String> supersedes, Optional<String> flag) {
+                            Optional<String> supersedes, Optional<String> flag, List<Anchor> anchors) {
 
     /** The tag the review queue gives an item a person accepted. */
     public static final String REVIEWED = "reviewed";
@@ -33,6 +34,15 @@ public record KnowledgeItem(String id, Scope scope, Kind kind, String title, Str
         Objects.requireNonNull(supersededBy, "supersededBy");
         Objects.requireNonNull(supersedes, "supersedes");
         Objects.requireNonNull(flag, "flag");
+        anchors = anchors.stream().sorted(Anchor.ORDER).toList(); // as the stores read them back
+    }
+
+    /** An item anchored to nothing (yet). */
+    public KnowledgeItem(String id, Scope scope, Kind kind, String title, String content, List<String> tags,
+                         String source, List<Entity> entities, Instant createdAt, Optional<Instant> validUntil,
+                         Optional<String> supersededBy, Optional<String> supersedes, Optional<String> flag) {
+        this(id, scope, kind, title, content, tags, source, entities, createdAt, validUntil, supersededBy, supersedes,
+                flag, List.of());
     }
 
     /** An item nobody flagged. */
@@ -40,7 +50,13 @@ public record KnowledgeItem(String id, Scope scope, Kind kind, String title, Str
                          String source, List<Entity> entities, Instant createdAt, Optional<Instant> validUntil,
                          Optional<String> supersededBy, Optional<String> supersedes) {
         this(id, scope, kind, title, content, tags, source, entities, createdAt, validUntil, supersededBy, supersedes,
-                Optional.empty());
+                Optional.empty(), List.of());
+    }
+
+    /** This item with {@code anchors} instead of its own. */
+    public KnowledgeItem withAnchors(List<Anchor> anchors) {
+        return new KnowledgeItem(id, scope, kind, title, content, tags, source, entities, createdAt, validUntil,
+                supersededBy, supersedes, flag, anchors);
     }
 
     /** Flagged as instructions and not accepted in the review queue: shown with a warning, never in brief or recall. */

@@ -23,6 +23,9 @@ import java.util.stream.Collectors;
  * matches against the best hit (between a half and all). An item that shares one common word with the query scores
  * low however few items match; kind and recency add at most 0.1, so they break near-ties but never lift an item
  * over a clearly better match.
+ *
+ * <p>An item anchored to a file the query names ({@link NamedFiles}) is a candidate whatever its words, fits as well as
+ * the best match, and has {@value #ANCHORED_SHARE} of relevance added: the code the query is about is strong evidence.
  */
 public final class LexicalRanking implements Ranking {
 
@@ -34,6 +37,10 @@ public final class LexicalRanking implements Ranking {
     /** Items per word counted for its rarity; beyond this a word is common and its weight near its floor. */
     private static final int COUNT_CAP = 2_000;
     private static final int SNIPPET_WORDS = 24;
+    /** Relevance an anchor to a file the query names adds (up to 1). */
+    static final double ANCHORED_SHARE = 0.3;
+    /** Items anchored to the query's files taken as candidates at most. */
+    private static final int ANCHORED_CANDIDATES = 20;
 
     /** Above this many items a graph is large: common words would match too much of it to rank every match. */
     static final long LARGE_GRAPH = 200_000;
@@ -102,15 +109,43 @@ public final class LexicalRanking implements Ranking {
         } else {
             found = candidates(words, counts, query.filter(), candidates);
         }
-        return found.isEmpty() ? List.of() : rescored(found, words, counts, query, wanted);
+        List<String> files = query.exact() ? List.of() : NamedFiles.in(query.text());
+        found = withAnchored(found, files, query.filter());
+        return found.isEmpty() ? List.of() : rescored(found, words, counts, query, wanted, files);
+    }
+
+    /** {@code found}, then the items anchored to {@code files} it lacks, each as good a match as its best. */
+    private List<LexicalMatch> withAnchored(List<LexicalMatch> found, List<String> files, ItemFilter filter) {
+        if (files.isEmpty()) {
+            return found;
+        }
+        List<KnowledgeItem> anchored = repository.anchoredToNames(NamedFiles.names(files), ANCHORED_CANDIDATES).stream()
+                .filter(item -> admitted(item, filter) && !NamedFiles.anchored(files, item).isEmpty()).toList();
+        if (anchored.isEmpty()) {
+            return found;
+        }
+        double best = found.stream().mapToDouble(LexicalMatch::relevance).max().orElse(1);
+        Map<String, LexicalMatch> all = new LinkedHashMap<>();
+        found.forEach(match -> all.put(match.item().id(), match));
+        anchored.forEach(item -> all.merge(item.id(), new LexicalMatch(item, best),
+                (had, anchor) -> new LexicalMatch(had.item(), Math.max(had.relevance(), best))));
+        return List.copyOf(all.values());
+    }
+
+    /** Whether {@code item} (current) passes {@code filter}, as the store's query would have it. */
+    private static boolean admitted(KnowledgeItem item, ItemFilter filter) {
+        return (filter.kinds().isEmpty() || filter.kinds().contains(item.kind()))
+                && filter.tag().map(item.tags()::contains).orElse(true)
+                && filter.since().map(since -> !item.createdAt().isBefore(since)).orElse(true)
+                && filter.before().map(item.createdAt()::isBefore).orElse(true);
     }
 
     private List<SearchHit> rescored(List<LexicalMatch> found, MatchExpression words, TermCounts counts,
-                                     SearchQuery query, int wanted) {
+                                     SearchQuery query, int wanted, List<String> files) {
         QueryWords queryWords = new QueryWords(words.words(), weights(counts), words.phrases());
         Map<String, List<KnowledgeItem>> neighbours = query.exact() ? Map.of()
                 : repository.neighbours(found.stream().map(m -> m.item().id()).toList(), query.filter());
-        List<SearchHit> ranked = rank(found, neighbours, queryWords, Math.max(wanted * 3, 30), clock.instant());
+        List<SearchHit> ranked = rank(found, neighbours, queryWords, Math.max(wanted * 3, 30), clock.instant(), files);
         return ranked.subList(0, Math.min(wanted, ranked.size()));
     }
 
@@ -170,7 +205,7 @@ public final class LexicalRanking implements Ranking {
 
     /** Scores the {@code rescored} items of best BM25 (with what neighbours lend) and orders them by score. */
     private List<SearchHit> rank(List<LexicalMatch> found, Map<String, List<KnowledgeItem>> neighbours,
-                                 QueryWords queryWords, int rescored, Instant now) {
+                                 QueryWords queryWords, int rescored, Instant now, List<String> files) {
         Map<String, Double> own = new HashMap<>();
         Map<String, KnowledgeItem> items = new LinkedHashMap<>();
         for (LexicalMatch match : found) {
@@ -208,6 +243,9 @@ public final class LexicalRanking implements Ranking {
             int held = wordsFound.computeIfAbsent(item.id(), id -> found(queryWords, item));
             double relevance = queryWords.coverage(held, nearby, NEIGHBOUR_SHARE, wholes(queryWords, item))
                     * (0.5 + 0.5 * fit);
+            if (!NamedFiles.anchored(files, item).isEmpty()) {
+                relevance = Math.min(1, relevance + ANCHORED_SHARE);
+            }
             hits.add(new SearchHit(item, "", Math.round(score(item, relevance, now) * 10_000) / 10_000.0));
         }
         hits.sort(Comparator.comparingDouble(SearchHit::score).reversed()

@@ -20,7 +20,11 @@ import java.util.function.ToIntFunction;
  * frequency; a word the graph has never seen weighs as one a single item holds), at least two of them, and more than a
  * word half the graph holds would say. The names: the item names a concrete thing the prompt names
  * ({@link ConcreteNames}: a file, a command, a config key, an identifier, a service), which a work prompt does ("add
- * the entry to metrics.log") where it shares few words with its rule ("metrics.log is append-only"). The meaning, when
+ * the entry to metrics.log") where it shares few words with its rule ("metrics.log is append-only"). The anchors: the
+ * item is anchored to a file the prompt names ({@link NamedFiles}: the session that settled it edited that file, the
+ * commit changed it), which is enough on its own and ranks first while few items are anchored to the prompt's files
+ * (at most {@value #DISTINCTIVE}; a file every other commit changed says little about which item governs the prompt,
+ * so there it counts as a shared name). The meaning, when
  * this process has the embedding model loaded and the item has vectors (a running server): the cosine above what
  * unrelated text scores, with the words' coverage and a shared name added ({@link #RELEVANT}). Without the model (a
  * cold hook, or an item captured a moment ago) words decide, or a shared name with some of the words.
@@ -45,6 +49,10 @@ public final class PromptRecall {
     static final double RELEVANT = 0.135;
     static final double WORDS_WEIGHT = 0.4;
     static final double NAME_WEIGHT = 0.1;
+    /** What an anchor to a file the prompt names adds to the order among the relevant: more than any shared name. */
+    static final double ANCHOR_WEIGHT = 0.2;
+    /** Items anchored to the prompt's files beyond which an anchor is no longer enough on its own. */
+    static final int DISTINCTIVE = 4;
     /** Without the model a shared name built like a file or identifier counts with this share of the words too. */
     static final double NAMED_COVERAGE = 0.1;
     static final int ITEM_WORDS = 150;
@@ -80,15 +88,17 @@ public final class PromptRecall {
      * suffice, the prompt's concrete names it holds, and the cosine of its best passage to the prompt (NaN without the
      * model or before the item has vectors).
      */
-    public record Evidence(KnowledgeItem item, double coverage, boolean words, List<String> names, double cosine) {
+    public record Evidence(KnowledgeItem item, double coverage, boolean words, List<String> names, double cosine,
+                           List<String> anchored) {
 
         public Evidence {
             names = List.copyOf(names);
+            anchored = List.copyOf(anchored);
         }
 
         /** Whether this governs the prompt (see the class comment). */
         public boolean relevant() {
-            if (words) {
+            if (words || !anchored.isEmpty()) {
                 return true;
             }
             return Double.isNaN(cosine) ? names.stream().anyMatch(ConcreteNames::built) && coverage >= NAMED_COVERAGE
@@ -100,7 +110,7 @@ public final class PromptRecall {
             double meaning = Double.isNaN(cosine) ? 0 : cosine - SemanticRanking.UNRELATED;
             // a product's name (Postgres) is weaker evidence than a file's or an identifier's
             double named = names.isEmpty() ? 0 : names.stream().anyMatch(ConcreteNames::built) ? NAME_WEIGHT : NAME_WEIGHT / 2;
-            return meaning + WORDS_WEIGHT * coverage + named;
+            return meaning + WORDS_WEIGHT * coverage + named + (anchored.isEmpty() ? 0 : ANCHOR_WEIGHT);
         }
     }
 
@@ -116,6 +126,11 @@ public final class PromptRecall {
         ranking.unsnipped(new SearchQuery(prompt, ItemFilter.current(), CANDIDATES, false), CANDIDATES).stream()
                 .filter(hit -> recallable(hit.item()))
                 .forEach(hit -> items.put(hit.item().id(), hit.item()));
+        List<String> files = NamedFiles.in(prompt);
+        List<KnowledgeItem> anchored = files.isEmpty() ? List.of() : repository.anchoredToNames(NamedFiles.names(files),
+                CANDIDATES).stream().filter(item -> recallable(item) && !NamedFiles.anchored(files, item).isEmpty()).toList();
+        anchored.forEach(item -> items.putIfAbsent(item.id(), item));
+        boolean distinctive = anchored.size() <= DISTINCTIVE;
         Map<String, Double> cosines = meaning.map(semantic -> cosines(semantic, prompt, items)).orElse(Map.of());
         if (items.isEmpty()) {
             return List.of();
@@ -135,10 +150,14 @@ public final class PromptRecall {
                     && Integer.bitCount(own) >= Math.min(2, words.size());
             String text = (item.title() + "\n" + item.content() + "\n" + String.join(" ", item.tags()))
                     .toLowerCase(Locale.ROOT);
-            List<String> shared = names.stream().filter(name -> ConcreteNames.named(name, text)).toList();
+            List<String> shared = new ArrayList<>(names.stream().filter(name -> ConcreteNames.named(name, text)).toList());
+            List<String> onFiles = NamedFiles.anchored(files, item);
+            if (!distinctive) {
+                onFiles.stream().filter(file -> !shared.contains(file)).forEach(shared::add);
+            }
             Double cosine = cosines.get(item.id());
             evidence.add(new Evidence(item, held / total, enough, shared,
-                    cosine == null ? Double.NaN : cosine));
+                    cosine == null ? Double.NaN : cosine, distinctive ? onFiles : List.of()));
         }
         return evidence;
     }

@@ -7,6 +7,7 @@ import dev.graphiti.graph.Kind;
 import dev.graphiti.graph.NewItem;
 import dev.graphiti.redact.Redactor;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -38,6 +39,11 @@ public final class GraphItemSink implements ItemSink {
     }
 
     @Override
+    public void renamed(List<Map.Entry<String, String>> renames) {
+        items.renamed(renames);
+    }
+
+    @Override
     public boolean known(String statement) {
         return items.restated(redactor.redact(statement).text()).isPresent();
     }
@@ -53,7 +59,7 @@ public final class GraphItemSink implements ItemSink {
     private NewItem request(ItemDraft draft) {
         return new NewItem(Kind.parse(draft.kind()), Optional.of(redactor.redact(draft.title()).text()),
                 redactor.redact(draft.content()).text(), draft.tags(), draft.source(), draft.supersedes(),
-                Optional.ofNullable(draft.createdAt()), draft.place());
+                Optional.ofNullable(draft.createdAt()), draft.place(), draft.anchors());
     }
 
     private static Stored stored(AddResult result) {

@@ -1,5 +1,6 @@
 package dev.graphiti.ingest;
 
+import dev.graphiti.graph.Anchor;
 import dev.graphiti.graph.ThreadPosition;
 import java.time.Instant;
 import java.util.List;
@@ -11,13 +12,15 @@ import java.util.Optional;
  * (git:&lt;sha&gt; or capture:&lt;session&gt;) and when it happened. The graph finds the entities (files,
  * modules, identifiers) in the content, so a draft names them there. A draft from a conversation says where
  * in it it was said ({@code place}), so search can reach it through its neighbours, and the earlier item it
- * changes or extends, if any ({@code supersedes}, a full id).
+ * changes or extends, if any ({@code supersedes}, a full id). {@code anchors} are the code it is about as the ingest saw
+ * it: the files a commit changed, or a session touched around the turn.
  */
 public record ItemDraft(String kind, String title, String content, List<String> tags, String source,
-                        Instant createdAt, Optional<ThreadPosition> place, Optional<String> supersedes) {
+                        Instant createdAt, Optional<ThreadPosition> place, Optional<String> supersedes,
+                        List<Anchor> anchors) {
 
     public ItemDraft(String kind, String title, String content, List<String> tags, String source, Instant createdAt) {
-        this(kind, title, content, tags, source, createdAt, Optional.empty(), Optional.empty());
+        this(kind, title, content, tags, source, createdAt, Optional.empty(), Optional.empty(), List.of());
     }
 
     public ItemDraft {
@@ -31,5 +34,6 @@ public record ItemDraft(String kind, String title, String content, List<String> 
             throw new IllegalArgumentException("content must not be blank");
         }
         tags = List.copyOf(tags);
+        anchors = List.copyOf(anchors);
     }
 }

@@ -2,6 +2,7 @@ package dev.graphiti.ingest;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** Where ingested items go: the graph, which redacts, deduplicates and stores them. */
 @FunctionalInterface
@@ -13,6 +14,10 @@ public interface ItemSink {
 
     /** Stores the draft (or finds it already stored) and says which item holds it. */
     Stored store(ItemDraft draft);
+
+    /** Records renames git saw (old path to new path), so items anchored to a file follow it; a sink may ignore them. */
+    default void renamed(List<Map.Entry<String, String>> renames) {
+    }
 
     /** Whether a stored item already says what {@code statement} says (then storing it again adds nothing). */
     default boolean known(String statement) {

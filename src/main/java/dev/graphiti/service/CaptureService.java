@@ -73,6 +73,7 @@ public final class CaptureService {
     private ConversationCapture conversationCapture(OpenGraph graph, IngestState state) {
         Redactor redactor = new Redactor();
         return new ConversationCapture(new TranscriptReader(), new PatternExtractor(redactor), state,
-                new GraphItemSink(graph.items(clock, maxContentBytes), redactor));
+                new GraphItemSink(graph.items(clock, maxContentBytes), redactor),
+                graph.location().workTree().map(dev.graphiti.config.GitWorkTree::root));
     }
 }

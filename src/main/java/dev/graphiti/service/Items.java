@@ -44,7 +44,7 @@ public final class Items {
             ItemService items = graph.items(clock, maxContentBytes);
             Optional<String> replaced = supersedes.map(reference -> items.resolve(reference).id());
             return items.add(new NewItem(item.kind(), item.title(), item.content(), item.tags(), item.source(), replaced,
-                    item.createdAt(), item.place()));
+                    item.createdAt(), item.place(), item.anchors()));
         }
     }
 

@@ -6,6 +6,7 @@ import dev.graphiti.graph.IngestState;
 import dev.graphiti.graph.ItemIds;
 import dev.graphiti.graph.ItemRepository;
 import dev.graphiti.graph.ItemService;
+import dev.graphiti.graph.ProjectPaths;
 import dev.graphiti.graph.VectorStore;
 import java.time.Clock;
 
@@ -19,8 +20,10 @@ public record OpenGraph(GraphLocation location, ItemRepository repository, Inges
     /** Adding, finding and deleting items here, secrets redacted, content up to {@code maxContentBytes}. */
     public ItemService items(Clock clock, int maxContentBytes) {
         String project = location.workTree().map(tree -> String.valueOf(tree.root().getFileName())).orElse("");
+        ProjectPaths paths = location.workTree().<ProjectPaths>map(tree -> new WorkTreePaths(tree.root()))
+                .orElse(ProjectPaths.UNKNOWN);
         return new ItemService(repository, location.scope(), Redactions.standard(), new EntityExtractor(project),
-                new ItemIds(), clock, maxContentBytes);
+                new ItemIds(), clock, maxContentBytes, paths);
     }
 
     @Override

@@ -146,6 +146,8 @@ public final class MemoryLoopBench {
         Tally tally = new Tally();
         Map<String, String> kindOfSession = new HashMap<>(); // session id -> "signal" or "distractor"
         Instant clock = Instant.parse("2026-05-04T08:30:00Z");
+        // the sessions ran where their tool calls' paths are, as Claude Code records it in every line's cwd
+        String cwd = domain.root().isEmpty() ? repo.toString() : domain.root();
         int distractor = 0;
         List<Session> timeline = new ArrayList<>();
         for (Rule rule : domain.rules()) {
@@ -155,11 +157,11 @@ public final class MemoryLoopBench {
             timeline.addAll(rule.sessions().subList(1, rule.sessions().size()));
         }
         for (Session signal : timeline) {
-            clock = capture(cli, repo, dir, signal.name(), signal.blocks(), clock);
+            clock = capture(cli, repo, cwd, dir, signal.name(), signal.blocks(), clock);
             kindOfSession.put(ClaudeCodeSessionWriter.sessionId(signal.name()), "signal");
             for (int i = 0; i < DISTRACTORS_PER_SIGNAL; i++, distractor++) {
                 String name = domain.name() + "/distractor/" + distractor;
-                clock = capture(cli, repo, dir, name, distractorBlocks(domain.routine(), common, distractor), clock);
+                clock = capture(cli, repo, cwd, dir, name, distractorBlocks(domain.routine(), common, distractor), clock);
                 kindOfSession.put(ClaudeCodeSessionWriter.sessionId(name), "distractor");
             }
         }
@@ -324,10 +326,10 @@ public final class MemoryLoopBench {
         return blocks;
     }
 
-    private static Instant capture(CliHarness cli, Path repo, Path dir, String name, List<MemoryLoopCorpus.Block> blocks,
-            Instant clock) throws Exception {
+    private static Instant capture(CliHarness cli, Path repo, String cwd, Path dir, String name,
+            List<MemoryLoopCorpus.Block> blocks, Instant clock) throws Exception {
         String id = ClaudeCodeSessionWriter.sessionId(name);
-        ClaudeCodeSessionWriter writer = new ClaudeCodeSessionWriter(id, repo.toString(), clock).blocks(blocks);
+        ClaudeCodeSessionWriter writer = new ClaudeCodeSessionWriter(id, cwd, clock).blocks(blocks);
         Path file = dir.resolve("claude").resolve("projects").resolve(repo.toString().replaceAll("[^A-Za-z0-9]", "-"))
                 .resolve(id + ".jsonl");
         writer.write(file);

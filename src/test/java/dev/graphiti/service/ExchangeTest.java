@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.access.FileAccess;
 import dev.graphiti.exchange.ExchangeFormat;
+import dev.graphiti.graph.Anchor;
 import dev.graphiti.graph.Compactor;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.GraphLocation;
@@ -56,7 +57,8 @@ class ExchangeTest {
                     List.of("db"), "manual", Optional.of(second), Optional.empty()));
             items.add(new NewItem(Kind.preference, Optional.empty(), "Caroline prefers short answers", List.of(),
                     "capture:session-1", Optional.empty(), Optional.of(Instant.parse("2026-02-03T04:05:06Z")),
-                    Optional.of(new ThreadPosition("session-1", 4096))));
+                    Optional.of(new ThreadPosition("session-1", 4096)),
+                    List.of(Anchor.file("docs/style.md", Anchor.Origin.touched))));
             items.add(NewItem.note("See src/main/java/dev/graphiti/store/SqliteStore.java for the busy retry"));
         }
     }
@@ -85,6 +87,8 @@ class ExchangeTest {
         assertTrue(before.stream().anyMatch(s -> !s.provenance().isEmpty()), "compact recorded provenance");
         assertTrue(before.stream().anyMatch(s -> s.stored().item().supersededBy().isPresent()), "a superseded item");
         assertTrue(before.stream().anyMatch(s -> s.stored().place().isPresent()), "an item with a place");
+        assertTrue(before.stream().anyMatch(s -> s.stored().item().anchors().contains(
+                Anchor.file("docs/style.md", Anchor.Origin.touched))), "an item with anchors");
 
         Path file = tmp.resolve("graph.jsonl");
         ExportReport exported = exchange.exportTo(original, file, ExchangeFormat.json, false, ExchangeProgress.NONE);
@@ -100,6 +104,18 @@ class ExchangeTest {
         assertEquals(0, again.stored());
         assertEquals(4, again.present());
         assertEquals(before, everything(copy));
+    }
+
+    @Test
+    void anExportFromBeforeAnchorsImportsWithoutThem() throws Exception {
+        Path file = tmp.resolve("old.jsonl");
+        Files.writeString(file, "{\"graphiti\":\"items\",\"version\":1,\"scope\":\"global\",\"exported_at\":\"2026-11-24T03:27:54.194Z\"}\n"
+                + "{\"id\":\"0w73mzvs0w73mzvs\",\"kind\":\"decision\",\"title\":\"Storage\",\"content\":\"We store items in SQLite\","
+                + "\"tags\":[\"db\"],\"source\":\"manual\",\"entities\":[{\"name\":\"sqlite\",\"type\":\"library\"}],"
+                + "\"created_at\":\"2026-11-24T03:27:36.876Z\",\"provenance\":[]}\n");
+        GraphLocation copy = graph("old");
+        assertEquals(1, exchange.importFrom(copy, file, Optional.empty(), FileAccess.everywhere(), ExchangeProgress.NONE).stored());
+        assertEquals(List.of(), everything(copy).get(0).stored().item().anchors());
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.graph.AddResult;
+import dev.graphiti.graph.Anchor;
 import dev.graphiti.graph.CompactReport;
 import dev.graphiti.graph.Compactor;
 import dev.graphiti.graph.Entity;
@@ -138,7 +139,85 @@ public abstract class GraphStoreContract {
         List<Entity> sorted = item.entities().stream().sorted(java.util.Comparator.comparing(Entity::name)).toList();
         return new KnowledgeItem(item.id(), item.scope(), item.kind(), item.title(), item.content(), item.tags(),
                 item.source(), sorted, item.createdAt(), item.validUntil(), item.supersededBy(), item.supersedes(),
-                item.flag());
+                item.flag(), item.anchors());
+    }
+
+    private static NewItem anchored(String title, String content, Instant when, Anchor... anchors) {
+        return new NewItem(Kind.decision, Optional.of(title), content, List.of(), "manual", Optional.empty(),
+                Optional.of(when), Optional.empty(), List.of(anchors));
+    }
+
+    private List<String> anchoredTo(String path) {
+        return database.items().anchoredTo(path).stream().map(KnowledgeItem::id).toList();
+    }
+
+    @Test
+    void anchorsComeBackWithTheItemAndFindItByItsPathOrFileName() {
+        KnowledgeItem added = add(anchored("Money", "money is never float", T0,
+                Anchor.file("billing/invoice.py", Anchor.Origin.touched), new Anchor(Anchor.Kind.symbol, "line_total",
+                        Anchor.Origin.given), Anchor.file("billing/numbering.py", Anchor.Origin.changed)));
+        KnowledgeItem other = add(anchored("Numbers", "invoice numbers avoid 0 and O", T0.plusSeconds(5),
+                Anchor.file("billing/numbering.py", Anchor.Origin.touched)));
+        KnowledgeItem read = database.items().get(added.id()).orElseThrow();
+        assertEquals(List.of(Anchor.file("billing/invoice.py", Anchor.Origin.touched),
+                Anchor.file("billing/numbering.py", Anchor.Origin.changed),
+                new Anchor(Anchor.Kind.symbol, "line_total", Anchor.Origin.given)), read.anchors());
+        assertEquals(added.anchors(), read.anchors(), "the added item is the item read back");
+        assertEquals(List.of(added.id()), anchoredTo("billing/invoice.py"));
+        assertEquals(List.of(other.id(), added.id()), anchoredTo("billing/numbering.py"), "newest first");
+        assertEquals(List.of(), anchoredTo("invoice.py"), "a path is the repository's whole path");
+        assertEquals(List.of(), anchoredTo("line_total"), "a symbol is no file");
+        assertEquals(List.of(added.id()), database.items().anchoredToNames(List.of("invoice.py"), 10).stream()
+                .map(KnowledgeItem::id).toList());
+        assertEquals(read.anchors(), database.items().getAll(List.of(added.id())).get(0).anchors());
+        assertEquals(read.anchors(), database.items().stored(0, 10).get(0).item().anchors(), "an export reads them");
+    }
+
+    @Test
+    void anItemAnchoredToAFileIsFoundByTheNamesGitRenamedItTo() {
+        KnowledgeItem added = add(anchored("Retry", "retries back off", T0, Anchor.file("src/retry.py", Anchor.Origin.changed)));
+        database.items().write(writer -> {
+            writer.renamed("src/retry.py", "src/net/retry.py");
+            writer.renamed("src/net/retry.py", "lib/net/backoff.py");
+            writer.renamed("src/net/retry.py", "lib/net/backoff.py"); // seen again by a later index: recorded once
+            return null;
+        });
+        assertEquals(List.of(added.id()), anchoredTo("src/net/retry.py"));
+        assertEquals(List.of(added.id()), anchoredTo("lib/net/backoff.py"));
+        assertEquals(List.of(added.id()), anchoredTo("src/retry.py"));
+        assertEquals(List.of(), anchoredTo("lib/net/other.py"));
+    }
+
+    @Test
+    void aReplacementKeepsTheAnchorsOfWhatItReplacesAndOnlyCurrentItemsAreFound() {
+        KnowledgeItem old = add(anchored("Batches", "push in batches of 20", T0, Anchor.file("feed/push.py", Anchor.Origin.touched)));
+        NewItem newer = new NewItem(Kind.decision, Optional.of("Batches"), "push in batches of exactly 25", List.of(),
+                "manual", Optional.of(old.id()), Optional.of(T0.plusSeconds(60)), Optional.empty(),
+                List.of(Anchor.file("feed/loader.py", Anchor.Origin.touched)));
+        KnowledgeItem replacement = items.add(newer).item();
+        assertEquals(List.of(Anchor.file("feed/loader.py", Anchor.Origin.touched),
+                Anchor.file("feed/push.py", Anchor.Origin.touched)), database.items().get(replacement.id()).orElseThrow().anchors());
+        assertEquals(List.of(replacement.id()), anchoredTo("feed/push.py"), "the replaced item is not current");
+        assertEquals(List.of(Anchor.file("feed/push.py", Anchor.Origin.touched)),
+                database.items().get(old.id()).orElseThrow().anchors(), "the replaced item keeps its own");
+    }
+
+    @Test
+    void compactKeepsTheAnchorsOfWhatItFolds() {
+        KnowledgeItem kept = add(anchored("Release", "tag the release after the changelog is merged", T0,
+                Anchor.file("CHANGELOG.md", Anchor.Origin.named)));
+        KnowledgeItem copy = new KnowledgeItem("copy0002copy0002", Scope.project, Kind.decision, kept.title(), kept.content(),
+                List.of(), "import", List.of(), T0.plusSeconds(5), Optional.empty(), Optional.empty(), Optional.empty(),
+                Optional.empty(), List.of(Anchor.file("scripts/release.sh", Anchor.Origin.changed)));
+        database.items().write(writer -> {
+            writer.insert(copy, Fingerprint.of(copy.title(), copy.content()), Optional.empty());
+            return null;
+        });
+        assertEquals(1, new Compactor(database.items(), Clock.systemUTC()).compact(false).merged());
+        List<KnowledgeItem> left = database.items().list(ItemFilter.current(), 10);
+        assertEquals(1, left.size());
+        assertEquals(List.of("CHANGELOG.md", "scripts/release.sh"), left.get(0).anchors().stream().map(Anchor::value).toList());
+        assertEquals(List.of(left.get(0).id()), anchoredTo("scripts/release.sh"));
     }
 
     @Test

@@ -1,11 +1,13 @@
 package dev.graphiti.ingest.git;
 
+import dev.graphiti.graph.Anchor;
 import dev.graphiti.ingest.ItemDraft;
 import dev.graphiti.redact.Redactor;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -20,6 +22,11 @@ public final class CommitDigest {
     static final int MESSAGE_CAP = 8_000;
     static final int SUMMARY_CAP = 1_500;
     static final int MODULES_CAP = 10;
+    /**
+     * A commit changing more files than this anchors to none of them: a sweep (a rename of a package, a licence header,
+     * a formatter run) is about no one file, and anchoring it to each would put it in every file's recall.
+     */
+    static final int ANCHORED_FILES_CAP = 30;
 
     private final Redactor redactor;
 
@@ -46,7 +53,16 @@ public final class CommitDigest {
         content.append("\nCommit ").append(commit.sha(), 0, 12).append(", authored ")
                 .append(DateTimeFormatter.ISO_INSTANT.format(commit.authorTime()));
         List<String> tags = kind.knowledge() ? List.of("git", kind.name().replace('_', '-')) : List.of("git");
-        return new ItemDraft(kind.itemKind(), title, content.toString(), tags, "git:" + commit.sha(), commit.authorTime());
+        return new ItemDraft(kind.itemKind(), title, content.toString(), tags, "git:" + commit.sha(), commit.authorTime(),
+                Optional.empty(), Optional.empty(), anchors(commit));
+    }
+
+    /** The files the commit changed (their new paths), or none past {@link #ANCHORED_FILES_CAP}. */
+    static List<Anchor> anchors(GitCommit commit) {
+        if (commit.fileCount() > ANCHORED_FILES_CAP) {
+            return List.of();
+        }
+        return commit.files().stream().map(file -> Anchor.file(file.path(), Anchor.Origin.changed)).toList();
     }
 
     /** "3 files changed, +40 -2:" and one line per file, cut at SUMMARY_CAP characters. */

@@ -73,6 +73,7 @@ public final class HistoryIndexer {
         final List<GitCommit> drafted = new ArrayList<>();
         final Map<SkipReason, Integer> skippedBy = new EnumMap<>(SkipReason.class);
         final Set<String> keys = new HashSet<>(); // change keys of this walk: a cherry-pick inside the range counts once
+        final List<Map.Entry<String, String>> renames = new ArrayList<>();
         int indexed;
         int duplicates;
         int skipped;
@@ -85,6 +86,9 @@ public final class HistoryIndexer {
         }
 
         void judge(GitCommit commit) {
+            // every commit's renames, kept or skipped: anchors follow a file whatever the commit that moved it
+            commit.files().stream().filter(FileChange::renamed)
+                    .forEach(file -> renames.add(Map.entry(file.previousPath(), file.path())));
             String key = ChangeKey.of(commit);
             if (!keys.add(key) || ledger.judged(commit.sha(), key)) {
                 already++;
@@ -98,7 +102,7 @@ public final class HistoryIndexer {
                     drafts.add(digest.draft(commit));
                     drafted.add(commit);
                 }
-                if (pending.size() + drafts.size() >= BATCH) {
+                if (pending.size() + drafts.size() + renames.size() >= BATCH) {
                     flush();
                 }
             }
@@ -110,6 +114,10 @@ public final class HistoryIndexer {
 
         /** Stores the drafts (one transaction), then records every judgment of the batch. */
         void flush() {
+            if (!renames.isEmpty()) {
+                sink.renamed(List.copyOf(renames));
+                renames.clear();
+            }
             if (!drafts.isEmpty()) {
                 List<ItemSink.Stored> stored = sink.storeAll(List.copyOf(drafts));
                 for (int i = 0; i < stored.size(); i++) {

@@ -30,12 +30,20 @@ public final class ConversationCapture {
     private final Extractor extractor;
     private final CapturePositions positions;
     private final ItemSink sink;
+    private final Optional<Path> root;
 
     public ConversationCapture(TranscriptReader reader, Extractor extractor, CapturePositions positions, ItemSink sink) {
+        this(reader, extractor, positions, sink, Optional.empty());
+    }
+
+    /** @param root the project's work tree, which the files a session touched are anchored relative to */
+    public ConversationCapture(TranscriptReader reader, Extractor extractor, CapturePositions positions, ItemSink sink,
+                               Optional<Path> root) {
         this.reader = reader;
         this.extractor = extractor;
         this.positions = positions;
         this.sink = sink;
+        this.root = root;
     }
 
     public CaptureReport capture(Path transcript, String sessionId) throws IOException {
@@ -62,7 +70,8 @@ public final class ConversationCapture {
      * the session's thread: the chunk's byte offset plus its order in the chunk grows along the transcript (a
      * chunk holds fewer items than bytes), so later captures continue the order. A statement a stored item
      * already makes, however it is worded (the assistant recalling a decision), counts as a repeat. A rule that
-     * changes or extends one captured from another session supersedes it (see {@link Revisions}).
+     * changes or extends one captured from another session supersedes it (see {@link Revisions}). Each is anchored to the
+     * files the session touched around it ({@link TouchedFiles}).
      */
     private CaptureReport store(String sessionId, TranscriptChunk chunk) {
         List<Extraction> extractions = extractor.extract(chunk.turns());
@@ -72,6 +81,7 @@ public final class ConversationCapture {
         Set<String> superseded = new HashSet<>();
         String opening = chunk.start() > 0 ? "" : chunk.turns().stream().filter(t -> t.role() == Turn.Role.user)
                 .map(Turn::text).findFirst().orElse("");
+        TouchedFiles touched = new TouchedFiles(chunk, root);
         for (Extraction extraction : extractions) {
             if (sink.known(extraction.content())) {
                 continue;
@@ -81,7 +91,7 @@ public final class ConversationCapture {
             drafts.add(new ItemDraft(extraction.kind(), extraction.title(),
                     revision.map(Revisions.Revision::content).orElse(extraction.content()), List.of("capture"), source,
                     extraction.at(), Optional.of(new ThreadPosition(sessionId, chunk.start() + drafts.size())),
-                    revision.map(Revisions.Revision::supersedes)));
+                    revision.map(Revisions.Revision::supersedes), touched.around(extraction.at())));
         }
         List<ItemSink.Stored> stored = drafts.isEmpty() ? List.of() : sink.storeAll(drafts);
         int added = (int) stored.stream().filter(s -> !s.duplicate()).count();

@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
 
 /**
  * Reads a Claude Code transcript (JSONL) from a byte offset. Kept: the text blocks of "user" and
- * "assistant" lines of the main conversation. Left out, by design:
+ * "assistant" lines of the main conversation, and the files its tool calls read or changed ({@link Touch}: the
+ * call's file path only, never its payload). Left out, by design:
  * tool_use, tool_result and thinking blocks (payloads, not the people's words);
  * sidechain lines (a subagent's own conversation, prompted by the agent, not the user);
  * "summary" lines and compaction summaries (restatements of earlier turns, which would repeat them);
@@ -45,11 +46,16 @@ public final class TranscriptReader {
             Pattern.DOTALL);
     private static final Pattern INTERRUPTED = Pattern.compile("\\[Request interrupted by user[^]]*]");
 
+    /** The tools whose input names the one file they read or change, and the field naming it. */
+    private static final Map<String, String> FILE_TOOLS = Map.of("Read", "file_path", "Edit", "file_path", "Write",
+            "file_path", "MultiEdit", "file_path", "NotebookEdit", "notebook_path");
+
     private final JsonReaderFactory json = Json.createReaderFactory(Map.of());
 
     /** Reads the complete lines from offset on; sessionId names turns whose lines carry none. */
     public TranscriptChunk read(Path file, long offset, String sessionId) throws IOException {
         List<Turn> turns = new ArrayList<>();
+        List<Touch> touched = new ArrayList<>();
         int lines = 0;
         int malformed = 0;
         long end = offset;
@@ -75,7 +81,7 @@ public final class TranscriptReader {
                     end = position + start;
                     if (!oversized) {
                         String text = line.toString(StandardCharsets.UTF_8).strip();
-                        if (!text.isEmpty() && !parse(text, sessionId, turns)) {
+                        if (!text.isEmpty() && !parse(text, sessionId, turns, touched)) {
                             malformed++;
                         }
                     }
@@ -86,7 +92,7 @@ public final class TranscriptReader {
                 position += read;
             }
         }
-        return new TranscriptChunk(turns, offset, end, lines, malformed);
+        return new TranscriptChunk(turns, offset, end, lines, malformed, touched);
     }
 
     /** Appends up to {@link #MAX_LINE_BYTES} of a line; true when some of it did not fit. */
@@ -97,7 +103,7 @@ public final class TranscriptReader {
     }
 
     /** Adds the line's turn, if it has one; false when the line is not a JSON object. */
-    private boolean parse(String text, String sessionId, List<Turn> turns) {
+    private boolean parse(String text, String sessionId, List<Turn> turns, List<Touch> touched) {
         JsonObject line;
         try (JsonReader reader = json.createReader(new StringReader(text))) {
             JsonValue value = reader.readValue();
@@ -120,7 +126,11 @@ public final class TranscriptReader {
         if (message == null || message.getValueType() != JsonValue.ValueType.OBJECT) {
             return true;
         }
-        String words = clean(words(message.asJsonObject().get("content")));
+        JsonValue content = message.asJsonObject().get("content");
+        if (type.equals("assistant") && content instanceof JsonArray blocks) {
+            touches(blocks, string(line, "cwd"), turns.size(), touched);
+        }
+        String words = clean(words(content));
         if (words.isEmpty()) {
             return true;
         }
@@ -151,6 +161,19 @@ public final class TranscriptReader {
             }
         }
         return text.toString();
+    }
+
+    /** The files the tool calls among {@code blocks} read or changed. */
+    private static void touches(JsonArray blocks, String cwd, int turn, List<Touch> touched) {
+        for (JsonValue block : blocks) {
+            if (block instanceof JsonObject call && string(call, "type").equals("tool_use")
+                    && FILE_TOOLS.containsKey(string(call, "name")) && call.get("input") instanceof JsonObject input) {
+                String path = string(input, FILE_TOOLS.get(string(call, "name")));
+                if (!path.isBlank()) {
+                    touched.add(new Touch(turn, path, cwd));
+                }
+            }
+        }
     }
 
     private static String clean(String text) {

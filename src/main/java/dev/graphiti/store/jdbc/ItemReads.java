@@ -33,6 +33,8 @@ public final class ItemReads {
 
     /** The order of list and briefs: a brief's page follows the same newest-first order as a list. */
     public static final String NEWEST_FIRST = " ORDER BY i.created_at DESC, i.seq DESC";
+    /** Renames followed back from a path: a file renamed more often than this is followed this far. */
+    private static final int MAX_RENAMES = 32;
 
     private final Statements statements;
     private final ItemRows rows;
@@ -242,6 +244,52 @@ public final class ItemReads {
             }
             return new GraphStats(total, byKind, counts);
         });
+    }
+
+    /**
+     * Current items anchored to the file {@code path} or to a path git renamed to it (followed back through every rename
+     * recorded), newest first, at most {@code limit}: by the anchors' index, never a scan of the items.
+     */
+    public List<KnowledgeItem> anchoredTo(String path, int limit) {
+        return transactions.read(() -> anchored("a.value", formerPaths(path), limit));
+    }
+
+    /** Current items with a file anchor named one of {@code names} (lower-case file names), newest first. */
+    public List<KnowledgeItem> anchoredToNames(Collection<String> names, int limit) {
+        return names.isEmpty() ? List.of() : transactions.read(() -> anchored("a.name", names, limit));
+    }
+
+    /** Current items with a file anchor whose {@code column} is one of {@code values}, newest first (inside a read). */
+    private List<KnowledgeItem> anchored(String column, Collection<String> values, int limit) throws SQLException {
+        SqlFilter anchored = dialect.oneOf(statements, column, "text", values);
+        List<Object> parameters = new ArrayList<>(anchored.parameters());
+        parameters.add(limit);
+        return rows.items("SELECT " + ItemRows.COLUMNS + " FROM items i WHERE i.seq IN (SELECT a.seq FROM item_anchors a "
+                + "WHERE " + anchored.condition() + " AND a.kind = 'file') AND " + dialect.spelling().current()
+                + NEWEST_FIRST + " LIMIT ?", parameters);
+    }
+
+    /** {@code path} and every path git renamed, step by step, to it (inside a read). */
+    private Set<String> formerPaths(String path) throws SQLException {
+        Set<String> paths = new LinkedHashSet<>(List.of(path));
+        List<String> frontier = List.of(path);
+        for (int step = 0; step < MAX_RENAMES && !frontier.isEmpty(); step++) {
+            SqlFilter renamed = dialect.oneOf(statements, "to_path", "text", frontier);
+            List<String> next = new ArrayList<>();
+            PreparedStatement statement = statements.bind("SELECT from_path FROM path_renames WHERE " + renamed.condition(),
+                    renamed.parameters());
+            try (ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    if (paths.add(row.getString(1))) {
+                        next.add(row.getString(1));
+                    }
+                }
+            } finally {
+                statements.release(statement);
+            }
+            frontier = next;
+        }
+        return paths;
     }
 
     /** Items matching {@code condition} on {@code items i} (which may end in ORDER BY and LIMIT). */

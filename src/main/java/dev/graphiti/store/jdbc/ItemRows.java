@@ -1,5 +1,6 @@
 package dev.graphiti.store.jdbc;
 
+import dev.graphiti.graph.Anchor;
 import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.ItemBrief;
 import dev.graphiti.graph.Kind;
@@ -12,11 +13,15 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** Reads items out of result sets, on either store; entities come from their own table in one query per batch. */
+/**
+ * Reads items out of result sets, on either store; entities and anchors come from their own tables in one query each
+ * per batch.
+ */
 public final class ItemRows {
 
     /** An item's columns, in the order {@link #query} reads them (extra columns follow). */
@@ -74,9 +79,30 @@ public final class ItemRows {
     private <T> List<T> items(List<Row> rows, Combine<T> combine) throws SQLException {
         List<Long> seqs = rows.stream().map(Row::seq).toList();
         Map<Long, List<Entity>> entities = seqs.isEmpty() ? Map.of() : dialect.entities(statements, seqs);
+        Map<Long, List<Anchor>> anchors = seqs.isEmpty() ? Map.of() : anchors(seqs);
         List<T> result = new ArrayList<>(rows.size());
         for (Row row : rows) {
-            result.add(combine.of(row.toItem(scope, entities.getOrDefault(row.seq, List.of())), row.extra, row.seq));
+            result.add(combine.of(row.toItem(scope, entities.getOrDefault(row.seq, List.of()))
+                    .withAnchors(anchors.getOrDefault(row.seq, List.of())), row.extra, row.seq));
+        }
+        return result;
+    }
+
+    /** The anchors of the items {@code seqs}, by seq, each item's ordered by kind and value (an item without any: absent). */
+    private Map<Long, List<Anchor>> anchors(List<Long> seqs) throws SQLException {
+        Map<Long, List<Anchor>> result = new HashMap<>();
+        for (int from = 0; from < seqs.size(); from += 500) {
+            SqlFilter wanted = dialect.oneOf(statements, "seq", "bigint", seqs.subList(from, Math.min(seqs.size(), from + 500)));
+            PreparedStatement statement = statements.bind("SELECT seq, kind, value, origin FROM item_anchors WHERE "
+                    + wanted.condition() + " ORDER BY seq, kind, value", wanted.parameters());
+            try (ResultSet row = statement.executeQuery()) {
+                while (row.next()) {
+                    result.computeIfAbsent(row.getLong(1), seq -> new ArrayList<>()).add(new Anchor(
+                            Anchor.Kind.valueOf(row.getString(2)), row.getString(3), Anchor.Origin.valueOf(row.getString(4))));
+                }
+            } finally {
+                statements.release(statement);
+            }
         }
         return result;
     }

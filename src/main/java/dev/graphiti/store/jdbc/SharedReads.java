@@ -75,6 +75,16 @@ public interface SharedReads extends ItemRepository {
     }
 
     @Override
+    default List<KnowledgeItem> anchoredTo(String repositoryPath) {
+        return reads().anchoredTo(repositoryPath, ANCHORED_MOST);
+    }
+
+    @Override
+    default List<KnowledgeItem> anchoredToNames(Collection<String> fileNames, int limit) {
+        return reads().anchoredToNames(fileNames, limit);
+    }
+
+    @Override
     default List<Provenance> provenance(String id) {
         return reads().provenance(id);
     }

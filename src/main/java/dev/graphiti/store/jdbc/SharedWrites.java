@@ -1,5 +1,6 @@
 package dev.graphiti.store.jdbc;
 
+import dev.graphiti.graph.Anchor;
 import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.ItemWriter;
 import dev.graphiti.graph.Kind;
@@ -49,6 +50,16 @@ public abstract class SharedWrites implements ItemWriter {
 
     protected abstract void writeEntities(long seq, List<Entity> entities);
 
+    /** Inserts {@code anchors} of item {@code seq}, skipping those it has. */
+    protected abstract void writeAnchors(long seq, List<Anchor> anchors);
+
+    @Override
+    public void addAnchors(String id, List<Anchor> anchors) {
+        if (!anchors.isEmpty()) {
+            writeAnchors(seq(id), anchors);
+        }
+    }
+
     @Override
     public Optional<KnowledgeItem> get(String id) {
         return first(select("i.id = ?", List.of(id)));
@@ -96,6 +107,13 @@ public abstract class SharedWrites implements ItemWriter {
                         + "VALUES (?, ?, ?, ?, ?, ?, ?)",
                 List.of(seq(id), provenance.formerId(), provenance.relation(), provenance.title(), provenance.source(),
                         provenance.createdAt().toEpochMilli(), provenance.recordedAt().toEpochMilli()));
+    }
+
+    @Override
+    public void renamed(String fromPath, String toPath) {
+        if (!fromPath.equals(toPath)) {
+            update("INSERT INTO path_renames (from_path, to_path) VALUES (?, ?) ON CONFLICT DO NOTHING", List.of(fromPath, toPath));
+        }
     }
 
     @Override

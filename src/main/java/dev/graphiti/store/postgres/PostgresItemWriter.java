@@ -1,6 +1,7 @@
 package dev.graphiti.store.postgres;
 
 import dev.graphiti.graph.AddCandidates;
+import dev.graphiti.graph.Anchor;
 import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.Fingerprint;
 import dev.graphiti.graph.Kind;
@@ -84,7 +85,7 @@ final class PostgresItemWriter extends SharedWrites {
                 nullable(place.map(ThreadPosition::thread)), nullable(place.map(ThreadPosition::position)),
                 nullable(item.flag())));
         String sql = insert;
-        if (!item.tags().isEmpty() || !item.entities().isEmpty()) {
+        if (!item.tags().isEmpty() || !item.entities().isEmpty() || !item.anchors().isEmpty()) {
             sql = "WITH item AS (" + insert + ")";
             if (!item.tags().isEmpty()) {
                 sql += ", tags AS (INSERT INTO item_tags (tag, seq) SELECT tag, item.seq FROM item, unnest(?::text[]) AS tag "
@@ -96,6 +97,12 @@ final class PostgresItemWriter extends SharedWrites {
                         + "unnest(?::text[], ?::text[]) AS e (name, type) ON CONFLICT DO NOTHING)";
                 parameters.add(texts(item.entities().stream().map(Entity::name).toList()));
                 parameters.add(texts(item.entities().stream().map(Entity::type).toList()));
+            }
+            if (!item.anchors().isEmpty()) {
+                sql += ", anchors AS (INSERT INTO item_anchors (seq, kind, value, name, origin) SELECT item.seq, kind, value, "
+                        + "name, origin FROM item, unnest(?::text[], ?::text[], ?::text[], ?::text[]) AS a (kind, value, name, "
+                        + "origin) ON CONFLICT DO NOTHING)";
+                parameters.addAll(anchorColumns(item.anchors()));
             }
             sql += " SELECT seq FROM item";
         }
@@ -161,6 +168,24 @@ final class PostgresItemWriter extends SharedWrites {
                 }
             });
         }
+    }
+
+    @Override
+    protected void writeAnchors(long seq, List<Anchor> anchors) {
+        if (!anchors.isEmpty()) {
+            List<Object> parameters = new ArrayList<>(List.of(seq));
+            parameters.addAll(anchorColumns(anchors));
+            update("INSERT INTO item_anchors (seq, kind, value, name, origin) SELECT ?, kind, value, name, origin FROM "
+                    + "unnest(?::text[], ?::text[], ?::text[], ?::text[]) AS a (kind, value, name, origin) ON CONFLICT DO NOTHING",
+                    parameters);
+        }
+    }
+
+    /** The anchors as four text arrays, column by column. */
+    private List<Object> anchorColumns(List<Anchor> anchors) {
+        return List.of(texts(anchors.stream().map(a -> a.kind().name()).toList()),
+                texts(anchors.stream().map(Anchor::value).toList()), texts(anchors.stream().map(Anchor::name).toList()),
+                texts(anchors.stream().map(a -> a.origin().name()).toList()));
     }
 
     private java.sql.Array texts(List<String> values) {

@@ -1,5 +1,6 @@
 package dev.graphiti.store.sqlite;
 
+import dev.graphiti.graph.Anchor;
 import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.Fingerprint;
 import dev.graphiti.graph.KnowledgeItem;
@@ -48,6 +49,7 @@ final class SqliteItemWriter extends SharedWrites {
         long seq = seq(item.id());
         writeTags(seq, item.tags());
         writeEntities(seq, item.entities());
+        writeAnchors(seq, item.anchors());
     }
 
     @Override
@@ -78,6 +80,14 @@ final class SqliteItemWriter extends SharedWrites {
         for (Entity entity : entities) {
             update("INSERT OR IGNORE INTO item_entities (seq, name, type) VALUES (?, ?, ?)",
                     List.of(seq, entity.name(), entity.type()));
+        }
+    }
+
+    @Override
+    protected void writeAnchors(long seq, List<Anchor> anchors) {
+        for (Anchor anchor : anchors) {
+            update("INSERT OR IGNORE INTO item_anchors (seq, kind, value, name, origin) VALUES (?, ?, ?, ?, ?)",
+                    List.of(seq, anchor.kind().name(), anchor.value(), anchor.name(), anchor.origin().name()));
         }
     }
 

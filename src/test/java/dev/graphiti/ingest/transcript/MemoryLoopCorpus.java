@@ -50,7 +50,8 @@ public final class MemoryLoopCorpus {
         }
     }
 
-    public record Domain(String name, String split, String project, List<Rule> rules, List<Session> routine,
+    /** {@code root}: the directory the sessions ran in, which their tool calls' absolute paths are under ("" unstated). */
+    public record Domain(String name, String split, String project, String root, List<Rule> rules, List<Session> routine,
                          List<String> unrelated) {
 
         public boolean heldOut() {
@@ -101,6 +102,7 @@ public final class MemoryLoopCorpus {
         private final String domain;
         private String split = "";
         private String project = "";
+        private String root = "";
         private final List<Rule> rules = new ArrayList<>();
         private final List<Session> routine = new ArrayList<>();
         private final List<String> unrelated = new ArrayList<>();
@@ -144,6 +146,8 @@ public final class MemoryLoopCorpus {
                     split = line.substring(7).strip();
                 } else if (line.startsWith("project: ")) {
                     project = line.substring(9).strip();
+                } else if (blocks == null && line.startsWith("root: ")) {
+                    root = line.substring(6).strip();
                 } else if (section.equals("unrelated") && line.startsWith("- ")) {
                     unrelated.add(line.substring(2).strip());
                 } else if (blocks != null && marker.matches()) {
@@ -161,7 +165,7 @@ public final class MemoryLoopCorpus {
                 }
             }
             endRule();
-            return new Domain(domain, split, project, List.copyOf(rules), List.copyOf(routine), List.copyOf(unrelated));
+            return new Domain(domain, split, project, root, List.copyOf(rules), List.copyOf(routine), List.copyOf(unrelated));
         }
 
         private void endBlock() {
