@@ -10,11 +10,13 @@ import java.util.Optional;
  * newer one keeps its content and gets {@code validUntil} and {@code supersededBy}; nothing is overwritten.
  * {@code flag} says why its text reads as instructions to the agent (see {@link InstructionLike}), found when it was
  * written; such an item is {@link #held} out of the brief and recall until a person accepts it in the review queue.
+ * An item git time ended (reverted, its files deleted, restated later) stays current but carries {@code ended} and
+ * {@code validUntil}: it is {@link #staleAt} from then on, marked and ranked below current knowledge, never deleted.
  */
 public record KnowledgeItem(String id, Scope scope, Kind kind, String title, String content, List<String> tags,
                             String source, List<Entity> entities, Instant createdAt,
                             Optional<Instant> validUntil, Optional<String> supersededBy,
-                            Optional<String> supersedes, Optional<String> flag) {
+                            Optional<String> supersedes, Optional<String> flag, Optional<Ending> ended) {
 
     /** The tag the review queue gives an item a person accepted. */
     public static final String REVIEWED = "reviewed";
@@ -33,6 +35,15 @@ public record KnowledgeItem(String id, Scope scope, Kind kind, String title, Str
         Objects.requireNonNull(supersededBy, "supersededBy");
         Objects.requireNonNull(supersedes, "supersedes");
         Objects.requireNonNull(flag, "flag");
+        Objects.requireNonNull(ended, "ended");
+    }
+
+    /** An item nothing in git has ended. */
+    public KnowledgeItem(String id, Scope scope, Kind kind, String title, String content, List<String> tags,
+                         String source, List<Entity> entities, Instant createdAt, Optional<Instant> validUntil,
+                         Optional<String> supersededBy, Optional<String> supersedes, Optional<String> flag) {
+        this(id, scope, kind, title, content, tags, source, entities, createdAt, validUntil, supersededBy, supersedes, flag,
+                Optional.empty());
     }
 
     /** An item nobody flagged. */
@@ -40,12 +51,28 @@ public record KnowledgeItem(String id, Scope scope, Kind kind, String title, Str
                          String source, List<Entity> entities, Instant createdAt, Optional<Instant> validUntil,
                          Optional<String> supersededBy, Optional<String> supersedes) {
         this(id, scope, kind, title, content, tags, source, entities, createdAt, validUntil, supersededBy, supersedes,
-                Optional.empty());
+                Optional.empty(), Optional.empty());
     }
 
     /** Flagged as instructions and not accepted in the review queue: shown with a warning, never in brief or recall. */
     public boolean held() {
         return flag.isPresent() && !tags.contains(REVIEWED);
+    }
+
+    /** When the item started to hold: its commit's time for a git item, its creation for others. */
+    public Instant validFrom() {
+        return createdAt;
+    }
+
+    /** Whether something in git time ended the item by {@code moment}. */
+    public boolean staleAt(Instant moment) {
+        return ended.isPresent() && validUntil.isPresent() && !validUntil.get().isAfter(moment);
+    }
+
+    /** The item as it reads with {@code ending} from {@code at} on. */
+    public KnowledgeItem endedBy(Ending ending, Instant at) {
+        return new KnowledgeItem(id, scope, kind, title, content, tags, source, entities, createdAt, Optional.of(at),
+                supersededBy, supersedes, flag, Optional.of(ending));
     }
 
     /** True while no newer item has replaced this one. */

@@ -1,6 +1,7 @@
 package dev.graphiti.ingest;
 
 import dev.graphiti.graph.AddResult;
+import dev.graphiti.graph.EndedItem;
 import dev.graphiti.graph.ItemFilter;
 import dev.graphiti.graph.ItemService;
 import dev.graphiti.graph.Kind;
@@ -35,6 +36,11 @@ public final class GraphItemSink implements ItemSink {
     public List<Stored> storeAll(List<ItemDraft> drafts) {
         return items.addAll(drafts.stream().map(this::request).toList()).stream()
                 .map(GraphItemSink::stored).toList();
+    }
+
+    @Override
+    public int end(List<EndedItem> endings) {
+        return items.end(endings);
     }
 
     @Override
