@@ -1,5 +1,6 @@
 package dev.graphiti.cli;
 
+import dev.graphiti.graph.Ending;
 import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.KnowledgeItem;
 import jakarta.json.JsonArrayBuilder;
@@ -36,6 +37,22 @@ final class JsonShapes {
     }
 
     /**
+     * When the item held (valid_from, valid_until), what ended it (ended_by: a commit or item id; ended_why) and whether
+     * it is stale at {@code moment} (the as-of moment, or now) with its mark: "stale since <commit>: <what>".
+     */
+    static JsonObjectBuilder validity(JsonObjectBuilder json, KnowledgeItem item, Instant moment) {
+        json.add("valid_from", timestamp(item.validFrom()));
+        add(json, "valid_until", item.validUntil().map(JsonShapes::timestamp));
+        add(json, "ended_by", item.ended().map(Ending::by).or(item::supersededBy));
+        add(json, "ended_why", item.ended().map(Ending::why).or(() -> item.supersededBy().map(by -> "superseded")));
+        json.add("stale", item.staleAt(moment));
+        if (item.staleAt(moment)) {
+            json.add("mark", item.ended().orElseThrow().mark());
+        }
+        return json;
+    }
+
+    /**
      * With {@code flagged} (only) when the item's text reads as instructions to the agent: why, and whether a person accepted
      * it in the review queue (until then it is never in the brief or recall).
      */
@@ -67,7 +84,7 @@ final class JsonShapes {
                 .add("source", item.source())
                 .add("entities", entities)
                 .add("created_at", timestamp(item.createdAt()));
-        add(json, "valid_until", item.validUntil().map(JsonShapes::timestamp));
+        validity(json, item, Instant.MAX); // stale: ended at all
         add(json, "superseded_by", item.supersededBy());
         add(json, "supersedes", item.supersedes());
         return flagged(json, item);

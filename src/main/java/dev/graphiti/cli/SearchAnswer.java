@@ -3,9 +3,13 @@ package dev.graphiti.cli;
 import dev.graphiti.graph.SearchHit;
 import dev.graphiti.service.SearchResults;
 import jakarta.json.JsonArray;
+import java.time.Instant;
 
-/** What `graphiti search` answers: its hits best first, and why it ranked by words only when it did. */
-record SearchAnswer(SearchResults results) implements Answer {
+/**
+ * What `graphiti search` answers: its hits best first (each with its validity, stale at {@code moment}: the as-of moment
+ * or now), and why it ranked by words only when it did.
+ */
+record SearchAnswer(SearchResults results, Instant moment) implements Answer {
 
     /** One row a hit, each saying why ranking fell back to words when it did (an empty array has no row to say it in). */
     @Override
@@ -19,6 +23,7 @@ record SearchAnswer(SearchResults results) implements Answer {
                     .add("created_at", JsonShapes.timestamp(item.createdAt()))
                     .add("scope", item.scope().name()).add("source", item.source())
                     .add("matched", hit.matched().name());
+            JsonShapes.validity(row, item, moment);
             JsonShapes.flagged(row, item);
             results.fallback().ifPresent(words -> row.add("semantic", words.code()).add("semantic_why", words.why()));
             array.add(row);

@@ -22,7 +22,8 @@ public record SqlFilter(String condition, List<Object> parameters) {
             conditions.add("i.created_at <= ?");
             parameters.add(moment);
             if (!filter.includeSuperseded()) {
-                conditions.add("(i.valid_until IS NULL OR i.valid_until > ?)");
+                // A replaced item whose end is unknown (imported without it) never held at a given moment.
+                conditions.add("(i.valid_until IS NULL AND i.superseded_by IS NULL OR i.valid_until > ?)");
                 parameters.add(moment);
             }
         } else if (!filter.includeSuperseded()) {
