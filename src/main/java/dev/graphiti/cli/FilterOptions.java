@@ -34,7 +34,7 @@ final class FilterOptions {
 
     @Option(names = "--as-of", paramLabel = "REF|DATE", description = "What held then: items created by a git ref's"
             + " commit (branch, tag, commit id) or a date (2025-01-31, ISO instant) and not yet superseded or ended then.")
-    @ToolParameter(name = "as_of", description = "git ref or date")
+    @ToolParameter(name = "as_of", description = "ref or date")
     String asOf;
 
     @Option(names = "--all", description = "Include items a newer item superseded.")

@@ -37,19 +37,25 @@ final class JsonShapes {
     }
 
     /**
-     * When the item held (valid_from, valid_until), what ended it (ended_by: a commit or item id; ended_why) and whether
-     * it is stale at {@code moment} (the as-of moment, or now) with its mark: "stale since <commit>: <what>".
+     * Whether the item is stale at {@code moment} (the as-of moment, or now) and, for an item that stopped holding, when
+     * (valid_until), what ended it (ended_by: a commit or an item id), how (ended_why) and, when stale, its mark: "stale
+     * since <commit>: <what>". An item that holds has only {@code "stale": false}: a row costs tokens in every answer.
      */
     static JsonObjectBuilder validity(JsonObjectBuilder json, KnowledgeItem item, Instant moment) {
-        json.add("valid_from", timestamp(item.validFrom()));
-        add(json, "valid_until", item.validUntil().map(JsonShapes::timestamp));
-        add(json, "ended_by", item.ended().map(Ending::by).or(item::supersededBy));
-        add(json, "ended_why", item.ended().map(Ending::why).or(() -> item.supersededBy().map(by -> "superseded")));
         json.add("stale", item.staleAt(moment));
+        if (item.validUntil().isPresent() || item.ended().isPresent() || item.supersededBy().isPresent()) {
+            ending(json, item);
+        }
         if (item.staleAt(moment)) {
             json.add("mark", item.ended().orElseThrow().mark());
         }
         return json;
+    }
+
+    private static void ending(JsonObjectBuilder json, KnowledgeItem item) {
+        add(json, "valid_until", item.validUntil().map(JsonShapes::timestamp));
+        add(json, "ended_by", item.ended().map(Ending::by).or(item::supersededBy));
+        add(json, "ended_why", item.ended().map(Ending::why).or(() -> item.supersededBy().map(by -> "superseded")));
     }
 
     /**
@@ -83,8 +89,11 @@ final class JsonShapes {
                 .add("tags", strings(item.tags()))
                 .add("source", item.source())
                 .add("entities", entities)
-                .add("created_at", timestamp(item.createdAt()));
-        validity(json, item, Instant.MAX); // stale: ended at all
+                .add("created_at", timestamp(item.createdAt()))
+                .add("valid_from", timestamp(item.validFrom()));
+        ending(json, item);
+        json.add("stale", item.ended().isPresent());
+        item.ended().ifPresent(ended -> json.add("mark", ended.mark()));
         add(json, "superseded_by", item.supersededBy());
         add(json, "supersedes", item.supersedes());
         return flagged(json, item);
