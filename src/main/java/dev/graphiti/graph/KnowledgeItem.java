@@ -69,12 +69,6 @@ public record KnowledgeItem(String id, Scope scope, Kind kind, String title, Str
         return ended.isPresent() && validUntil.isPresent() && !validUntil.get().isAfter(moment);
     }
 
-    /** The item as it reads with {@code ending} from {@code at} on. */
-    public KnowledgeItem endedBy(Ending ending, Instant at) {
-        return new KnowledgeItem(id, scope, kind, title, content, tags, source, entities, createdAt, Optional.of(at),
-                supersededBy, supersedes, flag, Optional.of(ending));
-    }
-
     /** True while no newer item has replaced this one. */
     public boolean current() {
         return supersededBy.isEmpty();
