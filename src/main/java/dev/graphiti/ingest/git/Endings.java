@@ -162,7 +162,8 @@ final class Endings {
 
     /** The commits that changed any of {@code paths}, each with every file it changed. */
     private List<GitTimeline.Dated> concerned(Set<String> paths, String head) {
-        List<String> range = new ArrayList<>(List.of("--full-diff", head, "--"));
+        // --full-history: git's default simplification drops a side branch's commits when a merge matches one parent
+        List<String> range = new ArrayList<>(List.of("--full-diff", "--full-history", head, "--"));
         range.addAll(paths);
         return timeline.log(range, true);
     }
