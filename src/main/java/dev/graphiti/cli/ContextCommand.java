@@ -5,9 +5,11 @@ import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.hook.HookFormat;
 import dev.graphiti.hook.HookInput;
 import dev.graphiti.hook.SessionStartClaims;
+import dev.graphiti.service.AsOf;
 import dev.graphiti.service.ContextService;
 import dev.graphiti.service.SessionContext;
 import dev.graphiti.toon.TokenCounter;
+import java.util.Optional;
 import java.io.IOException;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -23,6 +25,10 @@ final class ContextCommand extends GraphSubcommand {
 
     @Option(names = "--tokens", paramLabel = "N", description = "Token budget (default: config mcp.context_tokens, 8192).")
     Integer tokens;
+
+    @Option(names = "--as-of", paramLabel = "REF|DATE", description = "The brief of what held then: a git ref"
+            + " (branch, tag, commit id) or a date (2025-01-31, ISO instant).")
+    String asOf;
 
     @Option(names = "--session-start", description = "As Claude Code's SessionStart hook: read the hook's JSON on"
             + " stdin and print the context once per session start, however many installs (user, project) run it.")
@@ -44,7 +50,8 @@ final class ContextCommand extends GraphSubcommand {
         }
         TokenCounter counter = context.invocation().tokens().get();
         SessionContext read = new ContextService(context.graphs(), piece -> counter.count(piece).claude())
-                .read(context.location(), context.directory(), budget);
+                .read(context.location(), context.directory(), budget,
+                        Optional.ofNullable(asOf).map(ref -> AsOf.moment(ref, context.location().workTree())));
         if (sessionStart && hookFormat != HookFormat.claude) {
             context.out().print(hookFormat.sessionStart(read.text()));
         } else {

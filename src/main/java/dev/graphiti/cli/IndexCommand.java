@@ -106,6 +106,7 @@ final class IndexCommand extends GraphSubcommand {
             json.add("duplicates", report.duplicates())
                     .add("already_indexed", report.alreadyIndexed())
                     .add("diffs_unread", report.diffsUnread())
+                    .add("marked_stale", report.markedStale())
                     .add("skipped_by", skippedBy);
             JsonShapes.print(out, json);
             return;
@@ -123,6 +124,7 @@ final class IndexCommand extends GraphSubcommand {
         out.println("indexed " + report.commitsIndexed() + (report.commitsIndexed() == 1 ? " commit" : " commits")
                 + (report.skipped() > 0 ? ", skipped " + report.skipped() + " (" + reasons + ")" : "")
                 + (report.duplicates() > 0 ? ", " + report.duplicates() + " already in the graph" : "")
+                + (report.markedStale() > 0 ? ", marked " + report.markedStale() + " stale (reverted, files gone, restated)" : "")
                 + "; HEAD " + report.head().substring(0, 12) + " is indexed");
         if (report.diffsUnread() > 0) {
             context.err().println("graphiti: warning: git could not read the diff of " + report.diffsUnread()

@@ -1,6 +1,7 @@
 package dev.graphiti.cli;
 
 import dev.graphiti.graph.Anchor;
+import dev.graphiti.graph.Ending;
 import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.KnowledgeItem;
 import jakarta.json.JsonArrayBuilder;
@@ -34,6 +35,28 @@ final class JsonShapes {
                 .add("created_at", timestamp(item.createdAt()))
                 .add("scope", item.scope().name())
                 .add("source", item.source());
+    }
+
+    /**
+     * Whether the item is stale at {@code moment} (the as-of moment, or now) and, for an item that stopped holding, when
+     * (valid_until), what ended it (ended_by: a commit or an item id), how (ended_why) and, when stale, its mark: "stale
+     * since <commit>: <what>". An item that holds has only {@code "stale": false}: a row costs tokens in every answer.
+     */
+    static JsonObjectBuilder validity(JsonObjectBuilder json, KnowledgeItem item, Instant moment) {
+        json.add("stale", item.staleAt(moment));
+        if (item.validUntil().isPresent() || item.ended().isPresent() || item.supersededBy().isPresent()) {
+            ending(json, item);
+        }
+        if (item.staleAt(moment)) {
+            json.add("mark", item.ended().orElseThrow().mark());
+        }
+        return json;
+    }
+
+    private static void ending(JsonObjectBuilder json, KnowledgeItem item) {
+        add(json, "valid_until", item.validUntil().map(JsonShapes::timestamp));
+        add(json, "ended_by", item.ended().map(Ending::by).or(item::supersededBy));
+        add(json, "ended_why", item.ended().map(Ending::why).or(() -> item.supersededBy().map(by -> "superseded")));
     }
 
     /**
@@ -84,8 +107,11 @@ final class JsonShapes {
                 .add("source", item.source())
                 .add("entities", entities)
                 .add("anchors", anchors(item))
-                .add("created_at", timestamp(item.createdAt()));
-        add(json, "valid_until", item.validUntil().map(JsonShapes::timestamp));
+                .add("created_at", timestamp(item.createdAt()))
+                .add("valid_from", timestamp(item.validFrom()));
+        ending(json, item);
+        json.add("stale", item.ended().isPresent());
+        item.ended().ifPresent(ended -> json.add("mark", ended.mark()));
         add(json, "superseded_by", item.supersededBy());
         add(json, "supersedes", item.supersedes());
         return flagged(json, item);

@@ -24,13 +24,14 @@ final class ListCommand extends GraphSubcommand {
     public Integer call() {
         CommandContext context = context();
         Instant now = context.clock().instant();
-        var filter = filters.toFilter(now);
+        var filter = filters.toFilter(now, context.location().workTree());
         int max = Limits.positive("--limit", limit, context.config().getInt(ConfigKeys.LIST_DEFAULT_LIMIT));
         GraphLocation location = context.location();
         List<KnowledgeItem> items = context.items().list(location, filter, max);
-        context.answer(new ListAnswer(items), () -> {
+        Instant moment = filter.moment(now);
+        context.answer(new ListAnswer(items, moment), () -> {
             if (!items.isEmpty()) {
-                ItemText.table(items, now, context.colour()).print(context.out());
+                ItemText.table(items, now, moment, context.colour()).print(context.out());
             } else if (!context.quiet()) {
                 context.err().println("No items in the " + location.scope() + " graph ("
                         + context.graphs().where(location) + "). Add one: graphiti add \"...\"");

@@ -3,9 +3,13 @@ package dev.graphiti.cli;
 import dev.graphiti.graph.SearchHit;
 import dev.graphiti.service.SearchResults;
 import jakarta.json.JsonArray;
+import java.time.Instant;
 
-/** What `graphiti search` answers: its hits best first, and why it ranked by words only when it did. */
-record SearchAnswer(SearchResults results) implements Answer {
+/**
+ * What `graphiti search` answers: its hits best first (each with its validity, stale at {@code moment}: the as-of moment
+ * or now), and why it ranked by words only when it did.
+ */
+record SearchAnswer(SearchResults results, Instant moment) implements Answer {
 
     /** The files a row names of its item's anchors at most: where it applies, not an inventory. */
     static final int ANCHORED_FILES = 5;
@@ -23,6 +27,7 @@ record SearchAnswer(SearchResults results) implements Answer {
                     .add("scope", item.scope().name()).add("source", item.source())
                     .add("anchors", JsonShapes.anchoredFiles(item, ANCHORED_FILES))
                     .add("matched", hit.matched().name());
+            JsonShapes.validity(row, item, moment);
             JsonShapes.flagged(row, item);
             results.fallback().ifPresent(words -> row.add("semantic", words.code()).add("semantic_why", words.why()));
             array.add(row);

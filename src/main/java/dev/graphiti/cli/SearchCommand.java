@@ -63,7 +63,7 @@ final class SearchCommand extends GraphSubcommand {
         CommandContext context = context();
         Instant now = context.clock().instant();
         var config = context.config();
-        SearchQuery query = new SearchQuery(String.join(" ", words), filters.toFilter(now),
+        SearchQuery query = new SearchQuery(String.join(" ", words), filters.toFilter(now, context.location().workTree()),
                 Limits.positive("--limit", limit, config.getInt(ConfigKeys.SEARCH_DEFAULT_LIMIT)), exact);
         GraphLocation location = context.location();
         SearchResults results;
@@ -77,12 +77,13 @@ final class SearchCommand extends GraphSubcommand {
             // Once, where a person or a program's log sees it (an empty JSON array has no row to say it in).
             results.fallback().ifPresent(words -> context.err().println("graphiti: ranked by words only: " + words.why()));
         }
-        context.answer(new SearchAnswer(results), () -> text(results.hits(), query, location, context, now));
+        Instant moment = query.filter().moment(now);
+        context.answer(new SearchAnswer(results, moment), () -> text(results.hits(), query, location, context, now, moment));
         return 0;
     }
 
     private static void text(List<SearchHit> hits, SearchQuery query, GraphLocation location, CommandContext context,
-                             Instant now) {
+                             Instant now, Instant moment) {
         if (hits.isEmpty()) {
             if (!context.quiet()) {
                 context.err().println("Nothing matches '" + query.text() + "' in the " + location.scope() + " graph.");
@@ -93,7 +94,7 @@ final class SearchCommand extends GraphSubcommand {
         Colour colour = context.colour();
         for (SearchHit hit : hits) {
             table.row(String.format(Locale.ROOT, "%.3f", hit.score()), colour.id(hit.item().id()), hit.item().kind().name(),
-                    RelativeTime.since(hit.item().createdAt(), now), ItemText.titleWithTags(hit.item()));
+                    RelativeTime.since(hit.item().createdAt(), now), ItemText.titleWithTags(hit.item(), moment));
             if (!context.quiet()) {
                 table.detail("       " + colour.dim(hit.snippet().replaceAll("\\s+", " ")));
             }

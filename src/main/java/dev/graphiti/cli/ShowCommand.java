@@ -39,6 +39,8 @@ final class ShowCommand extends GraphSubcommand {
         item.supersededBy().ifPresent(newer -> out.println("superseded by " + newer
                 + item.validUntil().map(at -> " on " + JsonShapes.timestamp(at)).orElse("")));
         item.supersedes().ifPresent(older -> out.println("supersedes " + older));
+        item.ended().ifPresent(ending -> out.println(ending.mark()
+                + item.validUntil().map(at -> " (on " + JsonShapes.timestamp(at) + ")").orElse("")));
         out.println();
         out.println(item.content());
         if (!item.entities().isEmpty()) {

@@ -2,6 +2,7 @@ package dev.graphiti.graph;
 
 import java.nio.file.Path;
 import java.time.temporal.ChronoUnit;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
@@ -45,6 +46,8 @@ public final class ContextAssembler {
     /** What the brief is made of: knowledge, never routine history. */
     private static final ItemFilter KNOWLEDGE = new ItemFilter(EnumSet.complementOf(EnumSet.of(Kind.commit)),
             Optional.empty(), Optional.empty(), Optional.empty(), false);
+    /** A moment after any: valid then means not ended at all. */
+    private static final Instant FROM_NOW_ON = Instant.ofEpochMilli(Long.MAX_VALUE / 2);
     private static final Comparator<ItemBrief> NEWEST_FIRST = Comparator.comparing(ItemBrief::createdAt).reversed();
 
     private final ItemRepository repository;
@@ -57,19 +60,29 @@ public final class ContextAssembler {
     }
 
     public ContextText assemble(ContextSignals signals, int budget) {
+        return assemble(signals, budget, Optional.empty());
+    }
+
+    /**
+     * The brief of what held at {@code asOf} (empty: what holds now). Knowledge git time ended is left out: an entry is
+     * whole or absent, so ranking it below every current item leaves it out of a brief either way.
+     */
+    public ContextText assemble(ContextSignals signals, int budget, Optional<Instant> asOf) {
+        Optional<Instant> moment = Optional.of(asOf.orElse(FROM_NOW_ON));
         if (budget < 1) {
             throw new InvalidInputException("the context budget must be at least 1 token, not " + budget);
         }
         var durable = new BriefPages((offset, limit) -> repository.briefs(kinds(Kind.decision, Kind.architecture,
-                Kind.preference), offset, limit), DURABLE_ITEMS);
-        var recent = new BriefPages((offset, limit) -> repository.briefs(KNOWLEDGE, offset, limit), RECENT_ITEMS);
+                Kind.preference).asOf(moment), offset, limit), DURABLE_ITEMS);
+        var recent = new BriefPages((offset, limit) -> repository.briefs(KNOWLEDGE.asOf(moment), offset, limit),
+                RECENT_ITEMS);
         // Every durable item is current knowledge, so no current knowledge means nothing to say.
         if (recent.isEmpty()) {
             return new ContextText("", 0, 0);
         }
-        List<KnowledgeItem> commits = repository.list(kinds(Kind.commit), RECENT_COMMITS);
+        List<KnowledgeItem> commits = repository.list(kinds(Kind.commit).asOf(moment), RECENT_COMMITS);
         Set<String> files = filesInPlay(signals, commits);
-        List<ItemBrief> related = aboutFiles(files);
+        List<ItemBrief> related = aboutFiles(files, moment);
 
         var text = new Budgeted(budget);
         if (!text.add(header(signals, files))) {
@@ -103,7 +116,7 @@ public final class ContextAssembler {
     }
 
     /** Knowledge items whose entities name one of the files (by file name, as items mention files in many spellings). */
-    private List<ItemBrief> aboutFiles(Set<String> files) {
+    private List<ItemBrief> aboutFiles(Set<String> files, Optional<Instant> moment) {
         Set<String> names = new LinkedHashSet<>();
         for (String file : files) {
             Path name = Path.of(file).getFileName();
@@ -120,7 +133,7 @@ public final class ContextAssembler {
         // The newest mentions, not the best-ranked: ranking every match of a dozen common file names costs
         // tens of milliseconds at 10k items, and a session starts with what happened lately.
         List<ItemBrief> items = new ArrayList<>(repository.newestMatching(
-                "entities : (" + String.join(" OR ", names) + ")", KNOWLEDGE, 0, RELATED_ITEMS));
+                "entities : (" + String.join(" OR ", names) + ")", KNOWLEDGE.asOf(moment), 0, RELATED_ITEMS));
         items.sort(NEWEST_FIRST);
         return items;
     }

@@ -1,6 +1,8 @@
 package dev.graphiti.graph;
 
+import java.util.Collection;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What the indexer remembers between runs, kept in the project database: every commit it has judged
@@ -19,6 +21,9 @@ public interface IndexLedger {
 
     /** Whether this commit, or the same change under another sha, was judged before. */
     boolean judged(String sha, String changeKey);
+
+    /** The item each of {@code shas} became, for those judged and kept (a commit skipped or never seen: absent). */
+    Map<String, String> itemsOf(Collection<String> shas);
 
     /** Records judged commits (a batch, in one transaction). */
     void record(List<Judged> commits);

@@ -4,12 +4,20 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.Set;
 
-/** Restricts list, search and summaries: by kinds, a tag, a creation window, and whether replaced items count. */
+/**
+ * Restricts list, search and summaries: by kinds, a tag, a creation window, whether replaced items count, and
+ * {@code asOf}: only what held at that moment (created by then, not yet superseded or ended then).
+ */
 public record ItemFilter(Set<Kind> kinds, Optional<String> tag, Optional<Instant> since, Optional<Instant> before,
-                         boolean includeSuperseded) {
+                         boolean includeSuperseded, Optional<Instant> asOf) {
 
     public ItemFilter {
         kinds = Set.copyOf(kinds);
+    }
+
+    public ItemFilter(Set<Kind> kinds, Optional<String> tag, Optional<Instant> since, Optional<Instant> before,
+                      boolean includeSuperseded) {
+        this(kinds, tag, since, before, includeSuperseded, Optional.empty());
     }
 
     public static ItemFilter current() {
@@ -17,6 +25,15 @@ public record ItemFilter(Set<Kind> kinds, Optional<String> tag, Optional<Instant
     }
 
     public ItemFilter withSuperseded(boolean include) {
-        return new ItemFilter(kinds, tag, since, before, include);
+        return new ItemFilter(kinds, tag, since, before, include, asOf);
+    }
+
+    public ItemFilter asOf(Optional<Instant> moment) {
+        return new ItemFilter(kinds, tag, since, before, includeSuperseded, moment);
+    }
+
+    /** The moment stale marks are read at: the as-of moment, or {@code now}. */
+    public Instant moment(Instant now) {
+        return asOf.orElse(now);
     }
 }

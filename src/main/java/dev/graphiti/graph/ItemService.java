@@ -451,6 +451,23 @@ public final class ItemService {
                 .toList();
     }
 
+    /**
+     * Writes git time's marks in one transaction; an item replaced, ended already or gone keeps what it has (the
+     * first ending stands). How many items it marked.
+     */
+    public int end(List<EndedItem> endings) {
+        if (endings.isEmpty()) {
+            return 0;
+        }
+        return repository.write(writer -> {
+            int marked = 0;
+            for (EndedItem ended : endings) {
+                marked += writer.end(ended.id(), ended.ending(), ended.at()) ? 1 : 0;
+            }
+            return marked;
+        });
+    }
+
     public List<KnowledgeItem> list(ItemFilter filter, int limit) {
         return repository.list(filter, limit);
     }

@@ -34,6 +34,12 @@ public interface ItemWriter {
     /** Marks {@code oldId} as replaced by {@code newId} from {@code at} on. */
     void supersede(String oldId, String newId, Instant at);
 
+    /**
+     * Marks {@code id} as ended by {@code ending} from {@code at} on, unless it is replaced or ended already (the first
+     * ending stands); whether it marked it.
+     */
+    boolean end(String id, Ending ending, Instant at);
+
     /** Clears the replacement mark of items replaced by {@code newId} (when that item goes away). */
     void reinstate(String newId);
 

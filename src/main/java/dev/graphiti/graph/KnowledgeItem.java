@@ -11,11 +11,14 @@ import java.util.Optional;
  * {@code flag} says why its text reads as instructions to the agent (see {@link InstructionLike}), found when it was
  * written; such an item is {@link #held} out of the brief and recall until a person accepts it in the review queue.
  * {@code anchors} are the code it is about ({@link Anchor}).
+ * An item git time ended (reverted, its files deleted, restated later) stays current but carries {@code ended} and
+ * {@code validUntil}: it is {@link #staleAt} from then on, marked and ranked below current knowledge, never deleted.
  */
 public record KnowledgeItem(String id, Scope scope, Kind kind, String title, String content, List<String> tags,
                             String source, List<Entity> entities, Instant createdAt,
                             Optional<Instant> validUntil, Optional<String> supersededBy,
-                            Optional<String> supersedes, Optional<String> flag, List<Anchor> anchors) {
+                            Optional<String> supersedes, Optional<String> flag, List<Anchor> anchors,
+                            Optional<Ending> ended) {
 
     /** The tag the review queue gives an item a person accepted. */
     public static final String REVIEWED = "reviewed";
@@ -35,14 +38,33 @@ public record KnowledgeItem(String id, Scope scope, Kind kind, String title, Str
         Objects.requireNonNull(supersedes, "supersedes");
         Objects.requireNonNull(flag, "flag");
         anchors = anchors.stream().sorted(Anchor.ORDER).toList(); // as the stores read them back
+        Objects.requireNonNull(ended, "ended");
+    }
+
+    /** An item nothing in git has ended. */
+    public KnowledgeItem(String id, Scope scope, Kind kind, String title, String content, List<String> tags,
+                         String source, List<Entity> entities, Instant createdAt, Optional<Instant> validUntil,
+                         Optional<String> supersededBy, Optional<String> supersedes, Optional<String> flag,
+                         List<Anchor> anchors) {
+        this(id, scope, kind, title, content, tags, source, entities, createdAt, validUntil, supersededBy, supersedes,
+                flag, anchors, Optional.empty());
     }
 
     /** An item anchored to nothing (yet). */
     public KnowledgeItem(String id, Scope scope, Kind kind, String title, String content, List<String> tags,
                          String source, List<Entity> entities, Instant createdAt, Optional<Instant> validUntil,
+                         Optional<String> supersededBy, Optional<String> supersedes, Optional<String> flag,
+                         Optional<Ending> ended) {
+        this(id, scope, kind, title, content, tags, source, entities, createdAt, validUntil, supersededBy, supersedes,
+                flag, List.of(), ended);
+    }
+
+    /** An item anchored to nothing that nothing in git has ended. */
+    public KnowledgeItem(String id, Scope scope, Kind kind, String title, String content, List<String> tags,
+                         String source, List<Entity> entities, Instant createdAt, Optional<Instant> validUntil,
                          Optional<String> supersededBy, Optional<String> supersedes, Optional<String> flag) {
         this(id, scope, kind, title, content, tags, source, entities, createdAt, validUntil, supersededBy, supersedes,
-                flag, List.of());
+                flag, List.of(), Optional.empty());
     }
 
     /** An item nobody flagged. */
@@ -50,18 +72,28 @@ public record KnowledgeItem(String id, Scope scope, Kind kind, String title, Str
                          String source, List<Entity> entities, Instant createdAt, Optional<Instant> validUntil,
                          Optional<String> supersededBy, Optional<String> supersedes) {
         this(id, scope, kind, title, content, tags, source, entities, createdAt, validUntil, supersededBy, supersedes,
-                Optional.empty(), List.of());
+                Optional.empty(), List.of(), Optional.empty());
     }
 
     /** This item with {@code anchors} instead of its own. */
     public KnowledgeItem withAnchors(List<Anchor> anchors) {
         return new KnowledgeItem(id, scope, kind, title, content, tags, source, entities, createdAt, validUntil,
-                supersededBy, supersedes, flag, anchors);
+                supersededBy, supersedes, flag, anchors, ended);
     }
 
     /** Flagged as instructions and not accepted in the review queue: shown with a warning, never in brief or recall. */
     public boolean held() {
         return flag.isPresent() && !tags.contains(REVIEWED);
+    }
+
+    /** When the item started to hold: its commit's time for a git item, its creation for others. */
+    public Instant validFrom() {
+        return createdAt;
+    }
+
+    /** Whether something in git time ended the item by {@code moment}. */
+    public boolean staleAt(Instant moment) {
+        return ended.isPresent() && validUntil.isPresent() && !validUntil.get().isAfter(moment);
     }
 
     /** True while no newer item has replaced this one. */

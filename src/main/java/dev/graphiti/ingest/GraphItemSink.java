@@ -1,6 +1,7 @@
 package dev.graphiti.ingest;
 
 import dev.graphiti.graph.AddResult;
+import dev.graphiti.graph.EndedItem;
 import dev.graphiti.graph.ItemFilter;
 import dev.graphiti.graph.ItemService;
 import dev.graphiti.graph.Kind;
@@ -41,6 +42,11 @@ public final class GraphItemSink implements ItemSink {
     @Override
     public void renamed(List<Map.Entry<String, String>> renames) {
         items.renamed(renames);
+    }
+
+    @Override
+    public int end(List<EndedItem> endings) {
+        return items.end(endings);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package dev.graphiti.ingest;
 
+import dev.graphiti.graph.EndedItem;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +32,11 @@ public interface ItemSink {
     /** The newest current decisions and preferences captured from conversations, at most {@code limit}. */
     default List<Settled> settled(int limit) {
         return List.of();
+    }
+
+    /** Marks items git time ended (reverted, their files deleted, restated later); how many it marked. */
+    default int end(List<EndedItem> endings) {
+        return 0;
     }
 
     /** Stores several drafts, in order; a sink that can should do it in one transaction. */

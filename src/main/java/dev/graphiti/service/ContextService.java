@@ -8,6 +8,7 @@ import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.ingest.git.IndexFreshness;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.Optional;
 import java.util.function.ToIntFunction;
 
@@ -28,6 +29,11 @@ public final class ContextService {
 
     /** The context of the graph at {@code location}, read from {@code directory}, within {@code budget} tokens (at least 1). */
     public SessionContext read(GraphLocation location, Path directory, int budget) {
+        return read(location, directory, budget, Optional.empty());
+    }
+
+    /** The context as of {@code asOf} (empty: now): what held then. */
+    public SessionContext read(GraphLocation location, Path directory, int budget, Optional<Instant> asOf) {
         try (OpenGraph graph = graphs.open(location)) {
             ContextSignals signals = GitSignals.of(directory, location.workTree());
             if (location.scope() == Scope.global) {
@@ -38,7 +44,7 @@ public final class ContextService {
             String stale = freshness.filter(fresh -> !fresh.headIndexed())
                     .map(fresh -> "\n> Note: " + fresh.describe() + ".\n").orElse("");
             int left = Math.max(1, budget - (stale.isEmpty() ? 0 : tokens.applyAsInt(stale)));
-            ContextText assembled = new ContextAssembler(graph.repository(), tokens).assemble(signals, left);
+            ContextText assembled = new ContextAssembler(graph.repository(), tokens).assemble(signals, left, asOf);
             // An empty graph gives empty text: the note only qualifies knowledge that is there.
             String text = assembled.text().isEmpty() ? "" : assembled.text() + stale;
             return new SessionContext(text, assembled.tokens(), budget, assembled.items(), location.database(),

@@ -1,5 +1,6 @@
 package dev.graphiti.service;
 
+import dev.graphiti.graph.CurrentFirst;
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.LexicalRanking;
 import dev.graphiti.graph.SearchQuery;
@@ -29,7 +30,7 @@ public final class SearchService {
              SearchRanking chosen = SearchRanking.choose(choice, query.exact(),
                      new LexicalRanking(graph.repository(), clock, halfLife), graph, semantics,
                      () -> graphs.openVectors(location))) {
-            return new SearchResults(chosen.ranking().search(query), chosen.fallback());
+            return new SearchResults(new CurrentFirst(chosen.ranking(), clock).search(query), chosen.fallback());
         }
     }
 }

@@ -86,7 +86,7 @@ class ItemCommandsTest extends InRepositoryTest {
         var all = cli.run(repo, "list", "--format", "json").array();
         assertEquals(List.of("fixed the api timeout", "a note on the ui", "first decision about the api"),
                 all.getValuesAs(JsonObject.class).stream().map(o -> o.getString("title")).toList());
-        assertEquals(List.of("id", "kind", "title", "tags", "created_at", "scope", "source"),
+        assertEquals(List.of("id", "kind", "title", "tags", "created_at", "scope", "source", "stale"),
                 List.copyOf(all.getJsonObject(0).keySet()));
         assertEquals(2, cli.run(repo, "list", "--tag", "api", "--format", "json").array().size());
         assertEquals(1, cli.run(repo, "list", "--kind", "decision", "--format", "json").array().size());

@@ -38,7 +38,7 @@ class SearchCommandTest extends InRepositoryTest {
         assertEquals(List.of(inTitle, inContent), hits.stream().map(o -> o.getString("id")).toList());
         // No item has vectors yet: words alone ranked, and each row says so and why.
         assertEquals(List.of("id", "kind", "title", "snippet", "score", "tags", "created_at", "scope", "source", "anchors",
-                "matched", "semantic", "semantic_why"), List.copyOf(hits.get(0).keySet()));
+                "matched", "stale", "semantic", "semantic_why"), List.copyOf(hits.get(0).keySet()));
         assertEquals("lexical", hits.get(0).getString("matched"));
         assertEquals("pending", hits.get(0).getString("semantic"));
         double first = hits.get(0).getJsonNumber("score").doubleValue();

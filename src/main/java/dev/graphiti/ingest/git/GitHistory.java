@@ -31,6 +31,11 @@ public final class GitHistory {
         this.git = git;
     }
 
+    /** What git says about time in the same repository. */
+    public GitTimeline timeline() {
+        return new GitTimeline(git);
+    }
+
     /** The commit HEAD points at, or empty in a repository without commits. */
     public Optional<String> head() {
         return resolveOptional("HEAD");

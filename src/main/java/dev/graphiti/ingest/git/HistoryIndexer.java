@@ -18,7 +18,8 @@ import java.util.Set;
  * quality gate, and turns the kept ones into items. The walk is `HEAD --not <earlier tips>`, so it is
  * short after a normal commit, covers exactly the rewritten commits after a rebase, and ends at the
  * fork point on another branch; commits judged before (same sha, or same change key) are never
- * judged twice. The tip is recorded only after the walk completes.
+ * judged twice. The tip is recorded only after the walk completes, after git time's marks on the graph's items
+ * ({@link Endings}) are written for what the walk saw.
  */
 public final class HistoryIndexer {
 
@@ -42,7 +43,7 @@ public final class HistoryIndexer {
     public IndexReport index(IndexRequest request, IndexProgress progress) {
         Optional<String> head = history.head();
         if (head.isEmpty()) {
-            return new IndexReport(null, 0, 0, 0, Map.of(), 0, 0);
+            return new IndexReport(null, 0, 0, 0, Map.of(), 0, 0, 0);
         }
         List<String> range = range(request, head.get());
         int total = progress == IndexProgress.NONE ? 0 : history.count(range);
@@ -52,9 +53,10 @@ public final class HistoryIndexer {
         }
         LogResult walked = history.log(range, walk::judge);
         walk.flush(); // a failed walk records nothing more; its unrecorded commits are judged again next run
+        int marked = walk.walked == 0 ? 0 : sink.end(walk.endings.find(range, head.get()));
         ledger.recordTip(history.branch().orElse("HEAD"), head.get());
         return new IndexReport(head.get(), walk.indexed, walk.duplicates, walk.skipped, walk.skippedBy, walk.already,
-                walked.diffsUnread());
+                walked.diffsUnread(), marked);
     }
 
     private List<String> range(IndexRequest request, String head) {
@@ -74,6 +76,7 @@ public final class HistoryIndexer {
         final Map<SkipReason, Integer> skippedBy = new EnumMap<>(SkipReason.class);
         final Set<String> keys = new HashSet<>(); // change keys of this walk: a cherry-pick inside the range counts once
         final List<Map.Entry<String, String>> renames = new ArrayList<>();
+        final Endings endings = new Endings(history.timeline(), ledger);
         int indexed;
         int duplicates;
         int skipped;
@@ -89,6 +92,7 @@ public final class HistoryIndexer {
             // every commit's renames, kept or skipped: anchors follow a file whatever the commit that moved it
             commit.files().stream().filter(FileChange::renamed)
                     .forEach(file -> renames.add(Map.entry(file.previousPath(), file.path())));
+            endings.saw(commit);
             String key = ChangeKey.of(commit);
             if (!keys.add(key) || ledger.judged(commit.sha(), key)) {
                 already++;

@@ -7,13 +7,20 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A graph's git-index ledger and capture positions (tables ingest_commits, ingest_tips, capture_positions) on
  * either store: writes are the store's write transactions, so several processes and servers share them.
  */
 public final class IngestLedger implements IngestState {
+
+    /** Shas asked at once by {@link #itemsOf}: well under either engine's limit on parameters. */
+    private static final int BATCH = 500;
 
     private final Connection connection;
     private final GraphTransactions transactions;
@@ -75,6 +82,30 @@ public final class IngestLedger implements IngestState {
                 insert.executeBatch();
             }
             return null;
+        });
+    }
+
+    @Override
+    public Map<String, String> itemsOf(Collection<String> shas) {
+        List<String> all = List.copyOf(shas);
+        return transactions.read(() -> {
+            Map<String, String> items = new HashMap<>();
+            for (int from = 0; from < all.size(); from += BATCH) {
+                List<String> batch = all.subList(from, Math.min(all.size(), from + BATCH));
+                try (PreparedStatement select = connection.prepareStatement("SELECT sha, item_id FROM ingest_commits "
+                        + "WHERE item_id IS NOT NULL AND sha IN (" + String.join(", ", Collections.nCopies(batch.size(), "?"))
+                        + ")")) {
+                    for (int i = 0; i < batch.size(); i++) {
+                        select.setString(i + 1, batch.get(i));
+                    }
+                    try (ResultSet rows = select.executeQuery()) {
+                        while (rows.next()) {
+                            items.put(rows.getString(1), rows.getString(2));
+                        }
+                    }
+                }
+            }
+            return items;
         });
     }
 

@@ -1,6 +1,7 @@
 package dev.graphiti.store.jdbc;
 
 import dev.graphiti.graph.Anchor;
+import dev.graphiti.graph.Ending;
 import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.ItemWriter;
 import dev.graphiti.graph.Kind;
@@ -79,6 +80,17 @@ public abstract class SharedWrites implements ItemWriter {
     @Override
     public void supersede(String oldId, String newId, Instant at) {
         update("UPDATE items SET superseded_by = ?, valid_until = ? WHERE id = ?", List.of(newId, at.toEpochMilli(), oldId));
+    }
+
+    @Override
+    public boolean end(String id, Ending ending, Instant at) {
+        Optional<KnowledgeItem> item = get(id);
+        if (item.isEmpty() || !item.get().current() || item.get().ended().isPresent()) {
+            return false;
+        }
+        update("UPDATE items SET valid_until = ?, ended_by = ?, ended_why = ? WHERE id = ?",
+                List.of(at.toEpochMilli(), ending.by(), ending.why(), id));
+        return true;
     }
 
     @Override

@@ -6,14 +6,27 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
-/** A SQL condition (on {@code items i}, for an {@link ItemFilter}) and its parameters, for either store. */
+/**
+ * A SQL condition (on {@code items i}, for an {@link ItemFilter}) and its parameters, for either store. An as-of filter
+ * reads validity (created_at, valid_until) instead of the current mark: an item superseded since was current then.
+ */
 public record SqlFilter(String condition, List<Object> parameters) {
 
     /** With {@code current} as the condition that keeps current items only (the dialect's, {@link Spelling#current}). */
     public static SqlFilter of(ItemFilter filter, String current) {
         List<String> conditions = new ArrayList<>();
         List<Object> parameters = new ArrayList<>();
-        if (!filter.includeSuperseded()) {
+        if (filter.asOf().isPresent()) {
+            // What held then: created by then, and neither replaced nor ended by then (validity is kept per item).
+            long moment = filter.asOf().get().toEpochMilli();
+            conditions.add("i.created_at <= ?");
+            parameters.add(moment);
+            if (!filter.includeSuperseded()) {
+                // A replaced item whose end is unknown (imported without it) never held at a given moment.
+                conditions.add("(i.valid_until IS NULL AND i.superseded_by IS NULL OR i.valid_until > ?)");
+                parameters.add(moment);
+            }
+        } else if (!filter.includeSuperseded()) {
             conditions.add(current);
         }
         if (!filter.kinds().isEmpty()) {

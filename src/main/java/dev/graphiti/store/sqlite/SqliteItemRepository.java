@@ -124,7 +124,8 @@ final class SqliteItemRepository implements SharedReads {
 
     /** Filters that keep most items (current ones only, or everything): the best matches mostly pass them. */
     private static boolean broad(ItemFilter filter) {
-        return filter.kinds().isEmpty() && filter.tag().isEmpty() && filter.since().isEmpty() && filter.before().isEmpty();
+        return filter.kinds().isEmpty() && filter.tag().isEmpty() && filter.since().isEmpty() && filter.before().isEmpty()
+                && filter.asOf().isEmpty();
     }
 
     /**

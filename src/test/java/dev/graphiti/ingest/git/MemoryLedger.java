@@ -38,6 +38,14 @@ final class MemoryLedger implements IndexLedger {
     }
 
     @Override
+    public Map<String, String> itemsOf(java.util.Collection<String> wanted) {
+        Map<String, String> items = new java.util.HashMap<>();
+        judged.stream().filter(commit -> commit.itemId() != null && wanted.contains(commit.sha()))
+                .forEach(commit -> items.put(commit.sha(), commit.itemId()));
+        return items;
+    }
+
+    @Override
     public void recordTip(String ref, String sha) {
         tips.remove(ref);
         tips.put(ref, sha);

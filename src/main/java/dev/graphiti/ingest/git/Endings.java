@@ -1,0 +1,175 @@
+package dev.graphiti.ingest.git;
+
+import dev.graphiti.graph.EndedItem;
+import dev.graphiti.graph.Ending;
+import dev.graphiti.graph.IndexLedger;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * Git time's marks on indexed commits (docs/git-history.md, "Freshness"): a revert ends the item of the commit it
+ * reverts; a later statement of the same subject ({@link RestatedSubject}) ends the earlier one; the files a commit
+ * concerned all gone at HEAD (deleted, or moved and deleted since: a move alone keeps the knowledge) end it from the
+ * commit that removed the last of them. Each
+ * ending is at the ending commit's committer time, so an as-of read before it still sees the item. Marks are found
+ * for the commits of a walk (all of them after `index --full`) and written once: the first ending stands.
+ */
+final class Endings {
+
+    private static final Pattern REVERTS = Pattern.compile("This reverts commit ([0-9a-f]{7,40})", Pattern.CASE_INSENSITIVE);
+    /** Past this many gone files, the commits touching them are not looked up (a command line's size). */
+    private static final int GONE_PATHS_CAP = 5_000;
+
+    private final GitTimeline timeline;
+    private final IndexLedger ledger;
+    /** What the walk saw: each revert's sha and the commit it names (as written). */
+    private final Map<String, String> reverts = new LinkedHashMap<>();
+
+    Endings(GitTimeline timeline, IndexLedger ledger) {
+        this.timeline = timeline;
+        this.ledger = ledger;
+    }
+
+    /** Notes a walked commit (kept, skipped or judged before alike). */
+    void saw(GitCommit commit) {
+        Matcher named = REVERTS.matcher(commit.message());
+        if (named.find()) {
+            reverts.put(commit.sha(), named.group(1));
+        }
+    }
+
+    /** The marks the walked range {@code range} gives, at HEAD {@code head}. */
+    List<EndedItem> find(List<String> range, String head) {
+        List<Mark> marks = new ArrayList<>();
+        marks.addAll(reverted());
+        marks.addAll(restated(head));
+        marks.addAll(filesGone(range, head));
+        Map<String, String> items = ledger.itemsOf(marks.stream().map(Mark::sha).collect(Collectors.toSet()));
+        Map<String, EndedItem> endings = new LinkedHashMap<>();
+        for (Mark mark : marks) {
+            String item = items.get(mark.sha);
+            if (item != null) {
+                endings.putIfAbsent(item, new EndedItem(item, mark.ending, mark.at.at()));
+            }
+        }
+        return List.copyOf(endings.values());
+    }
+
+    /** A commit's item to end: by which commit, how, and when. */
+    private record Mark(String sha, Ending ending, GitTimeline.Dated at) {
+    }
+
+    private List<Mark> reverted() {
+        if (reverts.isEmpty()) {
+            return List.of();
+        }
+        Map<String, GitTimeline.Dated> revertCommits = timeline.commits(reverts.keySet());
+        Map<String, GitTimeline.Dated> targets = timeline.commits(Set.copyOf(reverts.values()));
+        List<Mark> marks = new ArrayList<>();
+        reverts.forEach((revert, named) -> {
+            GitTimeline.Dated by = revertCommits.get(revert);
+            GitTimeline.Dated target = targets.get(named);
+            if (by != null && target != null) {
+                marks.add(new Mark(target.sha(), new Ending(revert, "reverted"), by));
+            }
+        });
+        return marks;
+    }
+
+    /** Each statement of a subject ended by the next one (oldest first). */
+    private List<Mark> restated(String head) {
+        Map<String, List<GitTimeline.Dated>> bySubject = new HashMap<>();
+        for (GitTimeline.Dated commit : timeline.log(List.of("--no-merges", head), false)) {
+            RestatedSubject.of(commit.subject()).ifPresent(subject ->
+                    bySubject.computeIfAbsent(subject, s -> new ArrayList<>()).add(commit));
+        }
+        List<Mark> marks = new ArrayList<>();
+        bySubject.forEach((subject, statements) -> {
+            statements.sort(Comparator.comparing(GitTimeline.Dated::at));
+            for (int i = 0; i + 1 < statements.size(); i++) {
+                GitTimeline.Dated next = statements.get(i + 1);
+                marks.add(new Mark(statements.get(i).sha(), new Ending(next.sha(), "superseded: " + subject
+                        + " restated (\"" + next.subject() + "\")"), next));
+            }
+        });
+        return marks;
+    }
+
+    /**
+     * Commits whose every file is gone at HEAD, ended by the removal of the last of them: the files a commit concerned
+     * are read from git here. When items carry anchors, {@link #concerned} is the one place to ask the graph instead.
+     */
+    private List<Mark> filesGone(List<String> range, String head) {
+        Map<String, GitTimeline.Removal> removed = timeline.removals(range);
+        if (removed.isEmpty()) {
+            return List.of();
+        }
+        Set<String> present = timeline.paths(head);
+        Map<String, GitTimeline.Removal> gone = new LinkedHashMap<>();
+        removed.forEach((path, removal) -> {
+            if (!present.contains(path)) {
+                gone(removal, removed, present).ifPresent(end -> gone.put(path, end));
+            }
+        });
+        if (gone.isEmpty() || gone.size() > GONE_PATHS_CAP) {
+            return List.of();
+        }
+        List<Mark> marks = new ArrayList<>();
+        for (GitTimeline.Dated commit : concerned(gone.keySet(), head)) {
+            if (commit.files().isEmpty() || !gone.keySet().containsAll(commit.files())) {
+                continue;
+            }
+            GitTimeline.Removal last = commit.files().stream().map(gone::get)
+                    .max(Comparator.comparing(GitTimeline.Removal::at)).orElseThrow();
+            if (last.sha().equals(commit.sha()) || !last.at().isAfter(commit.at())) {
+                continue; // the commit that removed them, or one after it: it concerned their removal
+            }
+            marks.add(new Mark(commit.sha(), new Ending(last.sha(), why(commit.files(), last)),
+                    new GitTimeline.Dated(last.sha(), last.at(), "", List.of())));
+        }
+        return marks;
+    }
+
+    /**
+     * How {@code removal}'s file left the tree for good: a move is followed to where the file went, so a file moved and
+     * still at HEAD is not gone (its knowledge moved with it); one moved and then deleted is gone at its deletion.
+     */
+    private static Optional<GitTimeline.Removal> gone(GitTimeline.Removal removal, Map<String, GitTimeline.Removal> removed,
+                                                      Set<String> present) {
+        GitTimeline.Removal last = removal;
+        for (int moves = 0; last.renamedTo().isPresent() && moves < 20; moves++) {
+            String to = last.renamedTo().get();
+            if (present.contains(to)) {
+                return Optional.empty();
+            }
+            GitTimeline.Removal next = removed.get(to);
+            if (next == null || !next.at().isAfter(last.at()) && !next.sha().equals(last.sha())) {
+                return Optional.of(last);
+            }
+            last = next;
+        }
+        return Optional.of(last);
+    }
+
+    /** The commits that changed any of {@code paths}, each with every file it changed. */
+    private List<GitTimeline.Dated> concerned(Set<String> paths, String head) {
+        // --full-history: git's default simplification drops a side branch's commits when a merge matches one parent
+        List<String> range = new ArrayList<>(List.of("--full-diff", "--full-history", head, "--"));
+        range.addAll(paths);
+        return timeline.log(range, true);
+    }
+
+    private static String why(List<String> files, GitTimeline.Removal last) {
+        String what = last.renamedTo().map(to -> "file moved to " + to + ", since gone").orElse("file deleted: " + last.path());
+        return files.size() == 1 ? what : what + " (and the other " + (files.size() - 1) + " files it changed)";
+    }
+}

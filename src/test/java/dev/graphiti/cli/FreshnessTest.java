@@ -1,0 +1,230 @@
+package dev.graphiti.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import dev.graphiti.ingest.git.TestRepo;
+import jakarta.json.JsonObject;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Freshness over git time on real repositories built by the test, through the CLI into a real SQLite file (and, in
+ * {@link PostgresFreshnessTest}, PostgreSQL): a reverted commit's item is marked stale at HEAD with the revert's id and
+ * current as of the commit before the revert, ranked below current knowledge, never deleted; `--as-of` answers with what
+ * held then; a bad ref is a clear error.
+ */
+class FreshnessTest {
+
+    @TempDir
+    Path tmp;
+
+    Path dir;
+    CliHarness cli;
+    TestRepo repo;
+
+    @BeforeEach
+    void setUp() throws Exception {
+        dir = tmp.resolve("repo");
+        Files.createDirectories(dir);
+        repo = new TestRepo(dir);
+        cli = store(new CliHarness(tmp.resolve("home")));
+    }
+
+    /** The harness on the store under test: SQLite here. */
+    CliHarness store(CliHarness harness) {
+        return harness;
+    }
+
+    private CliHarness.Result run(String... args) {
+        CliHarness.Result result = cli.run(dir, args);
+        assertEquals(0, result.code(), result::toString);
+        return result;
+    }
+
+    private List<JsonObject> rows(String... args) {
+        String[] full = Stream.concat(Stream.of(args), Stream.of("--format", "json")).toArray(String[]::new);
+        return run(full).array().getValuesAs(JsonObject.class);
+    }
+
+    private JsonObject itemOf(String sha) {
+        return rows("list", "--all", "--limit", "100").stream()
+                .filter(row -> row.getString("source").equals("git:" + sha)).findFirst()
+                .orElseThrow(() -> new AssertionError("no item of commit " + sha));
+    }
+
+    private String revert(String sha, String subject, Map<String, String> files) {
+        return repo.commit("Revert \"" + subject + "\"\n\nThis reverts commit " + sha + ".", files);
+    }
+
+    @Test
+    void aRevertedCommitIsStaleAtHeadWithTheRevertsIdAndCurrentAsOfTheCommitBefore() {
+        String cache = "Cache parsed configs in memory so that a reload costs nothing";
+        String cached = repo.commit(cache, Map.of("src/Config.java", "class Config { Map cache; }\n"));
+        String pool = repo.commit("Use a connection pool because opening connections costs 40 ms",
+                Map.of("src/Db.java", "class Db { Pool pool; }\n"));
+        String reverted = revert(cached, cache, Map.of("src/Config.java", "class Config {}\n"));
+        JsonObject indexed = run("index", "--format", "json").object();
+        assertEquals(1, indexed.getInt("marked_stale"), indexed::toString);
+
+        JsonObject item = itemOf(cached);
+        assertTrue(item.getBoolean("stale"), item::toString);
+        assertEquals(reverted, item.getString("ended_by"), item::toString);
+        assertEquals("reverted", item.getString("ended_why"), item::toString);
+        assertEquals("stale since " + reverted.substring(0, 12) + ": reverted", item.getString("mark"));
+        assertFalse(itemOf(pool).getBoolean("stale"));
+
+        // never deleted: search still finds it at HEAD, marked, in JSON and in text
+        JsonObject atHead = rows("search", "cache configs reload", "--ranking", "lexical").stream()
+                .filter(hit -> hit.getString("id").equals(item.getString("id"))).findFirst().orElseThrow();
+        assertTrue(atHead.getBoolean("stale"), atHead::toString);
+        String text = run("search", "cache configs reload", "--ranking", "lexical").out();
+        assertTrue(text.contains("(stale since " + reverted.substring(0, 12) + ": reverted)"), text);
+
+        // as of the commit before the revert, it held: found, and not stale
+        List<JsonObject> before = rows("search", "cache configs reload", "--ranking", "lexical", "--as-of", pool);
+        assertEquals(List.of(item.getString("id")), before.stream().map(hit -> hit.getString("id")).toList());
+        assertFalse(before.get(0).getBoolean("stale"), before::toString);
+        assertFalse(run("search", "cache configs reload", "--ranking", "lexical", "--as-of", reverted + "~1").out()
+                .contains("stale since"));
+    }
+
+    @Test
+    void searchRanksCurrentKnowledgeAboveWhatARevertEnded() {
+        String subject = "Parse the YAML config with a hand-written YAML parser because the YAML library is large";
+        String handWritten = repo.commit(subject + "\n\nThe YAML config parser reads YAML config files.",
+                Map.of("src/yaml/Parser.java", "class Parser {}\n"));
+        revert(handWritten, subject, Map.of("src/yaml/Parser.java", "class Parser { /* gone */ }\n"));
+        String library = repo.commit("Read the config with SnakeYAML instead of our own parser",
+                Map.of("src/Config.java", "class Config { Yaml yaml; }\n"));
+        run("index");
+
+        List<String> ranked = rows("search", "YAML config parser", "--ranking", "lexical").stream()
+                .map(hit -> hit.getString("source")).toList();
+        assertEquals(List.of("git:" + library, "git:" + handWritten), ranked.stream()
+                .filter(source -> source.equals("git:" + library) || source.equals("git:" + handWritten)).toList(),
+                "the current item first, the reverted one after it: " + ranked);
+    }
+
+    @Test
+    void listAsOfADateShowsWhatHeldThen() {
+        String kept = repo.commit("Store sessions in Redis so that several servers share them",
+                Map.of("src/Sessions.java", "class Sessions {}\n"));
+        String dropped = repo.commit("Sign the cookies with HMAC-SHA1 because the proxy strips long cookies",
+                Map.of("src/Cookies.java", "class Cookies {}\n"));
+        repo.commit("Compress the responses with gzip to reduce the bandwidth bill",
+                Map.of("src/Gzip.java", "class Gzip {}\n"));
+        String reverting = revert(dropped, "Sign the cookies with HMAC-SHA1 because the proxy strips long cookies",
+                Map.of("src/Cookies.java", "class Cookies { /* unsigned */ }\n"));
+        String later = repo.commit("Rate-limit the login endpoint to avoid password spraying",
+                Map.of("src/Login.java", "class Login {}\n"));
+        run("index");
+
+        // between the gzip commit and the revert: the first three held, the revert and the rate limit were not there yet
+        Instant reverted = Instant.ofEpochSecond(Long.parseLong(repo.git("log", "-1", "--format=%ct", reverting)));
+        String date = reverted.minusSeconds(30).toString();
+        List<String> then = rows("list", "--as-of", date).stream().map(row -> row.getString("source")).toList();
+        assertTrue(then.contains("git:" + kept) && then.contains("git:" + dropped), then::toString);
+        assertFalse(then.contains("git:" + later) || then.contains("git:" + reverting), then::toString);
+
+        // now: the reverted decision is still listed (never deleted), marked, and the later one is there
+        List<JsonObject> now = rows("list");
+        JsonObject ended = now.stream().filter(row -> row.getString("source").equals("git:" + dropped)).findFirst()
+                .orElseThrow();
+        assertTrue(ended.getBoolean("stale"), ended::toString);
+        assertTrue(now.stream().anyMatch(row -> row.getString("source").equals("git:" + later)), now::toString);
+
+        // as of a date after the revert, the reverted decision no longer held
+        List<String> after = rows("list", "--as-of", reverted.plusSeconds(1).toString()).stream()
+                .map(row -> row.getString("source")).toList();
+        assertFalse(after.contains("git:" + dropped), after::toString);
+        assertTrue(after.contains("git:" + kept), after::toString);
+    }
+
+    @Test
+    void anUnknownRefOrABadDateIsAClearErrorAndChangesNothing() {
+        repo.commit("Store sessions in Redis so that several servers share them", Map.of("src/Sessions.java", "x\n"));
+        run("index");
+        for (String command : List.of("search", "list", "context")) {
+            List<String> args = command.equals("search") ? List.of(command, "sessions", "--as-of", "no-such-branch")
+                    : List.of(command, "--as-of", "no-such-branch");
+            CliHarness.Result result = cli.run(dir, args.toArray(String[]::new));
+            assertEquals(2, result.code(), result::toString);
+            assertTrue(result.err().contains("--as-of 'no-such-branch' names no commit in ")
+                    && result.err().contains("give a branch, a tag, a commit id (HEAD~20) or a date (2025-01-31"),
+                    result::toString);
+            assertEquals("", result.out(), result::toString);
+        }
+        assertEquals(1, rows("list").size());
+    }
+
+    @Test
+    void aCommitWhoseFilesAreAllDeletedSinceIsStaleButAMovedFileKeepsItsKnowledge() {
+        String legacy = repo.commit("Keep the XML exporter for the billing system because it cannot read JSON",
+                Map.of("src/export/XmlExporter.java", "class XmlExporter {}\n"));
+        String moved = repo.commit("Parse dates leniently so that old exports still load",
+                Map.of("src/DateParser.java", "class DateParser {}\n"));
+        repo.commit("Move the date parser into the time package", TestRepo.files("src/DateParser.java", null,
+                "src/time/DateParser.java", "class DateParser {}\n"));
+        String removal = repo.commit("Drop the XML exporter: billing reads JSON now",
+                TestRepo.files("src/export/XmlExporter.java", null, "src/export/JsonExporter.java", "class J {}\n"));
+        run("index");
+
+        JsonObject gone = itemOf(legacy);
+        assertTrue(gone.getBoolean("stale"), gone::toString);
+        assertEquals(removal, gone.getString("ended_by"));
+        assertEquals("file deleted: src/export/XmlExporter.java", gone.getString("ended_why"));
+        assertFalse(itemOf(moved).getBoolean("stale"), "a moved file keeps its knowledge");
+        assertFalse(itemOf(removal).getBoolean("stale"), "the removal itself is current");
+    }
+
+    @Test
+    void aLaterJavaTargetSupersedesTheEarlierOneAndAsOfAnswersWithTheOldOne() {
+        String six = repo.commit("Build for Java 6 so that Android users can use the library",
+                Map.of("pom.xml", "<project><source>1.6</source><target>1.6</target><name>lib</name></project>\n"));
+        repo.commit("Add a streaming reader because large documents do not fit in memory",
+                Map.of("src/Reader.java", "class Reader {}\n"));
+        String eight = repo.commit("Build for Java 8 rather than Java 7.\n\nLambdas make the adapters shorter.",
+                Map.of("pom.xml", "<project><source>8</source><target>8</target><name>lib</name></project>\n"));
+        repo.commit("Build with JDK 17 on CI because JDK 11 is out of support",
+                Map.of("ci.yml", "jdk: 17\n"));
+        run("index");
+
+        JsonObject old = itemOf(six);
+        assertTrue(old.getBoolean("stale"), old::toString);
+        assertEquals(eight, old.getString("ended_by"));
+        assertTrue(old.getString("ended_why").startsWith("superseded: the Java version the project is built for"), old::toString);
+        assertFalse(itemOf(eight).getBoolean("stale"), "the JDK CI builds on is another subject");
+
+        List<String> now = rows("search", "what Java version do we build for", "--ranking", "lexical").stream()
+                .map(hit -> hit.getString("source")).filter(source -> source.equals("git:" + six)
+                        || source.equals("git:" + eight)).toList();
+        assertEquals(List.of("git:" + eight, "git:" + six), now);
+        List<String> then = rows("search", "what Java version do we build for", "--ranking", "lexical", "--as-of",
+                eight + "~1").stream().map(hit -> hit.getString("source")).toList();
+        assertEquals(Optional.of("git:" + six), then.stream().findFirst(), then::toString);
+        assertFalse(then.contains("git:" + eight), then::toString);
+    }
+
+    @Test
+    void contextAsOfBriefsWhatHeldThenAndTheBriefAtHeadLeavesOutWhatARevertEnded() {
+        String subject = "Retry the upload three times because the storage service drops one request in fifty";
+        String retry = repo.commit(subject, Map.of("src/Upload.java", "class Upload { int retries = 3; }\n"));
+        String revert = revert(retry, subject, Map.of("src/Upload.java", "class Upload {}\n"));
+        repo.commit("Queue the uploads on disk so that a crash loses none", Map.of("src/Queue.java", "class Queue {}\n"));
+        run("index");
+
+        assertFalse(run("context").out().contains("Retry the upload"), "the brief holds what holds now");
+        assertTrue(run("context", "--as-of", revert + "~1").out().contains("Retry the upload"),
+                "as of the commit before the revert, the decision held");
+    }
+}
