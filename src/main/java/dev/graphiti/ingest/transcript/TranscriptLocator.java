@@ -149,7 +149,7 @@ public final class TranscriptLocator {
     }
 
     /** Oldest first, by modification time; a file gone since it was listed (Claude Code's cleanup) is left out. */
-    private static List<Path> oldestFirst(List<Path> files) throws IOException {
+    static List<Path> oldestFirst(List<Path> files) throws IOException {
         Map<Path, Long> times = new HashMap<>();
         for (Path file : files) {
             try {
