@@ -34,8 +34,9 @@ final class CaptureCommand extends GraphSubcommand {
     Path transcript;
 
     @Option(names = "--agent", paramLabel = "NAME", converter = AgentLogName.class, description = "Whose session"
-            + " logs to read: claude (Claude Code's transcripts, the default) or codex (Codex CLI's rollouts under"
-            + " $CODEX_HOME/sessions); with --all, every agent whose logs are on this machine unless named.")
+            + " logs to read: claude (Claude Code's transcripts, the default), codex (Codex CLI's rollouts under"
+            + " $CODEX_HOME/sessions) or qwen (Qwen Code's chats under $QWEN_HOME/projects); with --all, every agent"
+            + " whose logs are on this machine unless named.")
     AgentLog agent;
 
     @Option(names = "--session-id", paramLabel = "ID", description = "The session (default: the transcript's file name).")
@@ -115,7 +116,7 @@ final class CaptureCommand extends GraphSubcommand {
         AgentLog agent = this.agent == null ? AgentLog.CLAUDE : this.agent;
         SessionLogs locator = sessionLogs(context);
         Path project = context.directory();
-        String kind = agent.title() + (agent == AgentLog.CODEX ? " rollout" : " transcript");
+        String kind = agent.title() + (agent == AgentLog.CODEX ? " rollout" : agent == AgentLog.QWEN ? " session" : " transcript");
         try {
             Optional<HookInput> hook = transcript == null && sessionId == null ? hookInput(context) : Optional.empty();
             if (hook.isPresent()) {
@@ -152,7 +153,7 @@ final class CaptureCommand extends GraphSubcommand {
 
     /** Where each agent's session logs are, as this invocation's environment says. */
     static SessionLogs sessionLogs(CommandContext context) {
-        return new SessionLogs(context.locations().claude(), SessionLogs.codexHome(
+        return new SessionLogs(SessionLogs.Homes.of(context.locations().claude(),
                 context.invocation().environment().variables(), context.locations().userHome(), context.directory()));
     }
 

@@ -12,9 +12,9 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Finds each agent's own session logs, for capture: Claude Code's transcripts under its projects/ folder (see
- * {@link Transcripts}), Codex's rollouts under $CODEX_HOME/sessions (~/.codex unless set, relative to the working
- * directory as Codex reads it).
+ * Finds each agent's own session logs, for capture: Claude Code's transcripts under its projects/ folder, Codex's
+ * rollouts under $CODEX_HOME/sessions (~/.codex unless set), Qwen Code's sessions under $QWEN_HOME/projects/&lt;project&gt;/
+ * chats (~/.qwen unless set); a variable is relative to the working directory, as the agents read it.
  */
 public final class SessionLogs {
 
@@ -22,25 +22,36 @@ public final class SessionLogs {
     public record Group(AgentLog agent, Path folder, Optional<Path> workingDirectory, List<Path> logs) {
     }
 
-    private final Transcripts claude;
-    private final CodexRollouts codex;
-    private final Path claudeProjects;
+    /** Where each agent keeps its files. */
+    public record Homes(Path claude, Path codex, Path qwen) {
 
-    public SessionLogs(Path claudeHome, Path codexHome) {
-        this.claude = new Transcripts(claudeHome);
-        this.codex = new CodexRollouts(codexHome);
-        this.claudeProjects = claudeHome.resolve("projects");
+        /** Codex's and Qwen Code's folders from CODEX_HOME and QWEN_HOME when set, else ~/.codex and ~/.qwen. */
+        public static Homes of(Path claude, Map<String, String> variables, Path userHome, Path workingDirectory) {
+            return new Homes(claude, home(variables, "CODEX_HOME", userHome.resolve(".codex"), workingDirectory),
+                    home(variables, "QWEN_HOME", userHome.resolve(".qwen"), workingDirectory));
+        }
+
+        private static Path home(Map<String, String> variables, String name, Path fallback, Path workingDirectory) {
+            String set = variables.get(name);
+            return set != null && !set.isBlank() ? workingDirectory.resolve(set).normalize() : fallback;
+        }
     }
 
-    /** Codex's folder: CODEX_HOME when set, else ~/.codex. */
-    public static Path codexHome(Map<String, String> variables, Path userHome, Path workingDirectory) {
-        String set = variables.get("CODEX_HOME");
-        return set != null && !set.isBlank() ? workingDirectory.resolve(set).normalize() : userHome.resolve(".codex");
+    private final Homes homes;
+    private final CodexRollouts codex;
+
+    public SessionLogs(Homes homes) {
+        this.homes = homes;
+        this.codex = new CodexRollouts(homes.codex());
     }
 
     /** Where the agent's session logs are kept. */
     public Path folder(AgentLog agent) {
-        return agent == AgentLog.CODEX ? codex.folder() : claudeProjects;
+        return switch (agent) {
+            case CLAUDE -> homes.claude().resolve("projects");
+            case CODEX -> codex.folder();
+            case QWEN -> homes.qwen().resolve("projects");
+        };
     }
 
     /** Whether the agent keeps sessions on this machine (its folder exists). */
@@ -50,17 +61,17 @@ public final class SessionLogs {
 
     /** Every log of the agent's sessions in the project rooted at {@code projectRoot}, oldest first. */
     public List<Path> ofProject(AgentLog agent, Path projectRoot) throws IOException {
-        return agent == AgentLog.CODEX ? codex.ofProject(projectRoot) : claude.ofProject(projectRoot);
+        return agent == AgentLog.CODEX ? codex.ofProject(projectRoot) : folders(agent).projectTranscripts(projectRoot);
     }
 
     /** The log of the agent's session {@code sessionId} in {@code project}. */
     public Optional<Path> session(AgentLog agent, Path project, String sessionId) throws IOException {
-        return agent == AgentLog.CODEX ? codex.session(sessionId) : claude.session(project, sessionId);
+        return agent == AgentLog.CODEX ? codex.session(sessionId) : folders(agent).session(project, sessionId);
     }
 
     /** The project's most recent log of the agent. */
     public Optional<Path> latest(AgentLog agent, Path project) throws IOException {
-        return agent == AgentLog.CODEX ? codex.latest(project) : claude.latest(project);
+        return agent == AgentLog.CODEX ? codex.latest(project) : folders(agent).latest(project);
     }
 
     /** Every log the agent kept, grouped by the directory its sessions ran in. */
@@ -72,12 +83,17 @@ public final class SessionLogs {
             }
             return groups;
         }
-        for (TranscriptLocator.ProjectFolder folder : claude.projects()) {
-            List<Path> files = Transcripts.in(folder.folder());
+        for (TranscriptLocator.ProjectFolder folder : folders(agent).allProjects()) {
+            List<Path> files = TranscriptLocator.transcriptsIn(folder.folder());
             if (!files.isEmpty()) {
                 groups.add(new Group(agent, folder.folder(), folder.workingDirectory(), files));
             }
         }
         return groups;
+    }
+
+    /** The agents that keep a folder per project: Claude Code and Qwen Code. */
+    private TranscriptLocator folders(AgentLog agent) {
+        return agent == AgentLog.QWEN ? TranscriptLocator.qwen(homes.qwen()) : new TranscriptLocator(homes.claude());
     }
 }

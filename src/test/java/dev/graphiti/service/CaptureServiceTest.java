@@ -72,12 +72,12 @@ class CaptureServiceTest {
         Path claude = temp.resolve("claude");
         Path folder = claude.resolve("projects").resolve(repo.toString().replace('/', '-'));
         Path transcript = TranscriptFiles.copy("session-a.jsonl", folder.resolve(SESSION + ".jsonl"));
-        Transcripts transcripts = new Transcripts(claude);
+        SessionLogs logs = new SessionLogs(new SessionLogs.Homes(claude, temp.resolve("codex"), temp.resolve("qwen")));
 
-        assertEquals(Optional.of(transcript), transcripts.session(repo, SESSION));
-        assertEquals(Optional.of(transcript), transcripts.latest(repo));
-        assertEquals(SESSION, Transcripts.sessionOf(transcript));
-        assertEquals(Optional.empty(), transcripts.session(repo, "another-session"));
-        assertEquals(Optional.empty(), transcripts.latest(temp.resolve("elsewhere")));
+        assertEquals(Optional.of(transcript), logs.session(AgentLog.CLAUDE, repo, SESSION));
+        assertEquals(Optional.of(transcript), logs.latest(AgentLog.CLAUDE, repo));
+        assertEquals(SESSION, AgentLog.CLAUDE.sessionOf(transcript));
+        assertEquals(Optional.empty(), logs.session(AgentLog.CLAUDE, repo, "another-session"));
+        assertEquals(Optional.empty(), logs.latest(AgentLog.CLAUDE, temp.resolve("elsewhere")));
     }
 }

@@ -88,7 +88,7 @@ public final class TranscriptReader implements SessionReader {
         return text.toString();
     }
 
-    private static String clean(String text) {
+    static String clean(String text) {
         String cleaned = INJECTED.matcher(text).replaceAll(" ");
         return INTERRUPTED.matcher(cleaned).replaceAll(" ").strip();
     }
