@@ -64,7 +64,7 @@ class CodexCaptureTest {
         return result.object();
     }
 
-    private static long rows(Path database, String where) throws Exception {
+    static long rows(Path database, String where) throws Exception {
         try (var connection = DriverManager.getConnection("jdbc:sqlite:" + database);
              var count = connection.createStatement().executeQuery("SELECT count(*) FROM items WHERE " + where)) {
             return count.getLong(1);

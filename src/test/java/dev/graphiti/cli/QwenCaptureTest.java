@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import dev.graphiti.ingest.transcript.QwenChatFiles;
 import jakarta.json.JsonObject;
 import java.nio.file.Path;
-import java.sql.DriverManager;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
@@ -33,13 +32,6 @@ class QwenCaptureTest {
                 .variable("CLAUDE_CONFIG_DIR", tmp.resolve("claude").toString());
     }
 
-    private static long rows(Path database, String where) throws Exception {
-        try (var connection = DriverManager.getConnection("jdbc:sqlite:" + database);
-             var count = connection.createStatement().executeQuery("SELECT count(*) FROM items WHERE " + where)) {
-            return count.getLong(1);
-        }
-    }
-
     @Test
     void capturesTheUsersAndTheModelsWordsOnceWithQwenNamedInTheSource() throws Exception {
         QwenChatFiles.start(qwen, SESSION, repo, Instant.parse("2026-04-01T08:00:00Z"))
@@ -55,8 +47,8 @@ class QwenCaptureTest {
         assertEquals(SESSION, report.getString("session"));
         assertEquals(4, report.getInt("turns_read"), report::toString);
         Path database = repo.resolve(".graphiti/graph.db");
-        assertEquals(2, rows(database, "source = 'capture:qwen:" + SESSION + "'"));
-        assertEquals(0, rows(database, "content LIKE '%MongoDB%' OR content LIKE '%Kafka%' OR content LIKE '%rewrite%'"),
+        assertEquals(2, CodexCaptureTest.rows(database, "source = 'capture:qwen:" + SESSION + "'"));
+        assertEquals(0, CodexCaptureTest.rows(database, "content LIKE '%MongoDB%' OR content LIKE '%Kafka%' OR content LIKE '%rewrite%'"),
                 "a goal's runtime prompt, a tool's result and a thought are not the people's words");
 
         JsonObject all = cli.run(repo, "capture", "--all", "--format", "json").object();

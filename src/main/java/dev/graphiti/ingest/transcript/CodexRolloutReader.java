@@ -5,7 +5,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -28,9 +27,7 @@ public final class CodexRolloutReader implements SessionReader {
 
     @Override
     public TranscriptChunk read(Path file, long offset, String sessionId) throws IOException {
-        List<Turn> turns = new ArrayList<>();
-        JsonLines.Read read = lines.read(file, offset, line -> parse(line, sessionId, turns));
-        return new TranscriptChunk(turns, offset, read.end(), read.lines(), read.malformed());
+        return lines.chunk(file, offset, (line, turns) -> parse(line, sessionId, turns));
     }
 
     private static void parse(JsonObject line, String sessionId, List<Turn> turns) {

@@ -16,6 +16,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -34,13 +36,25 @@ final class JsonLines {
         void line(JsonObject line);
     }
 
+    /** Turns one parsed line into the turns it holds, if any. */
+    interface Turns {
+        void of(JsonObject line, List<Turn> turns);
+    }
+
     /** Where a read ended (just past its last complete line), its complete lines and the malformed among them. */
     record Read(long end, int lines, int malformed) {
     }
 
     private final JsonReaderFactory json = Json.createReaderFactory(Map.of());
 
-    Read read(Path file, long offset, Handler handler) throws IOException {
+    /** The turns of the complete lines from {@code offset} on, as {@code turns} finds them in each line. */
+    TranscriptChunk chunk(Path file, long offset, Turns turns) throws IOException {
+        List<Turn> found = new ArrayList<>();
+        Read read = read(file, offset, line -> turns.of(line, found));
+        return new TranscriptChunk(found, offset, read.end(), read.lines(), read.malformed());
+    }
+
+    private Read read(Path file, long offset, Handler handler) throws IOException {
         int lines = 0;
         int malformed = 0;
         long end = offset;

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Pattern;
 
@@ -37,9 +36,7 @@ public final class TranscriptReader implements SessionReader {
     /** Reads the complete lines from offset on; sessionId names turns whose lines carry none. */
     @Override
     public TranscriptChunk read(Path file, long offset, String sessionId) throws IOException {
-        List<Turn> turns = new ArrayList<>();
-        JsonLines.Read read = lines.read(file, offset, line -> parse(line, sessionId, turns));
-        return new TranscriptChunk(turns, offset, read.end(), read.lines(), read.malformed());
+        return lines.chunk(file, offset, (line, turns) -> parse(line, sessionId, turns));
     }
 
     /** Adds the line's turn, if it has one. */
