@@ -35,8 +35,8 @@ final class CaptureCommand extends GraphSubcommand {
 
     @Option(names = "--agent", paramLabel = "NAME", converter = AgentLogName.class, description = "Whose session"
             + " logs to read: claude (Claude Code's transcripts, the default), codex (Codex CLI's rollouts under"
-            + " $CODEX_HOME/sessions) or qwen (Qwen Code's chats under $QWEN_HOME/projects); with --all, every agent"
-            + " whose logs are on this machine unless named.")
+            + " $CODEX_HOME/sessions), qwen (Qwen Code's chats under $QWEN_HOME/projects) or gemini (Gemini CLI's under"
+            + " ~/.gemini/tmp); with --all, every agent whose logs are on this machine unless named.")
     AgentLog agent;
 
     @Option(names = "--session-id", paramLabel = "ID", description = "The session (default: the transcript's file name).")
@@ -116,7 +116,7 @@ final class CaptureCommand extends GraphSubcommand {
         AgentLog agent = this.agent == null ? AgentLog.CLAUDE : this.agent;
         SessionLogs locator = sessionLogs(context);
         Path project = context.directory();
-        String kind = agent.title() + (agent == AgentLog.CODEX ? " rollout" : agent == AgentLog.QWEN ? " session" : " transcript");
+        String kind = agent.title() + (agent == AgentLog.CLAUDE ? " transcript" : agent == AgentLog.CODEX ? " rollout" : " session");
         try {
             Optional<HookInput> hook = transcript == null && sessionId == null ? hookInput(context) : Optional.empty();
             if (hook.isPresent()) {

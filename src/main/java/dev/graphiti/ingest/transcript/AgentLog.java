@@ -15,7 +15,8 @@ import java.util.regex.Pattern;
 public enum AgentLog {
     CLAUDE("claude", "Claude Code", TranscriptReader::new),
     CODEX("codex", "Codex CLI", CodexRolloutReader::new),
-    QWEN("qwen", "Qwen Code", QwenChatReader::new);
+    QWEN("qwen", "Qwen Code", QwenChatReader::new),
+    GEMINI("gemini", "Gemini CLI", GeminiChatReader::new);
 
     /** A Codex rollout's name ends in its session id, a UUID: rollout-2026-11-28T22-13-02-&lt;uuid&gt;.jsonl. */
     private static final Pattern ROLLOUT = Pattern.compile(

@@ -1,6 +1,5 @@
 package dev.graphiti.ingest.transcript;
 
-import dev.graphiti.config.GitWorkTree;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -31,10 +30,6 @@ public final class CodexRollouts {
     /** A session_meta line carries Codex's whole base instructions: some tens of kilobytes. */
     private static final int META_LINE_CHARS = 1 << 20;
 
-    /** One rollout and the directory its session ran in, when its first line says. */
-    public record Rollout(Path file, Optional<Path> workingDirectory) {
-    }
-
     private final Path sessions;
 
     /** codexHome is the ~/.codex directory (or CODEX_HOME). */
@@ -48,7 +43,7 @@ public final class CodexRollouts {
     }
 
     /** Every rollout of a user's session, oldest first. */
-    public List<Rollout> all() throws IOException {
+    public List<SessionFile> all() throws IOException {
         if (!Files.isDirectory(sessions, LinkOption.NOFOLLOW_LINKS)) {
             return List.of();
         }
@@ -58,35 +53,17 @@ public final class CodexRollouts {
                     && file.getFileName().toString().endsWith(".jsonl")
                     && Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)).toList();
         }
-        List<Rollout> rollouts = new ArrayList<>();
+        List<SessionFile> rollouts = new ArrayList<>();
         for (Path file : TranscriptLocator.oldestFirst(files)) {
             meta(file).filter(meta -> !subagent(meta))
-                    .ifPresent(meta -> rollouts.add(new Rollout(file, workingDirectory(meta))));
+                    .ifPresent(meta -> rollouts.add(new SessionFile(file, workingDirectory(meta))));
         }
         return rollouts;
     }
 
-    /**
-     * The rollouts of sessions that ran in the work tree (or directory) {@code projectRoot} or under it, oldest
-     * first; a session in a nested work tree (a worktree inside the repository) belongs to that one, not this.
-     */
+    /** The rollouts of sessions that ran in the work tree {@code projectRoot} or under it, oldest first. */
     public List<Path> ofProject(Path projectRoot) throws IOException {
-        Path root = projectRoot.toAbsolutePath().normalize();
-        return all().stream().filter(rollout -> rollout.workingDirectory().filter(dir -> dir.startsWith(root)
-                && GitWorkTree.containing(dir).map(GitWorkTree::root).filter(tree -> !tree.equals(root)
-                && tree.startsWith(root)).isEmpty()).isPresent()).map(Rollout::file).toList();
-    }
-
-    /** The newest rollout of a session that ran in {@code project} or under it. */
-    public Optional<Path> latest(Path project) throws IOException {
-        List<Path> rollouts = ofProject(project);
-        return rollouts.isEmpty() ? Optional.empty() : Optional.of(rollouts.get(rollouts.size() - 1));
-    }
-
-    /** The rollout of session {@code sessionId}, wherever it ran. */
-    public Optional<Path> session(String sessionId) throws IOException {
-        return all().stream().map(Rollout::file)
-                .filter(file -> AgentLog.CODEX.sessionOf(file).equals(sessionId)).findFirst();
+        return SessionFile.ofProject(all(), projectRoot);
     }
 
     /** The payload of the rollout's session_meta line; empty when its first line is something else. */
