@@ -45,14 +45,17 @@ public final class GeminiChatReader implements SessionReader {
         if (content instanceof JsonString string) {
             return string.getString().strip();
         }
+        return content instanceof JsonArray parts ? textParts(parts) : "";
+    }
+
+    /** The text of a Gemini API part list (Gemini CLI's and Qwen Code's messages), thoughts left out. */
+    static String textParts(JsonArray parts) {
         StringBuilder text = new StringBuilder();
-        if (content instanceof JsonArray parts) {
-            for (JsonValue part : parts) {
-                if (part instanceof JsonObject object && object.get("thought") != JsonValue.TRUE) {
-                    String words = TranscriptReader.string(object, "text").strip();
-                    if (!words.isEmpty()) {
-                        text.append(text.length() > 0 ? "\n\n" : "").append(words);
-                    }
+        for (JsonValue part : parts) {
+            if (part instanceof JsonObject object && object.get("thought") != JsonValue.TRUE) {
+                String words = TranscriptReader.string(object, "text").strip();
+                if (!words.isEmpty()) {
+                    text.append(text.length() > 0 ? "\n\n" : "").append(words);
                 }
             }
         }

@@ -2,7 +2,6 @@ package dev.graphiti.ingest.transcript;
 
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonValue;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -32,16 +31,7 @@ public final class QwenChatReader implements SessionReader {
                 || !(message.get("parts") instanceof JsonArray parts)) {
             return;
         }
-        StringBuilder text = new StringBuilder();
-        for (JsonValue part : parts) {
-            if (part instanceof JsonObject object && object.get("thought") != JsonValue.TRUE) {
-                String words = TranscriptReader.string(object, "text").strip();
-                if (!words.isEmpty()) {
-                    text.append(text.length() > 0 ? "\n\n" : "").append(words);
-                }
-            }
-        }
-        String words = TranscriptReader.clean(text.toString());
+        String words = TranscriptReader.clean(GeminiChatReader.textParts(parts));
         if (!words.isEmpty()) {
             String session = TranscriptReader.string(line, "sessionId");
             turns.add(new Turn(session.isEmpty() ? sessionId : session, user ? Turn.Role.user : Turn.Role.assistant,
