@@ -32,7 +32,7 @@ final class BackgroundCapture {
         this.context = context;
     }
 
-    Started start(Path transcript, String sessionId) {
+    Started start(CaptureCommand.Session session) {
         Path log = context.home().resolve("logs").resolve("capture.log");
         try {
             Files.createDirectories(log.getParent());
@@ -40,20 +40,21 @@ final class BackgroundCapture {
             throw new GraphException("cannot create " + log.getParent() + " for the capture log: " + e.getMessage(), e);
         }
         if (context.invocation().environment().ownProcess()) {
-            startProcess(transcript, sessionId, log);
+            startProcess(session, log);
         } else {
-            startThread(transcript, sessionId, log);
+            startThread(session, log);
         }
         return new Started(log);
     }
 
-    private void startProcess(Path transcript, String sessionId, Path log) {
+    private void startProcess(CaptureCommand.Session session, Path log) {
         List<String> command = new ArrayList<>(selfCommand());
         command.addAll(List.of("-C", context.directory().toString()));
         if (context.location().scope() == dev.graphiti.graph.Scope.global) {
             command.add("--global");
         }
-        command.addAll(List.of("capture", "--transcript", transcript.toString(), "--session-id", sessionId));
+        command.addAll(List.of("capture", "--agent", session.agent().id(), "--transcript", session.transcript().toString(),
+                "--session-id", session.id()));
         ProcessBuilder builder = new ProcessBuilder(command).directory(context.directory().toFile())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         try {
@@ -65,18 +66,18 @@ final class BackgroundCapture {
         }
     }
 
-    private void startThread(Path transcript, String sessionId, Path log) {
+    private void startThread(CaptureCommand.Session session, Path log) {
         Thread thread = new Thread(() -> {
             String outcome;
             try {
-                CaptureReport report = CaptureCommand.capture(context, new CaptureCommand.Session(transcript, sessionId));
+                CaptureReport report = CaptureCommand.capture(context, session);
                 outcome = "read " + report.turnsRead() + (report.turnsRead() == 1 ? " turn" : " turns") + ", added "
                         + report.itemsAdded() + (report.itemsAdded() == 1 ? " item" : " items");
             } catch (RuntimeException e) {
                 outcome = "failed: " + e.getMessage();
             }
-            append(log, Instant.now() + " capture " + sessionId + ": " + outcome + "\n");
-        }, "graphiti-capture-" + sessionId);
+            append(log, Instant.now() + " capture " + session.id() + ": " + outcome + "\n");
+        }, "graphiti-capture-" + session.id());
         thread.setDaemon(true);
         thread.start();
     }

@@ -7,12 +7,12 @@ import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.ScopeResolver;
+import dev.graphiti.ingest.transcript.AgentLog;
 import dev.graphiti.ingest.transcript.Backfill;
 import dev.graphiti.ingest.transcript.BackfillProgress;
 import dev.graphiti.ingest.transcript.BackfillReport;
-import dev.graphiti.ingest.transcript.TranscriptLocator.ProjectFolder;
 import dev.graphiti.service.CaptureService;
-import dev.graphiti.service.Transcripts;
+import dev.graphiti.service.SessionLogs;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import java.io.IOException;
@@ -26,15 +26,16 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * `graphiti capture --all`: every transcript Claude Code kept for this project (the folders of its work tree and of
+ * `graphiti capture --all`: every session log each agent kept for this project (Claude Code's transcripts, Codex's
+ * rollouts where ~/.codex/sessions exists) (the folders of its work tree and of
  * directories under it) into this graph; with --all-projects every project's, each into the graph `capture` run
  * in that project's directory would use (the global graph with --global). A project folder whose directory is gone
  * is named and passed over. What was captured before, by the Stop hook or an earlier run, is not read again.
  */
 final class CaptureAll {
 
-    /** The transcripts one graph takes, and the directory they belong to. */
-    private record Batch(Path directory, GraphLocation location, List<Path> transcripts) {
+    /** The session logs of one agent that one graph takes, and the directory they belong to. */
+    private record Batch(AgentLog agent, Path directory, GraphLocation location, List<Path> transcripts) {
     }
 
     /** A project folder not taken in, and why. */
@@ -47,15 +48,21 @@ final class CaptureAll {
         this.context = context;
     }
 
-    int run(boolean allProjects) {
-        Transcripts transcripts = new Transcripts(context.locations().claude());
+    /** Backfills the logs of {@code agents}: Claude Code's always when named, another's where it keeps sessions. */
+    int run(boolean allProjects, List<AgentLog> agents) {
+        SessionLogs logs = CaptureCommand.sessionLogs(context);
         List<Skipped> skipped = new ArrayList<>();
-        List<Batch> batches;
-        try {
-            batches = allProjects ? everyProject(transcripts, skipped) : List.of(thisProject(transcripts));
-        } catch (IOException e) {
-            throw new GraphException("cannot list the transcripts under " + context.locations().claudeProjects() + ": "
-                    + e.getMessage(), e);
+        List<Batch> batches = new ArrayList<>();
+        for (AgentLog agent : agents) {
+            if (agent != AgentLog.CLAUDE && !logs.present(agent) && agents.size() > 1) {
+                continue;
+            }
+            try {
+                batches.addAll(allProjects ? everyProject(logs, agent, skipped) : List.of(thisProject(logs, agent)));
+            } catch (IOException e) {
+                throw new GraphException("cannot list the session logs under " + logs.folder(agent) + ": "
+                        + e.getMessage(), e);
+            }
         }
         CaptureService service = new CaptureService(context.graphs(), context.clock(),
                 context.config().getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES));
@@ -75,32 +82,29 @@ final class CaptureAll {
         try {
             for (Batch batch : batches) {
                 reports.put(batch, batch.transcripts().isEmpty() ? BackfillReport.EMPTY
-                        : service.backfill(batch.location(), batch.transcripts(), progress));
+                        : service.backfill(batch.location(), batch.agent(), batch.transcripts(), progress));
             }
         } finally {
             bar.finish();
         }
-        print(reports, skipped);
+        print(reports, skipped, logs, allProjects);
         return 0;
     }
 
-    private Batch thisProject(Transcripts transcripts) throws IOException {
+    private Batch thisProject(SessionLogs logs, AgentLog agent) throws IOException {
         GraphLocation location = context.location();
         Path root = location.workTree().map(GitWorkTree::root).orElse(context.directory());
-        return new Batch(root, location, transcripts.ofProject(root));
+        return new Batch(agent, root, location, logs.ofProject(agent, root));
     }
 
-    /** Each project folder's transcripts, grouped by the graph they go to. */
-    private List<Batch> everyProject(Transcripts transcripts, List<Skipped> skipped) throws IOException {
+    /** Each project folder's (or rollout's) logs of the agent, grouped by the graph they go to. */
+    private List<Batch> everyProject(SessionLogs logs, AgentLog agent, List<Skipped> skipped) throws IOException {
         Optional<GraphLocation> global = context.requestedScope().filter(scope -> scope == Scope.global)
                 .map(scope -> context.location());
         Map<Path, Batch> batches = new LinkedHashMap<>();
         ScopeResolver resolver = new ScopeResolver(context.home());
-        for (ProjectFolder folder : transcripts.projects()) {
-            List<Path> files = Transcripts.in(folder.folder());
-            if (files.isEmpty()) {
-                continue;
-            }
+        for (SessionLogs.Group folder : logs.all(agent)) {
+            List<Path> files = folder.logs();
             Optional<Path> directory = folder.workingDirectory();
             GraphLocation location;
             if (global.isPresent()) {
@@ -119,18 +123,19 @@ final class CaptureAll {
             }
             Path key = location.database();
             Path owner = global.isPresent() ? context.home() : location.workTree().map(GitWorkTree::root).orElse(directory.get());
-            Batch batch = batches.computeIfAbsent(key, k -> new Batch(owner, location, new ArrayList<>()));
+            Batch batch = batches.computeIfAbsent(key, k -> new Batch(agent, owner, location, new ArrayList<>()));
             batch.transcripts().addAll(files);
         }
         return List.copyOf(batches.values());
     }
 
-    private void print(Map<Batch, BackfillReport> reports, List<Skipped> skipped) {
+    private void print(Map<Batch, BackfillReport> reports, List<Skipped> skipped, SessionLogs logs, boolean allProjects) {
         BackfillReport total = reports.values().stream().reduce(BackfillReport.EMPTY, BackfillReport::plus);
         PrintWriter out = context.out();
         if (context.json()) {
             JsonArrayBuilder graphs = JsonShapes.JSON.createArrayBuilder();
-            reports.forEach((batch, report) -> graphs.add(counts(report).add("directory", batch.directory().toString())
+            reports.forEach((batch, report) -> graphs.add(counts(report).add("agent", batch.agent().id())
+                    .add("directory", batch.directory().toString())
                     .add("scope", batch.location().scope().name()).add("database", batch.location().database().toString())));
             JsonArrayBuilder passed = JsonShapes.JSON.createArrayBuilder();
             skipped.forEach(skip -> passed.add(JsonShapes.JSON.createObjectBuilder().add("folder", skip.folder().toString())
@@ -143,12 +148,13 @@ final class CaptureAll {
             return;
         }
         if (total.transcripts() == 0 && skipped.isEmpty()) {
-            out.println("no Claude Code transcripts " + (reports.size() == 1 ? "of " + reports.keySet().iterator().next()
-                    .directory() + " " : "") + "under " + context.locations().claudeProjects());
+            reports.keySet().stream().map(Batch::agent).distinct().forEach(agent -> out.println("no " + agent.title()
+                    + " sessions " + (allProjects ? "" : "of " + reports.keySet().iterator().next().directory() + " ")
+                    + "under " + logs.folder(agent)));
             return;
         }
-        reports.forEach((batch, report) -> out.println(batch.directory() + " (" + batch.location().scope() + " graph): "
-                + sentence(report)));
+        reports.forEach((batch, report) -> out.println(batch.directory() + " (" + batch.location().scope() + " graph"
+                + (batch.agent() == AgentLog.CLAUDE ? "" : ", " + batch.agent().title()) + "): " + sentence(report)));
         if (reports.size() > 1) {
             out.println("in all: " + sentence(total));
         }

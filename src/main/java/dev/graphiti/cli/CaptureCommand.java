@@ -4,9 +4,10 @@ import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.hook.HookInput;
+import dev.graphiti.ingest.transcript.AgentLog;
 import dev.graphiti.ingest.transcript.CaptureReport;
 import dev.graphiti.service.CaptureService;
-import dev.graphiti.service.Transcripts;
+import dev.graphiti.service.SessionLogs;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -20,16 +21,23 @@ import picocli.CommandLine.ParameterException;
 
 /**
  * `graphiti capture`: stores the decisions, preferences, root causes and architecture statements of
- * the new turns of a Claude Code session. With --async it returns at once and captures in the
+ * the new turns of an agent's session (Claude Code's by default, Codex's with --agent codex). With --async it returns at once and captures in the
  * background (see {@link BackgroundCapture}); with --all it takes every kept transcript (see {@link CaptureAll}).
  */
 @Command(name = "capture", mixinStandardHelpOptions = true,
-        description = "Store what a Claude Code session decided, preferred and found (only turns not captured before).")
+        description = "Store what an agent's session (Claude Code's, Codex's) decided, preferred and found (only turns"
+                + " not captured before).")
 final class CaptureCommand extends GraphSubcommand {
 
     @Option(names = "--transcript", paramLabel = "PATH", description = "The transcript (JSONL) to read (default: the"
             + " one a Claude Code hook names on stdin, the session's under ~/.claude/projects, or the project's newest).")
     Path transcript;
+
+    @Option(names = "--agent", paramLabel = "NAME", converter = AgentLogName.class, description = "Whose session"
+            + " logs to read: claude (Claude Code's transcripts, the default), codex (Codex CLI's rollouts under"
+            + " $CODEX_HOME/sessions), qwen (Qwen Code's chats under $QWEN_HOME/projects) or gemini (Gemini CLI's under"
+            + " ~/.gemini/tmp); with --all, every agent whose logs are on this machine unless named.")
+    AgentLog agent;
 
     @Option(names = "--session-id", paramLabel = "ID", description = "The session (default: the transcript's file name).")
     String sessionId;
@@ -58,9 +66,9 @@ final class CaptureCommand extends GraphSubcommand {
     public Integer call() {
         CommandContext context = context();
         if (memory) {
-            if (all || allProjects || transcript != null || sessionId != null || async) {
+            if (all || allProjects || transcript != null || sessionId != null || async || agent != null) {
                 throw new ParameterException(spec.commandLine(), "--memory imports memory files: it takes no --all,"
-                        + " --all-projects, --transcript, --session-id or --async");
+                        + " --all-projects, --transcript, --session-id, --agent or --async");
             }
             return new CaptureMemory(context, within.stream().map(dir -> context.directory().resolve(dir)).toList()).run();
         }
@@ -75,11 +83,11 @@ final class CaptureCommand extends GraphSubcommand {
                 throw new ParameterException(spec.commandLine(), "--all reads every transcript: it takes no --transcript,"
                         + " --session-id or --async");
             }
-            return new CaptureAll(context).run(allProjects);
+            return new CaptureAll(context).run(allProjects, agent == null ? List.of(AgentLog.values()) : List.of(agent));
         }
         Session session = session(context);
         if (async) {
-            BackgroundCapture.Started started = new BackgroundCapture(context).start(session.transcript(), session.id());
+            BackgroundCapture.Started started = new BackgroundCapture(context).start(session);
             if (context.json()) {
                 JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder().add("session", session.id())
                         .add("transcript", session.transcript().toString()).add("async", true)
@@ -97,23 +105,27 @@ final class CaptureCommand extends GraphSubcommand {
     /** Runs the capture in this thread; the background runner calls this too. */
     static CaptureReport capture(CommandContext context, Session session) {
         return new CaptureService(context.graphs(), context.clock(), context.config().getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES))
-                .capture(context.location(), session.transcript(), session.id());
+                .capture(context.location(), session.agent(), session.transcript(), session.id());
     }
 
-    /** Which transcript and session to read: from the options, else the project's newest transcript. */
-    record Session(Path transcript, String id) {
+    /** Which agent's log and session to read: from the options, else the project's newest log of the agent. */
+    record Session(AgentLog agent, Path transcript, String id) {
     }
 
     private Session session(CommandContext context) {
-        Transcripts locator = new Transcripts(context.locations().claude());
+        AgentLog agent = this.agent == null ? AgentLog.CLAUDE : this.agent;
+        SessionLogs locator = sessionLogs(context);
         Path project = context.directory();
+        String kind = agent.title() + (agent == AgentLog.CLAUDE ? " transcript" : agent == AgentLog.CODEX ? " rollout" : " session");
         try {
             Optional<HookInput> hook = transcript == null && sessionId == null ? hookInput(context) : Optional.empty();
             if (hook.isPresent()) {
                 String id = checked(hook.get().sessionId());
-                Optional<Path> file = hook.get().transcriptPath().filter(Files::isRegularFile)
-                        .or(() -> locator.session(hook.get().cwd().orElse(project), id));
-                return new Session(file.orElseThrow(() -> new InvalidInputException("the hook names session " + id
+                Optional<Path> file = hook.get().transcriptPath().filter(Files::isRegularFile);
+                if (file.isEmpty()) {
+                    file = locator.session(agent, hook.get().cwd().orElse(project), id);
+                }
+                return new Session(agent, file.orElseThrow(() -> new InvalidInputException("the hook names session " + id
                         + " but its transcript is not there (" + hook.get().transcriptPath().map(Path::toString)
                         .orElse("no transcript_path") + ")")), id);
             }
@@ -122,21 +134,27 @@ final class CaptureCommand extends GraphSubcommand {
                 if (!Files.isRegularFile(file)) {
                     throw new InvalidInputException("--transcript " + transcript + ": no such file");
                 }
-                return new Session(file, sessionId != null ? checked(sessionId) : Transcripts.sessionOf(file));
+                return new Session(agent, file, sessionId != null ? checked(sessionId) : agent.sessionOf(file));
             }
             if (sessionId != null) {
-                Path file = locator.session(project, checked(sessionId)).orElseThrow(() -> new InvalidInputException(
-                        "no transcript of session " + sessionId + " for " + project + " under " + context.locations().claude()
-                                + "/projects; pass --transcript PATH"));
-                return new Session(file, sessionId);
+                Path file = locator.session(agent, project, checked(sessionId)).orElseThrow(() -> new InvalidInputException(
+                        "no " + kind + " of session " + sessionId + " for " + project + " under "
+                                + locator.folder(agent) + "; pass --transcript PATH"));
+                return new Session(agent, file, sessionId);
             }
-            Optional<Path> latest = locator.latest(project);
-            Path file = latest.orElseThrow(() -> new InvalidInputException("no Claude Code transcript for " + project
-                    + " under " + context.locations().claude() + "/projects; pass --transcript PATH"));
-            return new Session(file, Transcripts.sessionOf(file));
+            Optional<Path> latest = locator.latest(agent, project);
+            Path file = latest.orElseThrow(() -> new InvalidInputException("no " + kind + " for " + project
+                    + " under " + locator.folder(agent) + "; pass --transcript PATH"));
+            return new Session(agent, file, agent.sessionOf(file));
         } catch (IOException e) {
             throw new GraphException("cannot list the transcripts of " + project + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Where each agent's session logs are, as this invocation's environment says. */
+    static SessionLogs sessionLogs(CommandContext context) {
+        return new SessionLogs(SessionLogs.Homes.of(context.locations().claude(),
+                context.invocation().environment().variables(), context.locations().userHome(), context.directory()));
     }
 
     /** The JSON a Claude Code hook writes on stdin, when stdin is a pipe that carries some. */
@@ -158,7 +176,7 @@ final class CaptureCommand extends GraphSubcommand {
 
     private static String checked(String id) {
         if (!id.matches("[A-Za-z0-9._-]{1,200}") || id.startsWith(".")) {
-            throw new InvalidInputException("--session-id " + id + ": not a Claude Code session id");
+            throw new InvalidInputException("--session-id " + id + ": not a session id (letters, digits, dot, dash and underscore)");
         }
         return id;
     }

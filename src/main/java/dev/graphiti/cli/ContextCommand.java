@@ -9,8 +9,8 @@ import dev.graphiti.service.AsOf;
 import dev.graphiti.service.ContextService;
 import dev.graphiti.service.SessionContext;
 import dev.graphiti.toon.TokenCounter;
-import java.util.Optional;
 import java.io.IOException;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 

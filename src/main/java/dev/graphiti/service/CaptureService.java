@@ -6,13 +6,13 @@ import dev.graphiti.graph.IngestState;
 import dev.graphiti.ingest.GraphItemSink;
 import dev.graphiti.ingest.memory.MemoryFile;
 import dev.graphiti.ingest.memory.MemoryImport;
+import dev.graphiti.ingest.transcript.AgentLog;
 import dev.graphiti.ingest.transcript.Backfill;
 import dev.graphiti.ingest.transcript.BackfillProgress;
 import dev.graphiti.ingest.transcript.BackfillReport;
 import dev.graphiti.ingest.transcript.CaptureReport;
 import dev.graphiti.ingest.transcript.ConversationCapture;
 import dev.graphiti.ingest.transcript.PatternExtractor;
-import dev.graphiti.ingest.transcript.TranscriptReader;
 import dev.graphiti.redact.Redactor;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
@@ -22,8 +22,8 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * `graphiti capture`: stores the decisions, preferences, root causes and architecture statements of the turns of a
- * Claude Code session not captured before (see {@link Transcripts} for finding them).
+ * `graphiti capture`: stores the decisions, preferences, root causes and architecture statements of the turns of an
+ * agent's session (Claude Code's, Codex's) not captured before (see {@link SessionLogs} for finding them).
  */
 public final class CaptureService {
 
@@ -37,10 +37,13 @@ public final class CaptureService {
         this.maxContentBytes = maxContentBytes;
     }
 
-    /** Captures the new turns of {@code transcript}, session {@code sessionId}, into the graph at {@code location}. */
-    public CaptureReport capture(GraphLocation location, Path transcript, String sessionId) {
+    /**
+     * Captures the new turns of {@code transcript}, session {@code sessionId} of {@code agent}, into the graph at
+     * {@code location}.
+     */
+    public CaptureReport capture(GraphLocation location, AgentLog agent, Path transcript, String sessionId) {
         try (OpenGraph graph = graphs.open(location); IngestState state = graphs.openIngest(location)) {
-            return conversationCapture(graph, state).capture(transcript, sessionId);
+            return conversationCapture(graph, state, agent).capture(transcript, sessionId);
         } catch (NoSuchFileException e) {
             throw new GraphException("no transcript at " + transcript + "; check --transcript", e);
         } catch (IOException e) {
@@ -49,12 +52,13 @@ public final class CaptureService {
     }
 
     /**
-     * Captures what is new in each of {@code transcripts} (each file a session, named by its file name) into the
-     * graph at {@code location}, on one connection; see {@link Backfill}.
+     * Captures what is new in each of {@code transcripts} (each file a session of {@code agent}, named by its file
+     * name) into the graph at {@code location}, on one connection; see {@link Backfill}.
      */
-    public BackfillReport backfill(GraphLocation location, List<Path> transcripts, BackfillProgress progress) {
+    public BackfillReport backfill(GraphLocation location, AgentLog agent, List<Path> transcripts,
+                                   BackfillProgress progress) {
         try (OpenGraph graph = graphs.open(location); IngestState state = graphs.openIngest(location)) {
-            return new Backfill(conversationCapture(graph, state), state).run(transcripts, progress);
+            return new Backfill(conversationCapture(graph, state, agent), state).run(transcripts, progress);
         }
     }
 
@@ -70,9 +74,9 @@ public final class CaptureService {
         }
     }
 
-    private ConversationCapture conversationCapture(OpenGraph graph, IngestState state) {
+    private ConversationCapture conversationCapture(OpenGraph graph, IngestState state, AgentLog agent) {
         Redactor redactor = new Redactor();
-        return new ConversationCapture(new TranscriptReader(), new PatternExtractor(redactor), state,
+        return new ConversationCapture(agent, new PatternExtractor(redactor), state,
                 new GraphItemSink(graph.items(clock, maxContentBytes), redactor),
                 graph.location().workTree().map(dev.graphiti.config.GitWorkTree::root));
     }

@@ -9,6 +9,7 @@ import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.ItemFilter;
 import dev.graphiti.graph.KnowledgeItem;
+import dev.graphiti.ingest.transcript.AgentLog;
 import dev.graphiti.ingest.transcript.CaptureReport;
 import dev.graphiti.ingest.transcript.TranscriptFiles;
 import java.nio.file.Path;
@@ -34,7 +35,7 @@ class CaptureServiceTest {
         GraphLocation location = fixture.location(repo);
         CaptureService service = new CaptureService(fixture.graphs, Clock.systemUTC(), ServiceFixture.MAX_CONTENT_BYTES);
 
-        CaptureReport first = service.capture(location, transcript, SESSION);
+        CaptureReport first = service.capture(location, AgentLog.CLAUDE, transcript, SESSION);
         assertEquals(new CaptureReport(SESSION, 6, 6, 0, first.position(), 1), first);
         List<KnowledgeItem> items;
         try (OpenGraph graph = fixture.graphs.open(location)) {
@@ -43,9 +44,9 @@ class CaptureServiceTest {
         assertEquals(6, items.size());
         assertTrue(items.stream().allMatch(item -> item.source().equals("capture:" + SESSION)), items::toString);
 
-        assertEquals(0, service.capture(location, transcript, SESSION).itemsAdded());
+        assertEquals(0, service.capture(location, AgentLog.CLAUDE, transcript, SESSION).itemsAdded());
         TranscriptFiles.append(transcript, "user", "We decided to run the nightly export at 02:00 UTC.");
-        CaptureReport more = service.capture(location, transcript, SESSION);
+        CaptureReport more = service.capture(location, AgentLog.CLAUDE, transcript, SESSION);
         assertEquals(1, more.turnsRead());
         assertEquals(1, more.itemsAdded());
     }
@@ -58,7 +59,7 @@ class CaptureServiceTest {
         Path missing = temp.resolve("gone.jsonl");
 
         GraphException error = assertThrows(GraphException.class, () -> new CaptureService(fixture.graphs, Clock.systemUTC(),
-                ServiceFixture.MAX_CONTENT_BYTES).capture(location, missing, SESSION));
+                ServiceFixture.MAX_CONTENT_BYTES).capture(location, AgentLog.CLAUDE, missing, SESSION));
         assertEquals("no transcript at " + missing + "; check --transcript", error.getMessage());
         try (OpenGraph graph = fixture.graphs.open(location)) {
             assertEquals(0, graph.repository().list(ItemFilter.current(), 10).size());
@@ -71,12 +72,13 @@ class CaptureServiceTest {
         Path claude = temp.resolve("claude");
         Path folder = claude.resolve("projects").resolve(repo.toString().replace('/', '-'));
         Path transcript = TranscriptFiles.copy("session-a.jsonl", folder.resolve(SESSION + ".jsonl"));
-        Transcripts transcripts = new Transcripts(claude);
+        SessionLogs logs = new SessionLogs(new SessionLogs.Homes(claude, temp.resolve("codex"), temp.resolve("qwen"),
+                temp.resolve("gemini")));
 
-        assertEquals(Optional.of(transcript), transcripts.session(repo, SESSION));
-        assertEquals(Optional.of(transcript), transcripts.latest(repo));
-        assertEquals(SESSION, Transcripts.sessionOf(transcript));
-        assertEquals(Optional.empty(), transcripts.session(repo, "another-session"));
-        assertEquals(Optional.empty(), transcripts.latest(temp.resolve("elsewhere")));
+        assertEquals(Optional.of(transcript), logs.session(AgentLog.CLAUDE, repo, SESSION));
+        assertEquals(Optional.of(transcript), logs.latest(AgentLog.CLAUDE, repo));
+        assertEquals(SESSION, AgentLog.CLAUDE.sessionOf(transcript));
+        assertEquals(Optional.empty(), logs.session(AgentLog.CLAUDE, repo, "another-session"));
+        assertEquals(Optional.empty(), logs.latest(AgentLog.CLAUDE, temp.resolve("elsewhere")));
     }
 }

@@ -46,7 +46,7 @@ public final class Backfill {
     }
 
     private Outcome one(Path transcript) {
-        String session = TranscriptLocator.sessionOf(transcript);
+        String session = capture.agent().sessionOf(transcript);
         try {
             long position = positions.position(session);
             if (position == Files.size(transcript)) {

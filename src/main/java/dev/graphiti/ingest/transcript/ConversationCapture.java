@@ -14,7 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * `graphiti capture`: reads the turns of a session written since the last capture, claims that byte
+ * `graphiti capture`: reads the turns of an agent's session written since the last capture, claims that byte
  * range, extracts knowledge and stores it as items with the session as source. The claim comes
  * before storing, so two captures of one session never store the same turn twice; if a capture
  * dies between claim and store, those few turns are not captured (the price of never duplicating).
@@ -26,24 +26,32 @@ public final class ConversationCapture {
     /** The newest captured rules a new one is compared with, to find the one it changes. */
     private static final int SETTLED_LOOKBACK = 500;
 
-    private final TranscriptReader reader;
+    private final AgentLog agent;
+    private final SessionReader reader;
     private final Extractor extractor;
     private final CapturePositions positions;
     private final ItemSink sink;
     private final Optional<Path> root;
 
-    public ConversationCapture(TranscriptReader reader, Extractor extractor, CapturePositions positions, ItemSink sink) {
-        this(reader, extractor, positions, sink, Optional.empty());
+    /** Captures the sessions of {@code agent}, read with its reader, anchoring nothing to files it touched. */
+    public ConversationCapture(AgentLog agent, Extractor extractor, CapturePositions positions, ItemSink sink) {
+        this(agent, extractor, positions, sink, Optional.empty());
     }
 
     /** @param root the project's work tree, which the files a session touched are anchored relative to */
-    public ConversationCapture(TranscriptReader reader, Extractor extractor, CapturePositions positions, ItemSink sink,
+    public ConversationCapture(AgentLog agent, Extractor extractor, CapturePositions positions, ItemSink sink,
                                Optional<Path> root) {
-        this.reader = reader;
+        this.agent = agent;
+        this.reader = agent.reader();
         this.extractor = extractor;
         this.positions = positions;
         this.sink = sink;
         this.root = root;
+    }
+
+    /** The agent whose sessions this captures. */
+    public AgentLog agent() {
+        return agent;
     }
 
     public CaptureReport capture(Path transcript, String sessionId) throws IOException {
@@ -76,7 +84,7 @@ public final class ConversationCapture {
     private CaptureReport store(String sessionId, TranscriptChunk chunk) {
         List<Extraction> extractions = extractor.extract(chunk.turns());
         List<ItemDraft> drafts = new ArrayList<>(extractions.size());
-        String source = "capture:" + sessionId;
+        String source = agent.source(sessionId);
         List<ItemSink.Settled> settled = extractions.isEmpty() ? List.of() : sink.settled(SETTLED_LOOKBACK);
         Set<String> superseded = new HashSet<>();
         String opening = chunk.start() > 0 ? "" : chunk.turns().stream().filter(t -> t.role() == Turn.Role.user)

@@ -30,15 +30,33 @@ import java.util.stream.Stream;
  * Where Claude Code keeps a project's transcripts: ~/.claude/projects/&lt;project path with "/"
  * replaced by "-"&gt;/&lt;session id&gt;.jsonl. Recent Claude Code versions replace every character
  * other than a letter or digit, so both spellings of the folder are tried. Only what lies in the projects
- * folder is read: a symbolic link in it (to a folder or a file elsewhere) is passed over.
+ * folder is read: a symbolic link in it (to a folder or a file elsewhere) is passed over. Qwen Code keeps its
+ * sessions the same way one folder deeper: ~/.qwen/projects/&lt;project path, each other character "-"&gt;/chats/
+ * &lt;session id&gt;.jsonl, each line naming its cwd ({@link #qwen}).
  */
 public final class TranscriptLocator {
 
     private final Path claudeHome;
+    /** The folder inside a project's folder that holds its sessions: none for Claude Code, chats for Qwen Code. */
+    private final String sessions;
 
     /** claudeHome is the ~/.claude directory. */
     public TranscriptLocator(Path claudeHome) {
-        this.claudeHome = claudeHome;
+        this(claudeHome, "");
+    }
+
+    private TranscriptLocator(Path home, String sessions) {
+        this.claudeHome = home;
+        this.sessions = sessions;
+    }
+
+    /** Qwen Code's sessions; qwenHome is the ~/.qwen directory (or QWEN_HOME). */
+    public static TranscriptLocator qwen(Path qwenHome) {
+        return new TranscriptLocator(qwenHome, "chats");
+    }
+
+    private Path sessionsOf(Path projectFolder) {
+        return sessions.isEmpty() ? projectFolder : projectFolder.resolve(sessions);
     }
 
     /** The folders that may hold the transcripts of the project at projectPath. */
@@ -71,13 +89,13 @@ public final class TranscriptLocator {
         for (Path folder : folderList()) {
             String name = folder.getFileName().toString();
             if (!folders.contains(folder) && prefixes.stream().anyMatch(name::startsWith)
-                    && workingDirectory(folder).filter(dir -> dir.startsWith(root)).isPresent()) {
+                    && workingDirectory(sessionsOf(folder)).filter(dir -> dir.startsWith(root)).isPresent()) {
                 folders.add(folder);
             }
         }
         List<Path> transcripts = new ArrayList<>();
         for (Path folder : folders) {
-            transcripts.addAll(transcriptsIn(folder));
+            transcripts.addAll(transcriptsIn(sessionsOf(folder)));
         }
         return oldestFirst(transcripts);
     }
@@ -86,7 +104,7 @@ public final class TranscriptLocator {
     public List<ProjectFolder> allProjects() throws IOException {
         List<ProjectFolder> all = new ArrayList<>();
         for (Path folder : folderList()) {
-            all.add(new ProjectFolder(folder, workingDirectory(folder)));
+            all.add(new ProjectFolder(sessionsOf(folder), workingDirectory(sessionsOf(folder))));
         }
         return all;
     }
@@ -149,7 +167,7 @@ public final class TranscriptLocator {
     }
 
     /** Oldest first, by modification time; a file gone since it was listed (Claude Code's cleanup) is left out. */
-    private static List<Path> oldestFirst(List<Path> files) throws IOException {
+    static List<Path> oldestFirst(List<Path> files) throws IOException {
         Map<Path, Long> times = new HashMap<>();
         for (Path file : files) {
             try {
@@ -169,7 +187,7 @@ public final class TranscriptLocator {
         if (!sessionId.matches("[A-Za-z0-9._-]+") || sessionId.startsWith(".")) {
             throw new IllegalArgumentException("session id '" + sessionId + "' is not a Claude Code session id");
         }
-        return projectFolders(projectPath).stream().map(folder -> folder.resolve(sessionId + ".jsonl"))
+        return projectFolders(projectPath).stream().map(folder -> sessionsOf(folder).resolve(sessionId + ".jsonl"))
                 .filter(Files::isRegularFile).findFirst();
     }
 
@@ -177,7 +195,7 @@ public final class TranscriptLocator {
     public Optional<Path> latest(Path projectPath) throws IOException {
         Path newest = null;
         long newestTime = Long.MIN_VALUE;
-        for (Path folder : projectFolders(projectPath)) {
+        for (Path folder : projectFolders(projectPath).stream().map(this::sessionsOf).toList()) {
             if (!Files.isDirectory(folder)) {
                 continue;
             }

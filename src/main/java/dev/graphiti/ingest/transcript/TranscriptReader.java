@@ -1,26 +1,13 @@
 package dev.graphiti.ingest.transcript;
 
-import dev.graphiti.access.FileAccess;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
-import jakarta.json.JsonReaderFactory;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.StringReader;
-import java.nio.channels.Channels;
-import java.nio.channels.FileChannel;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -35,10 +22,10 @@ import java.util.regex.Pattern;
  * meta lines and command/system-reminder markup Claude Code injects; any other or unknown line type.
  * Malformed lines are counted and skipped, never fatal.
  */
-public final class TranscriptReader {
+public final class TranscriptReader implements SessionReader {
 
     /** A line longer than this is skipped (a huge tool result never holds words worth keeping). */
-    static final int MAX_LINE_BYTES = 8 * 1024 * 1024;
+    static final int MAX_LINE_BYTES = JsonLines.MAX_LINE_BYTES;
 
     private static final Pattern INJECTED = Pattern.compile(
             "<(command-name|command-message|command-args|local-command-stdout|local-command-stderr|system-reminder"
@@ -50,81 +37,27 @@ public final class TranscriptReader {
     private static final Map<String, String> FILE_TOOLS = Map.of("Read", "file_path", "Edit", "file_path", "Write",
             "file_path", "MultiEdit", "file_path", "NotebookEdit", "notebook_path");
 
-    private final JsonReaderFactory json = Json.createReaderFactory(Map.of());
+    private final JsonLines lines = new JsonLines();
 
     /** Reads the complete lines from offset on; sessionId names turns whose lines carry none. */
+    @Override
     public TranscriptChunk read(Path file, long offset, String sessionId) throws IOException {
-        List<Turn> turns = new ArrayList<>();
-        List<Touch> touched = new ArrayList<>();
-        int lines = 0;
-        int malformed = 0;
-        long end = offset;
-        // a FIFO or a device named as a transcript would block or never end: refused before it is opened
-        Path real = FileAccess.everywhere().file(file, "transcript " + file);
-        try (FileChannel channel = FileChannel.open(real, StandardOpenOption.READ, LinkOption.NOFOLLOW_LINKS)) {
-            channel.position(offset);
-            InputStream in = Channels.newInputStream(channel);
-            byte[] buffer = new byte[1 << 16];
-            ByteArrayOutputStream line = new ByteArrayOutputStream(8192);
-            boolean oversized = false;
-            long position = offset;
-            int read;
-            while ((read = in.read(buffer)) > 0) {
-                int start = 0;
-                for (int i = 0; i < read; i++) {
-                    if (buffer[i] != '\n') {
-                        continue;
-                    }
-                    oversized |= append(line, buffer, start, i - start);
-                    start = i + 1;
-                    lines++;
-                    end = position + start;
-                    if (!oversized) {
-                        String text = line.toString(StandardCharsets.UTF_8).strip();
-                        if (!text.isEmpty() && !parse(text, sessionId, turns, touched)) {
-                            malformed++;
-                        }
-                    }
-                    line.reset();
-                    oversized = false;
-                }
-                oversized |= append(line, buffer, start, read - start);
-                position += read;
-            }
-        }
-        return new TranscriptChunk(turns, offset, end, lines, malformed, touched);
+        return lines.chunk(file, offset, (line, turns, touched) -> parse(line, sessionId, turns, touched));
     }
 
-    /** Appends up to {@link #MAX_LINE_BYTES} of a line; true when some of it did not fit. */
-    private static boolean append(ByteArrayOutputStream line, byte[] bytes, int from, int length) {
-        int room = MAX_LINE_BYTES - line.size();
-        line.write(bytes, from, Math.min(length, Math.max(room, 0)));
-        return length > room;
-    }
-
-    /** Adds the line's turn, if it has one; false when the line is not a JSON object. */
-    private boolean parse(String text, String sessionId, List<Turn> turns, List<Touch> touched) {
-        JsonObject line;
-        try (JsonReader reader = json.createReader(new StringReader(text))) {
-            JsonValue value = reader.readValue();
-            if (value.getValueType() != JsonValue.ValueType.OBJECT) {
-                return false;
-            }
-            line = value.asJsonObject();
-        } catch (RuntimeException e) {
-            return false; // not JSON, or nested deeper than the parser goes (Parsson's bare RuntimeException)
-        }
+    /** Adds the line's turn, if it has one, and the files its tool calls touched. */
+    private static void parse(JsonObject line, String sessionId, List<Turn> turns, List<Touch> touched) {
         String type = string(line, "type");
         if (!type.equals("user") && !type.equals("assistant")) {
-            return true;
+            return;
         }
         if (flag(line, "isSidechain") || flag(line, "isMeta") || flag(line, "isCompactSummary")
                 || flag(line, "isVisibleInTranscriptOnly")) {
-            return true;
+            return;
         }
         JsonValue message = line.get("message");
         if (message == null || message.getValueType() != JsonValue.ValueType.OBJECT) {
-            return true;
+            return;
         }
         JsonValue content = message.asJsonObject().get("content");
         if (type.equals("assistant") && content instanceof JsonArray blocks) {
@@ -132,12 +65,11 @@ public final class TranscriptReader {
         }
         String words = clean(words(content));
         if (words.isEmpty()) {
-            return true;
+            return;
         }
         String session = string(line, "sessionId");
         turns.add(new Turn(session.isEmpty() ? sessionId : session, Turn.Role.valueOf(type), words,
                 timestamp(string(line, "timestamp"))));
-        return true;
     }
 
     /** The text of a message: a plain string, or the "text" blocks of a block array. */
@@ -176,12 +108,12 @@ public final class TranscriptReader {
         }
     }
 
-    private static String clean(String text) {
+    static String clean(String text) {
         String cleaned = INJECTED.matcher(text).replaceAll(" ");
         return INTERRUPTED.matcher(cleaned).replaceAll(" ").strip();
     }
 
-    private static String string(JsonObject object, String key) {
+    static String string(JsonObject object, String key) {
         JsonValue value = object.get(key);
         return value instanceof JsonString string ? string.getString() : "";
     }
@@ -190,7 +122,7 @@ public final class TranscriptReader {
         return object.get(key) == JsonValue.TRUE;
     }
 
-    private static Instant timestamp(String text) {
+    static Instant timestamp(String text) {
         if (text.isEmpty()) {
             return null;
         }

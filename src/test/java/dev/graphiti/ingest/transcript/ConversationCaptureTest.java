@@ -65,7 +65,7 @@ class ConversationCaptureTest {
 
     private final MemoryPositions positions = new MemoryPositions();
     private final RecordingSink sink = new RecordingSink();
-    private final ConversationCapture capture = new ConversationCapture(new TranscriptReader(), new PatternExtractor(new Redactor()),
+    private final ConversationCapture capture = new ConversationCapture(AgentLog.CLAUDE, new PatternExtractor(new Redactor()),
             positions, sink);
 
     @Test
