@@ -83,6 +83,12 @@ public interface ItemRepository extends AutoCloseable {
      */
     List<KnowledgeItem> untagged(List<String> sourcePrefixes, String tag, int offset, int limit);
 
+    /**
+     * Current items anchored to {@code repositoryPath} (a work-tree-relative path, '/'-separated), newest first, at most
+     * {@code limit}: what the PreToolUse hook tells the agent about a file it is about to touch.
+     */
+    List<KnowledgeItem> anchoredTo(String repositoryPath, int limit);
+
     /** Items sharing entities with {@code id}, most shared first. */
     List<RelatedItem> related(String id, int limit);
 

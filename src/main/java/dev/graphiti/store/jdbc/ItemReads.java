@@ -1,5 +1,6 @@
 package dev.graphiti.store.jdbc;
 
+import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.GraphStats;
 import dev.graphiti.graph.ItemBrief;
 import dev.graphiti.graph.ItemFilter;
@@ -14,6 +15,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashSet;
@@ -176,6 +178,28 @@ public final class ItemReads {
                 statements.release(statement);
             }
         });
+    }
+
+    /**
+     * Until items carry anchors of their own: the items naming the file as an entity, by its path or by a tail of it
+     * at a '/' (a commit names src/a/Store.java, a note names Store.java).
+     */
+    public List<KnowledgeItem> anchoredTo(String repositoryPath, int limit) {
+        List<Object> names = new ArrayList<>();
+        for (String tail = repositoryPath; ; tail = tail.substring(tail.indexOf('/') + 1)) {
+            names.add(tail);
+            if (tail.indexOf('/') < 0) {
+                break;
+            }
+        }
+        SqlFilter current = filter(ItemFilter.current());
+        List<Object> parameters = new ArrayList<>(List.of(Entity.FILE, Entity.PATH));
+        parameters.addAll(names);
+        parameters.addAll(current.parameters());
+        parameters.add(limit);
+        return select("i.seq IN (SELECT e.seq FROM item_entities e WHERE e.type IN (?, ?) AND e.name IN ("
+                + String.join(", ", Collections.nCopies(names.size(), "?")) + ")) AND " + current.condition()
+                + NEWEST_FIRST + " LIMIT ?", parameters);
     }
 
     public List<RelatedItem> related(String id, int limit) {

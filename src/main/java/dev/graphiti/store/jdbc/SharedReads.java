@@ -70,6 +70,11 @@ public interface SharedReads extends ItemRepository {
     }
 
     @Override
+    default List<KnowledgeItem> anchoredTo(String repositoryPath, int limit) {
+        return reads().anchoredTo(repositoryPath, limit);
+    }
+
+    @Override
     default List<RelatedItem> related(String id, int limit) {
         return reads().related(id, limit);
     }
