@@ -315,6 +315,26 @@ public abstract class GraphStoreContract {
     }
 
     @Test
+    void theItemsNamingAFileAreAnchoredToItsPathCurrentOnesNewestFirst() {
+        KnowledgeItem older = add(at(item(Kind.decision, "Redis", "src/shop/SessionStore.java keeps sessions in Redis"),
+                T0));
+        KnowledgeItem newer = add(at(item(Kind.bugfix, "TTL", "SessionStore.java expired sessions a minute early"),
+                T0.plusSeconds(60)));
+        add(item(Kind.note, "Cart", "Cart.java and shop/SessionStore.javax are other files"));
+        KnowledgeItem replaced = add(at(item(Kind.decision, "Memcached", "SessionStore.java used Memcached"), T0));
+        items.add(new NewItem(Kind.decision, Optional.of("Memcached gone"), "SessionStore.java uses Redis now, not"
+                + " Memcached", List.of(), "manual", Optional.of(replaced.id()), Optional.of(T0.plusSeconds(30))));
+
+        List<KnowledgeItem> anchored = database.items().anchoredTo("src/shop/SessionStore.java", 10);
+
+        assertEquals(List.of(newer.id(), "Memcached gone", older.id()), anchored.stream()
+                .map(i -> i.title().equals("Memcached gone") ? i.title() : i.id()).toList());
+        assertEquals(List.of(newer.id()), database.items().anchoredTo("src/shop/SessionStore.java", 1).stream()
+                .map(KnowledgeItem::id).toList());
+        assertEquals(List.of(), database.items().anchoredTo("src/shop/Other.java", 10));
+    }
+
+    @Test
     void aConversationTurnIsFoundThroughItsNeighbours() {
         List<AddResult> added = items.addAll(List.of(
                 turn("Melanie: so what are you most excited about this summer?", "s1", 1),
