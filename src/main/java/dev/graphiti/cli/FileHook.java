@@ -25,10 +25,12 @@ import java.util.Optional;
 final class FileHook {
 
     /**
-     * Tokens a touch may add: two long items (150 words) or three short ones. Each injection stays in the session's
-     * context, and a session touches dozens of files.
+     * Tokens a touch may add: the prompt hook's default, two or three items. Each injection stays in the session's
+     * context, and a session touches dozens of files. It also lets the header and an item or two fit by their bytes'
+     * bound (see RecalledLines), so the cold hook seldom loads the tokenizer, most of its CPU (400 tokens cost 0.7 s
+     * of CPU more for a one-line decision on a loaded machine: scripts/bench-hooks).
      */
-    static final int BUDGET = 400;
+    static final int BUDGET = 600;
 
     private final CommandContext context;
     private final Integer tokens;
@@ -59,10 +61,7 @@ final class FileHook {
             if (recalled.ids().isEmpty() || told.tell(input.sessionId(), recalled.ids()).isEmpty()) {
                 return 0; // nothing anchored, or another hook of this session (the other install's) told it just now
             }
-            var output = JsonShapes.JSON.createObjectBuilder().add("hookSpecificOutput", JsonShapes.JSON.createObjectBuilder()
-                    .add("hookEventName", "PreToolUse").add("additionalContext", recalled.text()));
-            JsonShapes.print(context.out(), output);
-            context.out().flush();
+            AdditionalContext.print(context, "PreToolUse", recalled.text());
         } catch (Exception | LinkageError e) {
             // A memory that is down must not stop the agent's tool call.
             context.err().println("graphiti: recall --file: nothing recalled (" + e + ")");

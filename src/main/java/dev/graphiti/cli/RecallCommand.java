@@ -74,10 +74,7 @@ final class RecallCommand extends GraphSubcommand {
             if (recalled.text().isEmpty() || !firstHookOfItsPrompt(context, input, text.get())) {
                 return 0;
             }
-            var output = JsonShapes.JSON.createObjectBuilder().add("hookSpecificOutput", JsonShapes.JSON.createObjectBuilder()
-                    .add("hookEventName", "UserPromptSubmit").add("additionalContext", recalled.text()));
-            JsonShapes.print(context.out(), output);
-            context.out().flush();
+            AdditionalContext.print(context, "UserPromptSubmit", recalled.text());
         } catch (Exception | LinkageError e) {
             // A memory that is down must not stop the user: the prompt goes on without it.
             context.err().println("graphiti: recall --prompt: nothing recalled (" + e + ")");

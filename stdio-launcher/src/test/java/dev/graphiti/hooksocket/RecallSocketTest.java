@@ -115,7 +115,7 @@ class RecallSocketTest {
         assertTrue(file.endsWith("\r\n\r\n/file recalled for {\"tool_name\":\"Edit\"}"), file);
         String context = exchange(post("{}").replace("/recall", "/context"));
         assertTrue(context.endsWith("\r\n\r\n/context recalled for {}"), context);
-        assertEquals(1, asked.get());
+        assertEquals(3, asked.get());
     }
 
     @Test
