@@ -52,6 +52,11 @@ final class HookCommands {
             recall.prompt = true;
             return Optional.of(recall);
         }
+        if (args.equals(List.of("recall", "--file"))) {
+            RecallCommand recall = new RecallCommand();
+            recall.file = true;
+            return Optional.of(recall);
+        }
         return Optional.empty();
     }
 }

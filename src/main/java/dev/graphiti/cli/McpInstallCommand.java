@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
 /** `graphiti mcp install`: one command, and the next Claude Code session has graphiti. */
 @Command(name = "install", mixinStandardHelpOptions = true,
         description = "Register graphiti with Claude Code: the stdio MCP server, SKILL.md, and hooks"
-                + " (SessionStart: graphiti context; UserPromptSubmit: graphiti recall --prompt;"
+                + " (SessionStart: graphiti context; UserPromptSubmit: graphiti recall --prompt; PreToolUse of Read, Edit,"
+                + " Write and MultiEdit: graphiti recall --file;"
                 + " Stop and PreCompact: graphiti capture --async). With --client, with other agents too:"
                 + " the MCP server and their skill or rules file, in each agent's own configuration.")
 final class McpInstallCommand implements Callable<Integer> {

@@ -42,9 +42,17 @@ final class RecallCommand extends GraphSubcommand {
             + " this agent reads from a prompt hook: claude (also Codex, Qwen Code, Gemini CLI's BeforeAgent), copilot.")
     HookFormat hookFormat = HookFormat.claude;
 
+    @Option(names = "--file", description = "As Claude Code's PreToolUse hook (Read, Edit, Write, MultiEdit): read the"
+            + " hook's JSON on stdin and print the current items anchored to the file about to be touched as"
+            + " additionalContext, each once a session; nothing for a file outside the project or with nothing anchored.")
+    boolean file;
+
     @Override
     public Integer call() {
         CommandContext context = context();
+        if (file) {
+            return new FileHook(context, tokens).run();
+        }
         if (!prompt) {
             if (words == null || words.isEmpty()) {
                 throw new InvalidInputException("give the TEXT to recall for, or --prompt to read a hook's JSON on stdin");

@@ -1,6 +1,5 @@
 package dev.graphiti.graph;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -162,41 +161,13 @@ public final class PromptRecall {
         return evidence;
     }
 
-    /**
-     * The relevant items for {@code prompt} as Markdown lines within {@code budget} tokens, as {@code tokens} counts
-     * them. {@code tokensPerByte} bounds that count from above by the text's UTF-8 length (a BPE token is at least one
-     * byte, so the tokenizer's safety factor): while the bound fits the budget nothing is counted, so recalling an
-     * item or two never loads the tokenizer (most of a cold hook's CPU); past it the text is counted exactly.
-     */
+    /** The relevant items for {@code prompt}, strongest first, as {@link RecalledLines#fit} renders them. */
     public Recalled recall(String prompt, int budget, ToIntFunction<String> tokens, double tokensPerByte) {
         List<Evidence> relevant = candidates(prompt).stream().filter(Evidence::relevant)
                 .filter(evidence -> !evidence.item().held())
                 .sorted(Comparator.comparingDouble(Evidence::score).reversed()).limit(MOST).toList();
-        List<String> lines = new ArrayList<>();
-        List<String> ids = new ArrayList<>();
-        String header = "graphiti recalls project memory relevant to this prompt. " + Quoted.PREFACE;
-        int used = bound(header, tokensPerByte);
-        boolean counted = false;
-        for (Evidence evidence : relevant) {
-            KnowledgeItem item = evidence.item();
-            String line = "- [" + item.kind().name() + " " + item.id() + ", by " + Quoted.origin(item.source()) + "] "
-                    + Quoted.inline(whole(item)) + "\n";
-            if (!counted && used + bound(line, tokensPerByte) > budget) {
-                counted = true;
-                used = tokens.applyAsInt(header + String.join("", lines));
-            }
-            int cost = counted ? tokens.applyAsInt(line) : bound(line, tokensPerByte);
-            if (used + cost > budget) {
-                continue; // a shorter, less relevant item may still fit
-            }
-            used += cost;
-            lines.add(line);
-            ids.add(item.id());
-        }
-        if (lines.isEmpty()) {
-            return new Recalled("", List.of(), 0);
-        }
-        return new Recalled(header + String.join("", lines), ids, used);
+        return RecalledLines.fit("graphiti recalls project memory relevant to this prompt. " + Quoted.PREFACE,
+                relevant.stream().map(Evidence::item).toList(), budget, tokens, tokensPerByte);
     }
 
     /** The query's cosine to each item near it and to each found by words, by id; the near ones join the items. */
@@ -220,10 +191,6 @@ public final class PromptRecall {
     /** Routine history (kind commit) is searchable but never recalled: the agent can read git log itself. */
     private static boolean recallable(KnowledgeItem item) {
         return item.kind() != Kind.commit;
-    }
-
-    private static int bound(String text, double tokensPerByte) {
-        return (int) Math.ceil(text.getBytes(StandardCharsets.UTF_8).length * tokensPerByte);
     }
 
     private static double weight(double[] weights, int words) {

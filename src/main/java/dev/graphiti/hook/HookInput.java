@@ -18,10 +18,12 @@ import java.util.Optional;
  * The JSON object Claude Code writes to a command hook's stdin, as far as graphiti needs it. Every
  * event carries session_id, transcript_path, cwd and hook_event_name; SessionStart adds source
  * (startup, resume, clear, compact), PreCompact adds trigger (manual, auto), UserPromptSubmit adds prompt (what
- * the user typed). Other fields are ignored.
+ * the user typed), PreToolUse adds tool_name and tool_input, whose file_path (Read, Edit, Write, MultiEdit: an
+ * absolute path) is the file about to be touched. Other fields are ignored.
  */
 public record HookInput(String sessionId, Optional<Path> transcriptPath, Optional<Path> cwd, String hookEventName,
-                        Optional<String> source, Optional<String> trigger, Optional<String> prompt) {
+                        Optional<String> source, Optional<String> trigger, Optional<String> prompt,
+                        Optional<String> toolName, Optional<String> filePath) {
 
     /** Hook input is a small object; anything larger than this is not what Claude Code sends. */
     public static final int MAX_BYTES = 1 << 20;
@@ -58,7 +60,12 @@ public record HookInput(String sessionId, Optional<Path> transcriptPath, Optiona
         return new HookInput(required(object, "session_id"),
                 optional(object, "transcript_path").map(Path::of), optional(object, "cwd").map(Path::of),
                 required(object, "hook_event_name"), optional(object, "source"), optional(object, "trigger"),
-                optional(object, "prompt"));
+                optional(object, "prompt"), optional(object, "tool_name"), filePath(object));
+    }
+
+    private static Optional<String> filePath(JsonObject object) {
+        JsonValue input = object.get("tool_input");
+        return input instanceof JsonObject tool ? optional(tool, "file_path") : Optional.empty();
     }
 
     private static String required(JsonObject object, String name) {

@@ -64,19 +64,19 @@ public final class SessionStartClaims {
             channel.write(ByteBuffer.wrap(Long.toString(now).getBytes(StandardCharsets.US_ASCII)), 0);
         }
         if (fresh) {
-            prune(now);
+            prune(directory, now);
         }
         return true;
     }
 
     /** Session ids are UUIDs; anything else is reduced to what is safe in a file name. */
-    private static String safe(String text) {
+    static String safe(String text) {
         String kept = text.replaceAll("[^A-Za-z0-9_-]", "_");
         return kept.length() > 100 ? kept.substring(0, 100) + "_" + Integer.toHexString(text.hashCode()) : kept;
     }
 
-    /** Claims of sessions long gone; best effort, a hook never fails over housekeeping. */
-    private void prune(long now) {
+    /** Files of sessions long gone (claims, told items); best effort, a hook never fails over housekeeping. */
+    static void prune(Path directory, long now) {
         try (Stream<Path> files = Files.list(directory)) {
             files.filter(f -> {
                 try {

@@ -9,8 +9,9 @@ import java.util.Map;
  * What graphiti adds to Claude Code's configuration: the stdio MCP server entry and the hook groups.
  * SessionStart prints `graphiti context --session-start` (a SessionStart hook's stdout becomes session context;
  * the option makes the user's and the project's hook print it once between them); UserPromptSubmit adds the items
- * relevant to the prompt (asked of the running server, else `graphiti recall --prompt`: {@link PromptHookScript};
- * nothing when none is); Stop
+ * relevant to the prompt (`graphiti recall --prompt`; nothing when none is); PreToolUse, for Read, Edit, Write and
+ * MultiEdit, adds the items anchored to the file about to be touched (`graphiti recall --file`). These three ask the
+ * project's running server first and start a JVM only when none answers ({@link PromptHookScript}). Stop
  * and PreCompact hand the hook's stdin JSON (session_id, transcript_path) to `graphiti capture --async`.
  */
 final class ClaudeEntries {
@@ -18,6 +19,9 @@ final class ClaudeEntries {
     static final String SERVER_NAME = "graphiti";
     static final List<String> SERVERS_OBJECT = List.of("mcpServers");
     static final List<String> HOOKS_OBJECT = List.of("hooks");
+
+    /** The tools whose file the PreToolUse hook recalls for (the plugin's hooks.json has the same matcher). */
+    static final String FILE_TOOLS = "Read|Edit|Write|MultiEdit";
 
     /** Seconds Claude Code waits for a hook command before cancelling it. */
     static final int HOOK_TIMEOUT_SECONDS = 30;
@@ -52,8 +56,10 @@ final class ClaudeEntries {
     Map<String, Json> hooks() {
         LaunchCommand hook = hookCommand();
         Map<String, Json> hooks = new LinkedHashMap<>();
-        hooks.put("SessionStart", group(hook.shell("context", "--session-start")));
+        hooks.put("SessionStart", group(PromptHookScript.around(hook.shell("context", "--session-start"))));
         hooks.put("UserPromptSubmit", group(PromptHookScript.around(hook.shell("recall", "--prompt"))));
+        hooks.put("PreToolUse", Json.object("matcher", Json.string(FILE_TOOLS), "hooks", hookList(
+                PromptHookScript.around(hook.shell("recall", "--file")))));
         hooks.put("Stop", group(hook.shell("capture", "--async")));
         hooks.put("PreCompact", group(hook.shell("capture", "--async")));
         return hooks;
@@ -80,8 +86,12 @@ final class ClaudeEntries {
     }
 
     private static Json group(String shellCommand) {
-        return Json.object("hooks", new Json.JArray(List.of(Json.object("type", Json.string("command"),
-                "command", Json.string(shellCommand), "timeout", Json.number(HOOK_TIMEOUT_SECONDS)))));
+        return Json.object("hooks", hookList(shellCommand));
+    }
+
+    private static Json hookList(String shellCommand) {
+        return new Json.JArray(List.of(Json.object("type", Json.string("command"), "command", Json.string(shellCommand),
+                "timeout", Json.number(HOOK_TIMEOUT_SECONDS))));
     }
 
     /** The `graphiti` script for PATH; its second line marks it as ours. */

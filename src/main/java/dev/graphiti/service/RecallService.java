@@ -1,5 +1,6 @@
 package dev.graphiti.service;
 
+import dev.graphiti.graph.FileRecall;
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.LexicalRanking;
 import dev.graphiti.graph.PromptRecall;
@@ -8,6 +9,7 @@ import dev.graphiti.graph.SemanticSearch;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.ToIntFunction;
 
 /**
@@ -38,6 +40,14 @@ public final class RecallService {
             var lexical = new LexicalRanking(graph.repository(), clock, halfLife);
             return new PromptRecall(graph.repository(), lexical, meaning(graph, lexical)).recall(text, budget, tokens,
                     tokensPerByte);
+        }
+    }
+
+    /** See {@link FileRecall#recall}: never the model, the file's anchors decide. */
+    public PromptRecall.Recalled file(GraphLocation location, String repositoryPath, Set<String> told, int budget,
+                                      ToIntFunction<String> tokens, double tokensPerByte) {
+        try (OpenGraph graph = graphs.open(location)) {
+            return new FileRecall(graph.repository()).recall(repositoryPath, told, budget, tokens, tokensPerByte);
         }
     }
 

@@ -26,7 +26,8 @@ class HookInputTest {
         HookInput start = HookInput.read(new ByteArrayInputStream(SESSION_START.getBytes(StandardCharsets.UTF_8)));
         assertEquals(new HookInput("7f1c2d3e-0a4b-4c5d-8e9f-112233445566",
                 Optional.of(Path.of("/home/dev/.claude/projects/-home-dev-shop/7f1c2d3e-0a4b-4c5d-8e9f-112233445566.jsonl")),
-                Optional.of(Path.of("/home/dev/shop")), "SessionStart", Optional.of("startup"), Optional.empty(), Optional.empty()), start);
+                Optional.of(Path.of("/home/dev/shop")), "SessionStart", Optional.of("startup"), Optional.empty(), Optional.empty(),
+                Optional.empty(), Optional.empty()), start);
 
         HookInput stop = HookInput.parse(STOP);
         assertEquals("Stop", stop.hookEventName());
@@ -36,7 +37,15 @@ class HookInputTest {
         assertEquals("PreCompact", compact.hookEventName());
         assertEquals(Optional.of("auto"), compact.trigger());
         assertEquals("7f1c2d3e", compact.sessionId());
+
+        HookInput edit = HookInput.parse(PRE_TOOL_USE);
+        assertEquals(Optional.of("Edit"), edit.toolName());
+        assertEquals(Optional.of("/home/dev/shop/src/Store.java"), edit.filePath());
     }
+
+    /** As Claude Code 2.1.328 writes it for an Edit (common fields, tool_name, tool_input, tool_use_id). */
+    static final String PRE_TOOL_USE = """
+            {"session_id":"7f1c2d3e","transcript_path":"/home/dev/.claude/projects/-home-dev-shop/7f1c2d3e.jsonl","cwd":"/home/dev/shop","permission_mode":"default","hook_event_name":"PreToolUse","tool_name":"Edit","tool_input":{"file_path":"/home/dev/shop/src/Store.java","old_string":"a","new_string":"b"},"tool_use_id":"toolu_01"}""";
 
     @Test
     void windowsPathsArriveEscapedAndAreDecoded() {

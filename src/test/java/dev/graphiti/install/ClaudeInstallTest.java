@@ -67,12 +67,14 @@ class ClaudeInstallTest {
         TextDiff hooks = diffIgnoringCommas(SETTINGS_JSON, settings);
         assertEquals(List.of(), hooks.removed());
         String added = String.join("\n", hooks.added());
-        assertEquals(4, added.split("\"timeout\": 30").length - 1, added);
-        assertTrue(added.contains("\"command\": \"'/opt/jdk 17/bin/java' -XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
+        assertEquals(5, added.split("\"timeout\": 30").length - 1, added);
+        assertTrue(added.contains(" graphiti-prompt-hook '/opt/jdk 17/bin/java' -XX:TieredStopAtLevel=1 -XX:+UseSerialGC"
                 + " -Xmn256m -Xlog:disable -Xlog:all=warning:stderr -jar /opt/graphiti/graphiti.jar context --session-start\""),
                 added);
         assertEquals(2, added.split("graphiti.jar capture --async\"").length - 1, added);
         assertEquals(1, added.split("graphiti.jar recall --prompt\"").length - 1, added);
+        assertEquals(1, added.split("graphiti.jar recall --file\"").length - 1, added);
+        assertTrue(added.contains("\"matcher\": \"Read|Edit|Write|MultiEdit\""), added);
         assertFalse(added.contains("notify-send") || added.contains("guard.sh") || added.contains("permissions"));
 
         Json.JObject hooksObject = (Json.JObject) ((Json.JObject) JsonParser.parse(settings).value()).get("hooks");
@@ -192,7 +194,7 @@ class ClaudeInstallTest {
                 + " Claude Code runs one graphiti server, this one"), report.warnings().toString());
         assertTrue(f.read(".claude.json").contains("\"GRAPHITI_COMMAND\": "));
         assertArrayEquals(SkillText.bytes(), Files.readAllBytes(home.resolve(".claude/skills/graphiti/SKILL.md")));
-        assertEquals(4, f.read(".claude/settings.json").split("graphiti.jar").length - 1);
+        assertEquals(5, f.read(".claude/settings.json").split("graphiti.jar").length - 1);
 
         f.uninstall(false);
         assertEquals(CLAUDE_JSON, f.read(".claude.json"));
@@ -273,7 +275,7 @@ class ClaudeInstallTest {
         String settings = f.read(".claude/settings.json");
         assertFalse(settings.contains("/old/") || f.read(".claude.json").contains("/old/"));
         assertFalse(f.read(".local/bin/graphiti").contains("/old/"));
-        assertEquals(4, settings.split("graphiti.jar").length - 1);
+        assertEquals(5, settings.split("graphiti.jar").length - 1);
         f.uninstall(false);
         assertEquals(CLAUDE_JSON, f.read(".claude.json"));
         assertEquals(SETTINGS_JSON, f.read(".claude/settings.json"));

@@ -45,5 +45,21 @@ class PromptHookScriptTest {
         String prompt = hooks.get("UserPromptSubmit").toString();
         assertTrue(prompt.contains("graphiti-prompt-hook") && prompt.contains("prompt.sock"), prompt);
         assertTrue(prompt.contains("recall --prompt"), prompt);
+        String file = hooks.get("PreToolUse").toString();
+        assertTrue(file.contains("graphiti-prompt-hook") && file.contains("http://graphiti/$h")
+                && file.contains("graphiti.jar recall --file]") && file.contains("value=Read|Edit|Write|MultiEdit]"), file);
+        String start = hooks.get("SessionStart").toString();
+        assertTrue(start.contains("graphiti-prompt-hook") && start.contains("context --session-start"), start);
+    }
+
+    @Test
+    void theClientAsksTheSocketPathOfItsHook() throws Exception {
+        // no socket: each cold command gets the input; the path chosen is visible only on a socket (PromptHookIT)
+        for (String cold : List.of("echo recall --file", "echo context --session-start", "echo recall --prompt")) {
+            Process sh = new ProcessBuilder("sh", "-c", PromptHookScript.around(cold)).redirectErrorStream(true)
+                    .directory(Files.createTempDirectory("no-project").toFile()).start();
+            sh.getOutputStream().close();
+            assertEquals(cold.substring(5) + "\n", new String(sh.getInputStream().readAllBytes()));
+        }
     }
 }

@@ -1,5 +1,6 @@
 package dev.graphiti.store.jdbc;
 
+import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.GraphStats;
 import dev.graphiti.graph.ItemBrief;
 import dev.graphiti.graph.ItemFilter;
@@ -14,6 +15,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.LinkedHashSet;

@@ -10,12 +10,14 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * `graphiti recall --prompt` run in the server's JVM for the project the server was started in: the same command
- * the hook would start cold (same graph, budget, redaction, once-per-prompt claim), with the classes loaded, the
+ * The hooks' cold commands (`graphiti recall --prompt`, `recall --file`, `context --session-start`) run in the
+ * server's JVM for the project the server was started in: the same command the hook would start cold (same graph,
+ * budget, redaction, once-per-prompt, once-per-session and once-per-start claims), with the classes loaded, the
  * code compiled, the server's token counter and the graph's connection kept open, and by meaning too with the
  * server's embedding model and vectors once the server has loaded them (the same ones its tools search with, never a
  * second model, and never loaded for a prompt: {@link LoadedModelOnly}). The request never names a directory or a
@@ -23,7 +25,8 @@ import java.util.function.Consumer;
  */
 public final class CliPromptAnswers implements PromptAnswers, AutoCloseable {
 
-    private static final List<String> COMMAND = List.of("recall", "--prompt");
+    private static final Map<String, List<String>> COMMANDS = Map.of("/recall", List.of("recall", "--prompt"),
+            "/file", List.of("recall", "--file"), "/context", List.of("context", "--session-start"));
 
     private final Cli cli;
     private final Path directory;
@@ -38,13 +41,14 @@ public final class CliPromptAnswers implements PromptAnswers, AutoCloseable {
     }
 
     @Override
-    public byte[] answer(byte[] hookJson) {
+    public byte[] answer(String hook, byte[] hookJson) {
+        List<String> command = COMMANDS.get(hook);
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
-        cli.run(COMMAND, directory, new ByteArrayInputStream(hookJson), new PrintWriter(out), new PrintWriter(err));
+        cli.run(command, directory, new ByteArrayInputStream(hookJson), new PrintWriter(out), new PrintWriter(err));
         // What the cold hook would have said on its stderr goes to the server's log.
         err.toString().lines().filter(line -> !line.isBlank())
-                .forEach(line -> notices.accept("prompt hook: " + line.replaceFirst("^graphiti: ", "")));
+                .forEach(line -> notices.accept(hook.substring(1) + " hook: " + line.replaceFirst("^graphiti: ", "")));
         return out.toString().getBytes(StandardCharsets.UTF_8);
     }
 

@@ -1,11 +1,14 @@
 package dev.graphiti.hooksocket;
 
-/** What `graphiti recall --prompt` prints for a hook's JSON, computed by the running server. */
+/** What a hook's cold command prints for the hook's JSON, computed by the running server. */
 @FunctionalInterface
 public interface PromptAnswers {
 
-    /** The hook's stdout for {@code hookJson}: the additionalContext object, or nothing when nothing is relevant. */
-    byte[] answer(byte[] hookJson);
+    /**
+     * The hook's stdout for {@code hookJson} as the hook {@code hook} prints it (see {@link RecallExchange#HOOKS}):
+     * the hook's JSON or text, or nothing when there is nothing to add.
+     */
+    byte[] answer(String hook, byte[] hookJson);
 
     /** Readies the first answer (loads and compiles what it runs, opens the graph), so it fits the hook's timeout. */
     default void prepare() {

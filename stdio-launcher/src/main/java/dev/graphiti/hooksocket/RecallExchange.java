@@ -8,16 +8,23 @@ import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
- * One HTTP/1.1 exchange on the socket, as `curl --unix-socket` speaks it: {@code POST /recall} with a
+ * One HTTP/1.1 exchange on the socket, as `curl --unix-socket` speaks it: {@code POST /<hook>} with a
  * Content-Length body (the hook's JSON, at most {@link HookInput#MAX_BYTES}); the answer closes the connection.
  * Anything else is refused with a status and no work.
  */
 final class RecallExchange {
 
-    static final String PATH = "/recall";
+    /** The hooks the socket answers, by path: the prompt's recall, the file's recall, the session start's brief. */
+    static final Set<String> HOOKS = Set.of("/recall", "/file", "/context");
     static final int MAX_HEAD_BYTES = 8 * 1024;
+
+    /** A request: the hook it asks for (one of {@link #HOOKS}) and the hook's JSON. */
+    record Request(String hook, byte[] body) {
+    }
 
     /** A request refused before any work: the status to answer with and why. */
     static final class Refused extends Exception {
@@ -33,8 +40,8 @@ final class RecallExchange {
     private RecallExchange() {
     }
 
-    /** Reads one request and returns its body (the hook's JSON). */
-    static byte[] read(ByteChannel channel) throws IOException, Refused {
+    /** Reads one request. */
+    static Request read(ByteChannel channel) throws IOException, Refused {
         ByteBuffer buffer = ByteBuffer.allocate(MAX_HEAD_BYTES);
         int end;
         while ((end = headEnd(buffer)) < 0) {
@@ -50,11 +57,11 @@ final class RecallExchange {
         if (requestLine.length != 3 || !requestLine[2].startsWith("HTTP/1.")) {
             throw new Refused(400, "not an HTTP/1.x request line");
         }
-        if (!requestLine[1].equals(PATH)) {
-            throw new Refused(404, "only " + PATH + " is here");
+        if (!HOOKS.contains(requestLine[1])) {
+            throw new Refused(404, "only " + String.join(", ", new TreeSet<>(HOOKS)) + " are here");
         }
         if (!requestLine[0].equals("POST")) {
-            throw new Refused(405, PATH + " takes POST");
+            throw new Refused(405, requestLine[1] + " takes POST");
         }
         long length = -1;
         for (int i = 1; i < lines.length; i++) {
@@ -86,7 +93,7 @@ final class RecallExchange {
                 throw new Refused(400, "connection closed before the body ended");
             }
         }
-        return body;
+        return new Request(requestLine[1], body);
     }
 
     private static long contentLength(String value, long earlier) throws Refused {

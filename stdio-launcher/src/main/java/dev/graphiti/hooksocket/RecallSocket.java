@@ -217,7 +217,8 @@ public final class RecallSocket implements AutoCloseable {
             byte[] body;
             try {
                 sameUser(connection);
-                body = answers.answer(RecallExchange.read(connection));
+                RecallExchange.Request request = RecallExchange.read(connection);
+                body = answers.answer(request.hook(), request.body());
             } catch (RecallExchange.Refused refused) {
                 status = refused.status;
                 body = (refused.getMessage() + "\n").getBytes(StandardCharsets.UTF_8);

@@ -35,14 +35,38 @@ public final class PromptHookBenchmark {
         int count = args.length > 0 ? Integer.parseInt(args[0]) : 10_000;
         int runs = args.length > 1 ? Integer.parseInt(args[1]) : 20;
         Path jar = Path.of(args.length > 2 ? args[2] : "stdio-launcher/target/graphiti.jar").toAbsolutePath();
-        Path work = Files.createTempDirectory("graphiti-bench-prompt-hook");
+        inScratch("graphiti-bench-prompt-hook", jar, bench -> run(bench, jar, count, runs));
+    }
+
+    /** What a benchmark does with a {@link SessionStartBenchmark} in a scratch directory. */
+    @FunctionalInterface
+    interface Body {
+        void run(SessionStartBenchmark bench) throws Exception;
+    }
+
+    /** Runs {@code body} in a scratch directory named after {@code prefix}, removed afterwards. */
+    static void inScratch(String prefix, Path jar, Body body) throws Exception {
+        Path work = Files.createTempDirectory(prefix);
         try {
-            run(new SessionStartBenchmark(jar, work), jar, count, runs);
+            body.run(new SessionStartBenchmark(jar, work));
         } finally {
             try (Stream<Path> files = Files.walk(work)) {
                 files.sorted(Comparator.reverseOrder()).map(Path::toFile).forEach(File::delete);
             }
         }
+    }
+
+    /** The session's MCP server as registered, once it listens on the project's socket. */
+    static Process serve(SessionStartBenchmark bench) throws Exception {
+        Process server = bench.start(serverCommand(bench.home()));
+        Path socket = bench.project().resolve(".graphiti/run/prompt.sock");
+        for (int i = 0; i < 1200 && !Files.exists(socket); i++) {
+            Thread.sleep(50);
+        }
+        if (!Files.exists(socket)) {
+            throw new IllegalStateException("the server did not open " + socket);
+        }
+        return server;
     }
 
     private static void run(SessionStartBenchmark bench, Path jar, int count, int runs) throws Exception {
@@ -87,15 +111,8 @@ public final class PromptHookBenchmark {
         bench.measure("unrelated prompt, no server: the hook starts a JVM (as registered)", hook, unrelated, runs,
                 nothing, newPrompt, none);
 
-        Process server = bench.start(serverCommand(bench.home()));
+        Process server = serve(bench);
         try {
-            Path socket = bench.project().resolve(".graphiti/run/prompt.sock");
-            for (int i = 0; i < 1200 && !Files.exists(socket); i++) {
-                Thread.sleep(50);
-            }
-            if (!Files.exists(socket)) {
-                throw new IllegalStateException("the server did not open " + socket);
-            }
             LongSupplier serverCpu = () -> server.toHandle().info().totalCpuDuration().orElseThrow().toNanos();
             bench.measure("about a stored decision, the session's server running (hook + server CPU)", hook, about,
                     runs, recalled, newPrompt, none, serverCpu);

@@ -64,9 +64,9 @@ class RecallSocketTest {
     }
 
     private RecallSocket start(Path directory) {
-        RecallSocket recall = RecallSocket.start(directory, Files::exists, json -> {
+        RecallSocket recall = RecallSocket.start(directory, Files::exists, (hook, json) -> {
             asked.incrementAndGet();
-            return ("recalled for " + new String(json, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+            return (hook + " recalled for " + new String(json, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
         }, notices::add);
         started.add(recall);
         return recall;
@@ -109,8 +109,13 @@ class RecallSocketTest {
 
         String answer = exchange(post("{\"prompt\":\"caf\u00e9\"}"));
         assertTrue(answer.startsWith("HTTP/1.1 200 OK\r\n"), answer);
-        assertTrue(answer.endsWith("\r\n\r\nrecalled for {\"prompt\":\"caf\u00e9\"}"), answer);
-        assertEquals(1, asked.get());
+        assertTrue(answer.endsWith("\r\n\r\n/recall recalled for {\"prompt\":\"caf\u00e9\"}"), answer);
+        // the file hook and the session start's brief too, each to its own command
+        String file = exchange(post("{\"tool_name\":\"Edit\"}").replace("/recall", "/file"));
+        assertTrue(file.endsWith("\r\n\r\n/file recalled for {\"tool_name\":\"Edit\"}"), file);
+        String context = exchange(post("{}").replace("/recall", "/context"));
+        assertTrue(context.endsWith("\r\n\r\n/context recalled for {}"), context);
+        assertEquals(3, asked.get());
     }
 
     @Test

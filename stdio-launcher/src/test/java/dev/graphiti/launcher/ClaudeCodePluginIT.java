@@ -256,6 +256,40 @@ class ClaudeCodePluginIT {
         assertEquals(0, hookOutputs(unrelated, "UserPromptSubmit", "graphiti recalls"), unrelated);
     }
 
+    @Test
+    void inAClaudeCodeSessionReadingAndEditingAFileInjectsTheDecisionAnchoredToItOnce() throws Exception {
+        claude("plugin", "marketplace", "add", REPOSITORY.toString());
+        claude("plugin", "install", PLUGIN);
+        Path store = project.toRealPath().resolve("src/shop/SessionStore.java");
+        Files.createDirectories(store.getParent());
+        Files.writeString(store, "class SessionStore {}\n");
+        assertEquals(0, run(ClaudeUser.graphiti("add", "--kind", "decision", "SessionStore.java keeps sessions in"
+                + " Redis with a 30 minute TTL; Postgres was rejected for session storage because of write"
+                + " amplification."), Map.of()).code());
+
+        // The session's model (a scripted stand-in on loopback) reads SessionStore.java, then edits it.
+        try (ScriptedModel model = new ScriptedModel(store.toString())) {
+            Path log = home.resolve("claude-debug.log");
+            Ran ran = run(List.of(claude, "-p", "tidy up SessionStore.java", "--permission-mode", "acceptEdits",
+                    "--debug-file", log.toString()), Map.of("ANTHROPIC_BASE_URL", model.url(), "ANTHROPIC_API_KEY",
+                    "sk-ant-scripted"));
+            String debug = Files.readString(log);
+            assertEquals(0, ran.code(), ran.out() + ran.err() + debug);
+            assertEquals("class SessionStore { }\n", Files.readString(store), "the edit ran: " + debug);
+            // the Read was told the decision, the Edit of the same file nothing new
+            // what Claude Code logged of the PreToolUse hooks, for the record (failsafe's -output.txt)
+            debug.lines().filter(l -> l.contains("PreToolUse")).forEach(System.out::println);
+            String told = "graphiti recalls project memory about src/shop/SessionStore.java";
+            assertEquals(1, hookOutputs(debug, "PreToolUse", told), debug);
+            List<String> afterTheRead = model.requests.stream().filter(r -> r.contains("toolu_read")).toList();
+            assertTrue(!afterTheRead.isEmpty() && afterTheRead.get(0).contains(told)
+                    && afterTheRead.get(0).contains("because of write amplification"),
+                    "the model was told the decision with the file: " + afterTheRead);
+            String last = model.requests.stream().filter(r -> r.contains("toolu_edit")).reduce((a, b) -> b).orElse("");
+            assertEquals(1, last.split(told, -1).length - 1, "told once: " + last);
+        }
+    }
+
     /** One line of a Claude Code transcript: a user's or the assistant's message in this project. */
     private String transcriptLine(String type, String role, String contentJson, String at) {
         String id = java.util.UUID.nameUUIDFromBytes(at.getBytes(StandardCharsets.UTF_8)).toString();

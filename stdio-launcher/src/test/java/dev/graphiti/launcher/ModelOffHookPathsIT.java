@@ -19,9 +19,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The embedding model never loads on the paths that must stay cheap: the SessionStart, UserPromptSubmit and Stop hooks exactly as
+ * The embedding model never loads on the paths that must stay cheap: the SessionStart, UserPromptSubmit, PreToolUse and Stop hooks exactly as
  * `mcp install` registers them (including the detached capture the Stop hook starts), one-shot commands, the
- * MCP server's start up to initialize, and the server answering the prompt hook over its socket. Every
+ * MCP server's start up to initialize, and the server answering the prompt, file and session-start hooks over its socket. Every
  * JVM they start logs the classes it loads; none of onnxruntime's or the encoder's may be among them.
  */
 class ModelOffHookPathsIT {
@@ -83,6 +83,9 @@ class ModelOffHookPathsIT {
         assertEquals(0, run(List.of("sh", "-c", hookCommand("UserPromptSubmit")), hook.formatted("UserPromptSubmit",
                 ",\"prompt\":\"how do we deploy with the deploy script?\"")));
         assertEquals(0, run(List.of("sh", "-c", hookCommand("Stop")), hook.formatted("Stop", ",\"stop_hook_active\":false")));
+        String edit = hook.formatted("PreToolUse", ",\"tool_name\":\"Edit\",\"tool_input\":{\"file_path\":"
+                + Json.createValue(project.resolve("scripts/deploy.sh").toString()) + "}");
+        assertEquals(0, run(List.of("sh", "-c", hookCommand("PreToolUse")), edit));
         // The session's server answering the prompt hook over its socket: the server's JVM, logged too.
         Process server = start(ClaudeUser.graphiti("mcp", "serve"));
         Path socket = project.resolve(".graphiti/run/prompt.sock");
@@ -92,6 +95,9 @@ class ModelOffHookPathsIT {
         assertTrue(Files.exists(socket), "the server answers the prompt hook at " + socket);
         assertEquals(0, run(List.of("sh", "-c", hookCommand("UserPromptSubmit")), hook.formatted("UserPromptSubmit",
                 ",\"prompt\":\"which script do we deploy with?\"")));
+        assertEquals(0, run(List.of("sh", "-c", hookCommand("PreToolUse")), edit.replace("\"s1\"", "\"s2\"")));
+        assertEquals(0, run(List.of("sh", "-c", hookCommand("SessionStart")), hook.formatted("SessionStart",
+                ",\"source\":\"resume\"")));
         server.getOutputStream().close();
         assertTrue(server.waitFor(60, TimeUnit.SECONDS));
         // The Stop hook's capture runs detached: give it time to finish its log.
