@@ -188,9 +188,12 @@ public final class PromptRecall {
         return cosines;
     }
 
-    /** Routine history (kind commit) is searchable but never recalled: the agent can read git log itself. */
+    /**
+     * Routine history (kind commit) is searchable but never recalled: the agent can read git log itself. Nor is what
+     * git time ended (reverted, its files gone, restated): search shows it marked, a prompt is told only what holds.
+     */
     private static boolean recallable(KnowledgeItem item) {
-        return item.kind() != Kind.commit;
+        return item.kind() != Kind.commit && item.ended().isEmpty();
     }
 
     private static double weight(double[] weights, int words) {
