@@ -28,7 +28,7 @@ final class NamedAnchors {
         Map<String, Anchor> found = new LinkedHashMap<>();
         for (Entity entity : entities) {
             if (entity.type().equals(Entity.FILE) || entity.type().equals(Entity.PATH)) {
-                Optional<String> path = paths.inside(entity.name()).filter(paths::known);
+                Optional<String> path = paths.inside(entity.name()).flatMap(paths::located);
                 path.ifPresent(p -> found.putIfAbsent("file " + p, Anchor.file(p, Anchor.Origin.named)));
             } else if (entity.type().equals(Entity.IDENTIFIER)) {
                 String name = entity.name();

@@ -25,6 +25,14 @@ public interface ProjectPaths {
     /** Whether the project has {@code repositoryPath} in its work tree or had it in its history. */
     boolean known(String repositoryPath);
 
+    /**
+     * The project's file {@code repositoryPath} names: itself when {@link #known}; for a bare file name
+     * ("SessionStore.java", as people write it) the one file of the work tree by that name, none when two share it.
+     */
+    default Optional<String> located(String repositoryPath) {
+        return known(repositoryPath) ? Optional.of(repositoryPath) : Optional.empty();
+    }
+
     /** No repository: relative paths that stay inside, and files judged by their shape. */
     ProjectPaths UNKNOWN = new ProjectPaths() {
         @Override

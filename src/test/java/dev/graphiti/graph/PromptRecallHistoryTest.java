@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * What a prompt hook must not bring and must bring on a repository's graph: routine history (a dependency bump) is
  * never injected, however many words it shares (the agent can read git log); a name from code in the prompt
- * (must_use) finds the rule about it though "must" is a stop word and "use" is in every other rule.
+ * (must_use) finds the rule about it though "must" is a stop word and "use" is in every other rule; a decision git time
+ * ended (its commit reverted) is not told either, however well it matches.
  */
 class PromptRecallHistoryTest {
 
@@ -27,6 +28,7 @@ class PromptRecallHistoryTest {
 
     static ProjectGraph graph;
     static String mustUse;
+    static String reverted;
 
     private static NewItem item(Kind kind, String content, String source) {
         return new NewItem(kind, Optional.empty(), content, List.of(), source, Optional.empty(), Optional.empty(),
@@ -45,8 +47,11 @@ class PromptRecallHistoryTest {
                         + " drop an error silently; clippy enforces it in CI.", "cli"),
                 item(Kind.decision, "Errors cross the API boundary as problem+json documents, never as bare strings.",
                         "cli"),
-                item(Kind.decision, "We use serde for every wire format; use derive, never hand-written impls.", "cli")));
+                item(Kind.decision, "We use serde for every wire format; use derive, never hand-written impls.", "cli"),
+                item(Kind.decision, "Retries go through tokio-retry with exponential backoff, capped at five attempts,"
+                        + " because the upstream rate limiter resets after a minute.", "git:2c3d4e5f")));
         mustUse = added.get(2).item().id();
+        reverted = added.get(5).item().id();
     }
 
     private static PromptRecall.Recalled recall(String prompt) {
@@ -61,6 +66,15 @@ class PromptRecallHistoryTest {
             PromptRecall.Recalled recalled = recall(prompt);
             assertEquals(List.of(), recalled.ids(), recalled.text());
         }
+    }
+
+    @Test
+    void aDecisionARevertEndedIsNotTold() {
+        String prompt = "add exponential backoff with tokio-retry to the upstream client";
+        assertEquals(List.of(reverted), recall(prompt).ids(), "told while it holds");
+        graph.items().end(List.of(new EndedItem(reverted, new Ending("3d4e5f6a", "reverted"), java.time.Instant.now())));
+        PromptRecall.Recalled recalled = recall(prompt);
+        assertEquals(List.of(), recalled.ids(), recalled.text());
     }
 
     @Test
