@@ -3,7 +3,6 @@ package dev.graphiti.assembly;
 import dev.graphiti.explorer.CsrfTokens;
 import dev.graphiti.explorer.Explorer;
 import dev.graphiti.protocol.session.McpServer;
-import dev.graphiti.tools.GraphitiTools;
 import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.inject.Disposes;
 import jakarta.enterprise.inject.Produces;
@@ -11,30 +10,30 @@ import jakarta.inject.Singleton;
 
 /**
  * The product's MCP server and the explorer beside it as CDI beans, for the servlets in a WAR and on embedded Jetty:
- * the one assembly ({@link GraphitiServer}) from the deployment's {@link ServerSetup}, sharing one set of tools (and
- * so one embedding model). {@code @Singleton}, not {@code @ApplicationScoped}, because McpServer is final and so
- * cannot be proxied.
+ * each delegates to the one {@link GraphitiProcess} built from the deployment's {@link ServerSetup}, so both share
+ * one pool, one token counter and one embedding model. {@code @Singleton}, not {@code @ApplicationScoped}, because
+ * McpServer is final and so cannot be proxied.
  */
 @Dependent
 public class ServerBeans {
 
     @Produces
     @Singleton
-    GraphitiTools tools(ServerSetup setup) {
-        return GraphitiServer.httpTools(setup);
+    GraphitiProcess process(ServerSetup setup) {
+        return GraphitiProcess.http(setup);
     }
 
-    /** Closes the tools it is built of. */
+    /** Closes the process it is built of. */
     @Produces
     @Singleton
-    McpServer server(GraphitiTools tools) {
-        return GraphitiServer.builder(tools).build();
+    McpServer server(GraphitiProcess process) {
+        return process.server();
     }
 
     @Produces
     @Singleton
-    Explorer explorer(ServerSetup setup, GraphitiTools tools) {
-        return GraphitiServer.explorer(setup, tools);
+    Explorer explorer(GraphitiProcess process) {
+        return process.explorer();
     }
 
     /** The explorer's CSRF tokens, under the deployment's key (see {@link CsrfTokens}). */

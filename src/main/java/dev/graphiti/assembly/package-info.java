@@ -1,8 +1,9 @@
 /**
- * Where the product's MCP server is put together, once for every transport: {@link
- * dev.graphiti.assembly.GraphitiServer} builds it from a {@link dev.graphiti.assembly.ServerSetup} (settings,
- * the CLI's environment, the directory); the stdio launcher calls it, a WAR and embedded Jetty get it from CDI
- * ({@link dev.graphiti.assembly.ServerBeans}; a WAR's setup from {@link dev.graphiti.assembly.DeploymentBeans}).
- * The only package that knows both the transports' settings and the tools.
+ * The composition root: {@link dev.graphiti.assembly.GraphitiProcess} builds what one process shares (the kept
+ * connections, the embedding model, the token counter, the in-process CLI) once from a
+ * {@link dev.graphiti.assembly.ServerSetup}, and every process shape from them: stdio, HTTP (embedded Jetty and a
+ * WAR alike, through CDI: {@link dev.graphiti.assembly.ServerBeans}; a WAR's setup from
+ * {@link dev.graphiti.assembly.DeploymentBeans}) and `graphiti ui`. The launcher puts them on their transports; no
+ * transport imports this package. The only package that knows both the transports' settings and the tools.
  */
 package dev.graphiti.assembly;

@@ -2,11 +2,8 @@ package dev.graphiti.cli;
 
 import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.store.KeptConnections;
-import dev.graphiti.service.ServerEmbedding;
-import dev.graphiti.store.Stores;
 import dev.graphiti.toon.TokenCounter;
 import java.io.InputStream;
-import java.io.PrintStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
@@ -53,12 +50,17 @@ public final class Cli implements AutoCloseable {
      * with {@code semantics} (the server's model and vectors) when present.
      */
     public Cli(CliEnvironment environment, TokenCounter counter, Optional<SemanticSearch> semantics) {
-        this(environment, counter, semantics, () -> { });
+        this(environment, counter, new KeptConnections(), semantics, () -> { });
     }
 
-    private Cli(CliEnvironment environment, TokenCounter counter, Optional<SemanticSearch> semantics,
-                Runnable closeSemantics) {
-        this(environment, counter, new KeptConnections(), semantics, closeSemantics);
+    /**
+     * The CLI of an MCP server (see assembly.GraphitiProcess, which builds its parts once): tokens counted with the
+     * server's {@code counter}, {@code connections} kept between calls, search by meaning with the server's
+     * {@code semantics} when present. It owns both: {@link #close} stops the model, then closes the connections.
+     */
+    public Cli(CliEnvironment environment, TokenCounter counter, KeptConnections connections,
+               Optional<SemanticSearch> semantics) {
+        this(environment, counter, connections, semantics, () -> semantics.ifPresent(SemanticSearch::close));
     }
 
     private Cli(CliEnvironment environment, TokenCounter counter, KeptConnections connections,
@@ -68,21 +70,6 @@ public final class Cli implements AutoCloseable {
         this.connections = Optional.of(connections);
         this.semantics = semantics;
         this.closeSemantics = closeSemantics;
-    }
-
-    /**
-     * The CLI of an MCP server: tokens counted with the server's {@code counter}, connections kept between calls,
-     * and, when {@code semantic}, search by meaning with the embedding model loaded in the background when first
-     * wanted; {@link #close} stops it.
-     */
-    public static Cli forServer(CliEnvironment environment, TokenCounter counter, boolean semantic, PrintStream log) {
-        if (!semantic) {
-            return new Cli(environment, counter, Optional.empty());
-        }
-        // The embedding worker opens vectors where the commands open graphs, on the same pool.
-        KeptConnections connections = new KeptConnections();
-        SemanticSearch embedding = ServerEmbedding.start(log, Stores.forEmbedding(connections, environment.variables()));
-        return new Cli(environment, counter, connections, Optional.of(embedding), embedding::close);
     }
 
     /** Runs one command; returns 0 (success), 1 (failure) or 2 (usage error). */
@@ -177,14 +164,6 @@ public final class Cli implements AutoCloseable {
     /** The server's semantic search (its model and vectors), for what it serves beside the tools; empty without one. */
     public Optional<SemanticSearch> semantics() {
         return semantics;
-    }
-
-    /**
-     * The database connections a server's CLI keeps between calls (its PostgreSQL pool among them), for what it serves
-     * beside the tools; empty for a one-shot CLI.
-     */
-    public Optional<KeptConnections> connections() {
-        return connections;
     }
 
     /** Stops the server's embedding, if any (it may be using a connection), then closes the connections kept between calls. */

@@ -1,8 +1,11 @@
 package dev.graphiti.cli;
 
+import dev.graphiti.graph.GraphException;
+
 /**
- * Starts the MCP server for `graphiti mcp serve`. Implemented by the launcher module, which owns the
- * process's real standard streams and embedded Jetty; the core library only describes the request.
+ * Starts the servers of `graphiti mcp serve` and `graphiti ui`. Implemented by the launcher module, which owns the
+ * process's real standard streams and embedded Jetty and builds what they serve; the core library only describes
+ * the request.
  */
 @FunctionalInterface
 public interface McpServerLauncher {
@@ -11,11 +14,10 @@ public interface McpServerLauncher {
     int serve(ServeRequest request) throws Exception;
 
     /**
-     * Serves the explorer page's servlet at the root of 127.0.0.1:{@code port} (0: any free port) until SIGTERM or
-     * Ctrl-C (`graphiti ui`), telling {@code ready} its URL; returns the exit code. Only the launcher has a web server.
+     * Serves the explorer page of {@code request}'s graph at the root of 127.0.0.1 until SIGTERM or Ctrl-C (`graphiti
+     * ui`); returns the exit code. Only the launcher has a web server.
      */
-    default int serveExplorer(jakarta.servlet.http.HttpServlet servlet, int port, java.util.function.Consumer<String> ready)
-            throws Exception {
-        throw new dev.graphiti.graph.GraphException("this graphiti has no web server; run `graphiti ui` from graphiti.jar");
+    default int serveExplorer(ExplorerRequest request) throws Exception {
+        throw new GraphException("this graphiti has no web server; run `graphiti ui` from graphiti.jar");
     }
 }

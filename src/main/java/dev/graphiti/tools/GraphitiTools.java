@@ -4,9 +4,7 @@ import dev.graphiti.access.AllowedRoots;
 import dev.graphiti.cli.Cli;
 import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.config.Locations;
-import dev.graphiti.graph.SemanticSearch;
 import dev.graphiti.protocol.feature.Resource;
-import dev.graphiti.store.KeptConnections;
 import dev.graphiti.protocol.feature.ResourceTemplate;
 import dev.graphiti.protocol.feature.Tool;
 import dev.graphiti.toon.ResponseEncoder;
@@ -14,12 +12,12 @@ import dev.graphiti.toon.TokenCounter;
 import dev.graphiti.toon.ToonEncoder;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
  * The graphiti tools and the context resource, sharing one gateway to the CLI (in-process or external, per
- * {@link ToolSettings}) and one token counter; the assembly registers them on a server, which closes them.
+ * {@link ToolSettings}) and one token counter, both handed to them (assembly.GraphitiProcess builds them once per
+ * process); the assembly registers them on a server, which closes them.
  */
 public final class GraphitiTools implements AutoCloseable {
 
@@ -41,27 +39,19 @@ public final class GraphitiTools implements AutoCloseable {
     private final CliGateway gateway;
     private final TokenCounter counter;
     private final AutoCloseable runner;
-    private final Optional<SemanticSearch> semantics;
-    private final KeptConnections connections;
 
     /**
      * @param settings        runner, limits and budgets
-     * @param environment     the process environment the in-process CLI sees (GRAPHITI_HOME, HOME, ...)
+     * @param environment     what the in-process CLI knows of the process around it (GRAPHITI_HOME, HOME, ...)
      * @param serverDirectory the directory the server was started in
+     * @param counter         the token counter the responses are measured with
+     * @param inProcess       the CLI the tools call as code, which they close; empty: the external command of
+     *                        {@code settings}
      */
-    public GraphitiTools(ToolSettings settings, Map<String, String> environment, Path serverDirectory) {
-        this(settings, CliEnvironment.embedded(environment), serverDirectory);
-    }
-
-    /** @param environment what the in-process CLI knows of the process around it */
-    public GraphitiTools(ToolSettings settings, CliEnvironment environment, Path serverDirectory) {
-        this.counter = new TokenCounter(settings.tokenFactor());
-        Optional<Cli> cli = settings.externalCommand().isEmpty()
-                ? Optional.of(Cli.forServer(environment, counter, settings.semantic(), System.err)) : Optional.empty();
-        this.semantics = cli.flatMap(Cli::semantics);
-        // The in-process CLI's (closed with it), else the explorer's own, closed with these tools.
-        this.connections = cli.flatMap(Cli::connections).orElseGet(KeptConnections::new);
-        CliRunner cliRunner = cli.<CliRunner>map(inProcess -> new InProcessRunner(inProcess::run, settings.limits(), inProcess::close))
+    public GraphitiTools(ToolSettings settings, CliEnvironment environment, Path serverDirectory, TokenCounter counter,
+                         Optional<Cli> inProcess) {
+        this.counter = counter;
+        CliRunner cliRunner = inProcess.<CliRunner>map(cli -> new InProcessRunner(cli::run, settings.limits(), cli::close))
                 .orElseGet(() -> new ExternalRunner(settings.externalCommand(), settings.limits()));
         this.runner = cliRunner instanceof AutoCloseable closeable ? closeable : () -> { };
         var encoder = new ResponseEncoder(new ToonEncoder(), counter);
@@ -79,22 +69,6 @@ public final class GraphitiTools implements AutoCloseable {
     /** The token counter the responses are measured with (its vocabulary loads in the background). */
     public TokenCounter counter() {
         return counter;
-    }
-
-    /**
-     * The in-process CLI's semantic search (the embedding model and vectors this server loaded), for the explorer
-     * served beside the tools; empty when the tools run an external command or graphiti.semantic is off.
-     */
-    public Optional<SemanticSearch> semantics() {
-        return semantics;
-    }
-
-    /**
-     * The connections the tools' CLI keeps (the PostgreSQL pool of a server configured for one), for the explorer
-     * served beside the tools, so both open graphs in the same store through one pool.
-     */
-    public KeptConnections connections() {
-        return connections;
     }
 
     public List<Tool> tools() {
@@ -116,6 +90,5 @@ public final class GraphitiTools implements AutoCloseable {
     @Override
     public void close() throws Exception {
         runner.close();
-        connections.close();
     }
 }

@@ -6,8 +6,8 @@
  * project directory, and sends the command's answer as TOON or compact JSON within a token budget. In process a
  * typed command's answer arrives as a value ({@link dev.graphiti.cli.Answer}); from an external executable, or from a
  * command not typed yet, as the JSON it printed. Tools import the CLI, the protocol's feature types, toon, access and
- * config; only {@link dev.graphiti.tools.GraphitiTools} still holds the server's semantic search and connection pool
- * for the explorer beside the tools (graph, service), until one composition root builds them. The tool classes are
- * CDI beans; GraphitiTools builds them by hand for the stdio launcher.
+ * config, never store or service: {@link dev.graphiti.tools.GraphitiTools} is handed its CLI and token counter by the
+ * composition root (assembly.GraphitiProcess), which keeps the pool and the model. The tool classes are CDI beans;
+ * GraphitiTools builds them by hand for the stdio launcher.
  */
 package dev.graphiti.tools;

@@ -1,12 +1,15 @@
 package dev.graphiti.cli;
 
+import dev.graphiti.assembly.GraphitiProcess;
+import dev.graphiti.assembly.ServerSetup;
+import dev.graphiti.config.Settings;
+
 import dev.graphiti.ingest.transcript.ClaudeCodeSessionWriter;
 import dev.graphiti.ingest.transcript.MemoryLoopCorpus;
 import dev.graphiti.ingest.transcript.MemoryLoopCorpus.Domain;
 import dev.graphiti.ingest.transcript.MemoryLoopCorpus.Rule;
 import dev.graphiti.ingest.transcript.MemoryLoopCorpus.Session;
 import dev.graphiti.graph.SemanticSearch;
-import dev.graphiti.toon.TokenCounter;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import java.io.ByteArrayInputStream;
@@ -184,8 +187,10 @@ public final class MemoryLoopBench {
                 tally.misses.add(domain.name() + ": unrelated prompt got " + recalled.getInt("tokens") + " tokens: " + prompt);
             }
         }
-        try (Cli server = Cli.forServer(CliEnvironment.embedded(cli.variables()), new TokenCounter(), true, System.err)) {
-            embed(server, repo);
+        try (var process = GraphitiProcess.stdio(new ServerSetup(Settings.ofEnvironment(cli.variables()),
+                CliEnvironment.embedded(cli.variables()), repo, notice -> { }))) {
+            Cli server = process.cli().orElseThrow();
+            embed(server, process.semantics().orElseThrow(), repo);
             for (Rule rule : domain.rules()) {
                 JsonObject recalled = recall(server, repo, rule.task(), tally.hybrid);
                 tally.hybrid.hits += rule.complete(recalled.getString("text")) ? 1 : 0;
@@ -195,7 +200,7 @@ public final class MemoryLoopBench {
                 tally.hybrid.unrelatedAnything += recall(server, repo, prompt, tally.hybrid).getString("text").isEmpty() ? 0 : 1;
             }
             if (evidence && !domain.heldOut()) {
-                MemoryLoopEvidence.print(domain, repo, server.semantics().orElseThrow(),
+                MemoryLoopEvidence.print(domain, repo, process.semantics().orElseThrow(),
                         rule -> ownIds(rule, items));
             }
         }
@@ -215,8 +220,7 @@ public final class MemoryLoopBench {
     }
 
     /** Embeds every item with the server's model, as its background worker would, once the model is loaded. */
-    private static void embed(Cli server, Path repo) throws InterruptedException {
-        SemanticSearch semantics = server.semantics().orElseThrow();
+    private static void embed(Cli server, SemanticSearch semantics, Path repo) throws InterruptedException {
         while (semantics.encoder().isEmpty()) {
             if (semantics.status() == SemanticSearch.Status.unavailable) {
                 throw new IllegalStateException("the model cannot load: " + semantics.problem());

@@ -1,10 +1,13 @@
 package dev.graphiti.cli;
 
+import dev.graphiti.assembly.GraphitiProcess;
+import dev.graphiti.assembly.ServerSetup;
+import dev.graphiti.config.Settings;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.graph.SemanticSearch;
-import dev.graphiti.toon.TokenCounter;
 import jakarta.json.JsonObject;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
@@ -42,8 +45,10 @@ class RecallInServerTest {
         String prompt = "Set up the docs site build for the 2.5 release.";
         assertEquals("", recall(cli, repo, prompt).getString("text"), "the cold path finds too few shared words");
 
-        try (Cli server = Cli.forServer(CliEnvironment.embedded(cli.variables()), new TokenCounter(), true, System.err)) {
-            SemanticSearch semantics = server.semantics().orElseThrow();
+        try (var process = GraphitiProcess.stdio(new ServerSetup(Settings.ofEnvironment(cli.variables()),
+                CliEnvironment.embedded(cli.variables()), repo, notice -> { }))) {
+            Cli server = process.cli().orElseThrow();
+            SemanticSearch semantics = process.semantics().orElseThrow();
             while (semantics.encoder().isEmpty()) {
                 assertTrue(semantics.status() != SemanticSearch.Status.unavailable, semantics.problem());
                 Thread.sleep(50);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.assembly.GraphitiProcess;
 import dev.graphiti.cli.GitFixture;
 import dev.graphiti.ingest.transcript.GeneratedTranscripts;
 import dev.graphiti.ingest.transcript.TranscriptFiles;
@@ -43,7 +44,7 @@ class CaptureToolTest {
         project = GitFixture.repository(temp.resolve("project")).toRealPath();
         claude = temp.resolve("claude");
         Path home = temp.resolve("home");
-        tools = new GraphitiTools(ToolSettings.defaults().withProjectRoot(project), Map.of("GRAPHITI_HOME", home.toString(),
+        tools = GraphitiProcess.tools(ToolSettings.defaults().withProjectRoot(project), Map.of("GRAPHITI_HOME", home.toString(),
                 "HOME", home.toString(), "CLAUDE_CONFIG_DIR", claude.toString()), project);
         capture = (CaptureTool) tools.tools().stream().filter(t -> t instanceof CaptureTool).findFirst().orElseThrow();
     }
@@ -126,7 +127,7 @@ class CaptureToolTest {
     void onAServerThatServesSomeDirectoriesMemoryReadsOnlyThereAndAllProjectsIsRefused() throws Exception {
         tools.close();
         Path home = temp.resolve("home");
-        tools = new GraphitiTools(ToolSettings.defaults().withProjectRoot(project)
+        tools = GraphitiProcess.tools(ToolSettings.defaults().withProjectRoot(project)
                 .withAllowedRoots(dev.graphiti.access.AllowedRoots.of(List.of(project))), Map.of("GRAPHITI_HOME",
                 home.toString(), "HOME", home.toString(), "CLAUDE_CONFIG_DIR", claude.toString()), project);
         capture = (CaptureTool) tools.tools().stream().filter(t -> t instanceof CaptureTool).findFirst().orElseThrow();

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.assembly.GraphitiProcess;
 import dev.graphiti.assembly.GraphitiServer;
 import dev.graphiti.cli.GitFixture;
 import dev.graphiti.protocol.feature.TransportKind;
@@ -43,7 +44,7 @@ class ConfirmationTest {
     void start() throws Exception {
         project = GitFixture.repository(temp.resolve("project")).toRealPath();
         Path home = Files.createDirectories(temp.resolve("home"));
-        tools = new GraphitiTools(ToolSettings.defaults().withSemantic(false), Map.of("GRAPHITI_HOME", home.toString(),
+        tools = GraphitiProcess.tools(ToolSettings.defaults().withSemantic(false), Map.of("GRAPHITI_HOME", home.toString(),
                 "HOME", home.toString()), temp);
         server = GraphitiServer.builder(tools).build();
     }

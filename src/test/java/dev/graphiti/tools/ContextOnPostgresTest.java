@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 
 import dev.graphiti.access.AllowedRoots;
+import dev.graphiti.assembly.GraphitiProcess;
 import dev.graphiti.cli.Cli;
 import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.store.postgres.PostgresServer;
@@ -40,7 +41,7 @@ class ContextOnPostgresTest {
         Map<String, String> environment = Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString(),
                 "GRAPHITI_STORE_URL", POSTGRES.server().newDatabase());
         var settings = ToolSettings.defaults().withSemantic(false).withAllowedRoots(AllowedRoots.of(List.of(temp.toRealPath())));
-        try (var tools = new GraphitiTools(settings, environment, temp); var session = new ServerSession(tools)) {
+        try (var tools = GraphitiProcess.tools(settings, environment, temp); var session = new ServerSession(tools)) {
             session.initialize("{}");
             cliAdd(environment, "Reports read from a Postgres replica, never the primary");
             session.request("resources/subscribe", Json.createObjectBuilder().add("uri", "graphiti://context").build());

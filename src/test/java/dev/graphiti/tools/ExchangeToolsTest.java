@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.access.AllowedRoots;
+import dev.graphiti.assembly.GraphitiProcess;
 import dev.graphiti.cli.GitFixture;
 import dev.graphiti.protocol.feature.Content;
 import dev.graphiti.protocol.feature.ToolResult;
@@ -40,7 +41,7 @@ class ExchangeToolsTest {
         project = GitFixture.repository(temp.resolve("project")).toRealPath();
         outside = Files.createDirectories(temp.resolve("outside")).toRealPath();
         Path home = temp.resolve("home");
-        tools = new GraphitiTools(ToolSettings.defaults().withProjectRoot(project).withSemantic(false)
+        tools = GraphitiProcess.tools(ToolSettings.defaults().withProjectRoot(project).withSemantic(false)
                 .withAllowedRoots(AllowedRoots.of(List.of(project))),
                 Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()), project);
         CliOutcome added = tools.gateway().runner().run(new CliCall(List.of("-C", project.toString(), "add", "--kind",

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.access.AllowedRoots;
+import dev.graphiti.assembly.GraphitiProcess;
 import dev.graphiti.assembly.GraphitiServer;
 import dev.graphiti.protocol.feature.TransportKind;
 import dev.graphiti.protocol.jsonrpc.JsonRpcCodec;
@@ -41,7 +42,7 @@ class ExplorerAppTest {
     void onlyAClientThatRendersAppsIsToldOfTheAppAndGetsRowsForIt() throws Exception {
         Path home = Files.createDirectories(temp.resolve("home"));
         var settings = ToolSettings.defaults().withSemantic(false).withAllowedRoots(AllowedRoots.of(List.of(temp.toRealPath())));
-        try (var tools = new GraphitiTools(settings, Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()), temp);
+        try (var tools = GraphitiProcess.tools(settings, Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()), temp);
              var ordinary = new ServerSession(tools);
              var host = new ServerSession(tools)) {
             ordinary.initialize("{}");
@@ -102,7 +103,7 @@ class ExplorerAppTest {
     void aStatelessRequestSaysItRendersAppsInItsOwnCapabilities() throws Exception {
         Path home = Files.createDirectories(temp.resolve("home"));
         var settings = ToolSettings.defaults().withSemantic(false).withAllowedRoots(AllowedRoots.of(List.of(temp.toRealPath())));
-        try (var tools = new GraphitiTools(settings, Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()), temp)) {
+        try (var tools = GraphitiProcess.tools(settings, Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()), temp)) {
             McpServer server = GraphitiServer.builder(tools).build();
             try {
                 JsonObject plain = statelessList(server, "{}");

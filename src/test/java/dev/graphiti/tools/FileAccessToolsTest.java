@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.access.AllowedRoots;
+import dev.graphiti.assembly.GraphitiProcess;
 import dev.graphiti.cli.GitFixture;
 import dev.graphiti.protocol.feature.Content;
 import dev.graphiti.protocol.feature.ToolResult;
@@ -43,8 +44,8 @@ class FileAccessToolsTest {
         Path home = temp.resolve("home");
         Map<String, String> env = Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString());
         ToolSettings settings = ToolSettings.defaults().withProjectRoot(project).withSemantic(false);
-        confined = new GraphitiTools(settings.withAllowedRoots(AllowedRoots.of(List.of(project))), env, project);
-        local = new GraphitiTools(settings.withAllowedRoots(AllowedRoots.everywhere()), env, project);
+        confined = GraphitiProcess.tools(settings.withAllowedRoots(AllowedRoots.of(List.of(project))), env, project);
+        local = GraphitiProcess.tools(settings.withAllowedRoots(AllowedRoots.everywhere()), env, project);
     }
 
     @AfterEach

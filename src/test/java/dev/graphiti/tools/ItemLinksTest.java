@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.access.AllowedRoots;
+import dev.graphiti.assembly.GraphitiProcess;
 import dev.graphiti.cli.GitFixture;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -31,7 +32,7 @@ class ItemLinksTest {
         Path outside = GitFixture.repository(temp.resolve("outside")).toRealPath();
         Path home = Files.createDirectories(temp.resolve("home"));
         var settings = ToolSettings.defaults().withSemantic(false).withAllowedRoots(AllowedRoots.of(List.of(allowed.toRealPath())));
-        try (var tools = new GraphitiTools(settings, Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()), temp);
+        try (var tools = GraphitiProcess.tools(settings, Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()), temp);
              var session = new ServerSession(tools)) {
             session.initialize("{}");
             String dir = project.toString();

@@ -3,6 +3,7 @@ package dev.graphiti.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.assembly.GraphitiProcess;
 import dev.graphiti.store.postgres.PostgresServer;
 import jakarta.json.JsonArray;
 import java.nio.file.Files;
@@ -32,7 +33,7 @@ class PostgresSemanticSearchTest {
     @Test
     void itemsAreEmbeddedIntoTheDatabaseAndFoundByMeaning() throws Exception {
         Path home = Files.createDirectories(temp.resolve("home"));
-        try (var tools = new GraphitiTools(ToolSettings.defaults().withLimits(new RunnerLimits(Duration.ofMinutes(2), 1 << 20)),
+        try (var tools = GraphitiProcess.tools(ToolSettings.defaults().withLimits(new RunnerLimits(Duration.ofMinutes(2), 1 << 20)),
                 Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString(),
                         "GRAPHITI_STORE_URL", POSTGRES.server().newDatabase()), temp)) {
             run(tools, "add", "-k", "decision", "--title", "Primary store", "We moved from MySQL to PostgreSQL 16 for JSONB support.");

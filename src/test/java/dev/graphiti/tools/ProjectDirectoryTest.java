@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.access.AllowedRoots;
+import dev.graphiti.assembly.GraphitiProcess;
 import dev.graphiti.cli.GitFixture;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -143,7 +144,7 @@ class ProjectDirectoryTest {
         Path probe = Files.createDirectories(temp.resolve("probe"));
         var settings = ToolSettings.defaults().withProjectRoot(probe);
         var seen = new java.util.concurrent.atomic.AtomicReference<Path>();
-        try (var tools = new GraphitiTools(settings, Map.of(), temp)) {
+        try (var tools = GraphitiProcess.tools(settings, Map.of(), temp)) {
             var gateway = new CliGateway(call -> {
                 seen.set(call.directory());
                 return new CliOutcome(0, "{}", "", CliOutcome.Ending.EXITED, false);

@@ -3,6 +3,7 @@ package dev.graphiti.tools;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.assembly.GraphitiProcess;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import java.nio.file.Files;
@@ -32,7 +33,7 @@ class SemanticSearchTest {
     @BeforeEach
     void start() throws Exception {
         home = Files.createDirectories(temp.resolve("home"));
-        tools = new GraphitiTools(ToolSettings.defaults().withLimits(new RunnerLimits(Duration.ofMinutes(2), 1 << 20)),
+        tools = GraphitiProcess.tools(ToolSettings.defaults().withLimits(new RunnerLimits(Duration.ofMinutes(2), 1 << 20)),
                 Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()), temp);
     }
 

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.assembly.GraphitiProcess;
 import dev.graphiti.toon.TokenCounter;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -24,7 +25,7 @@ class ToolListTokensTest {
 
     @Test
     void theWholeToolsListFitsItsTokenBudget() throws Exception {
-        try (var tools = new GraphitiTools(ToolSettings.defaults(), Map.of(), Path.of("."));
+        try (var tools = GraphitiProcess.tools(ToolSettings.defaults(), Map.of(), Path.of("."));
              var server = new ServerSession(tools)) {
             server.initialize("{}");
             JsonObject result = server.request("tools/list", JsonValue.EMPTY_JSON_OBJECT);
@@ -46,7 +47,7 @@ class ToolListTokensTest {
      */
     @Test
     void everyParameterHasATypeAndADescription() throws Exception {
-        try (var tools = new GraphitiTools(ToolSettings.defaults(), Map.of(), Path.of("."))) {
+        try (var tools = GraphitiProcess.tools(ToolSettings.defaults(), Map.of(), Path.of("."))) {
             for (var tool : tools.tools()) {
                 JsonObject properties = tool.descriptor().inputSchema().getJsonObject("properties");
                 properties.forEach((name, property) -> {
@@ -63,7 +64,7 @@ class ToolListTokensTest {
     void everyServerListsTheSameBytes() throws Exception {
         java.util.List<String> wires = new java.util.ArrayList<>();
         for (int run = 0; run < 2; run++) {
-            try (var tools = new GraphitiTools(ToolSettings.defaults(), Map.of(), Path.of("."));
+            try (var tools = GraphitiProcess.tools(ToolSettings.defaults(), Map.of(), Path.of("."));
                  var server = new ServerSession(tools)) {
                 server.initialize("{}");
                 server.request("tools/list", JsonValue.EMPTY_JSON_OBJECT);
@@ -79,7 +80,7 @@ class ToolListTokensTest {
      */
     @Test
     void noTwoDescriptionsNorTheInstructionsShareAPhrase() throws Exception {
-        try (var tools = new GraphitiTools(ToolSettings.defaults(), Map.of(), Path.of("."))) {
+        try (var tools = GraphitiProcess.tools(ToolSettings.defaults(), Map.of(), Path.of("."))) {
             Map<String, String> owners = new java.util.HashMap<>();
             Map<String, String> texts = new java.util.LinkedHashMap<>();
             texts.put("instructions", GraphitiTools.INSTRUCTIONS);
@@ -98,7 +99,7 @@ class ToolListTokensTest {
 
     @Test
     void descriptionsDoNotRepeatEachOther() throws Exception {
-        try (var tools = new GraphitiTools(ToolSettings.defaults(), Map.of(), Path.of("."))) {
+        try (var tools = GraphitiProcess.tools(ToolSettings.defaults(), Map.of(), Path.of("."))) {
             var sentences = new HashSet<String>();
             for (var tool : tools.tools()) {
                 for (String sentence : tool.descriptor().description().split("(?<=\\.)\\s+")) {

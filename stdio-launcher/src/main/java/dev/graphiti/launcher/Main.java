@@ -19,20 +19,25 @@ public final class Main {
 
     public static void main(String[] args) {
         ProcessStreams streams = ProcessStreams.capture();
-        String complaint = ProcessLogging.configure(Settings.ofProcess(), streams.stderr());
+        // The process's settings, read once: logging, the servers and the CLI all get these.
+        Settings settings = Settings.ofProcess();
+        String complaint = ProcessLogging.configure(settings, streams.stderr());
         if (complaint != null) {
             streams.stderr().println("graphiti: " + complaint);
         }
-        System.exit(run(args, streams, new ServerLauncher(streams, Settings.ofProcess())));
+        System.exit(run(args, streams, new ServerLauncher(streams, settings), settings));
     }
 
-    /** Runs the CLI with the given streams and server launcher; also the entry of test mains. */
+    /** Runs the CLI with the given streams and server launcher, with this process's settings; the entry of test mains. */
     public static int run(String[] args, ProcessStreams streams, McpServerLauncher launcher) {
+        return run(args, streams, launcher, Settings.ofProcess());
+    }
+
+    private static int run(String[] args, ProcessStreams streams, McpServerLauncher launcher, Settings settings) {
         var out = new PrintWriter(new OutputStreamWriter(streams.stdout(), StandardCharsets.UTF_8), true);
         var err = new PrintWriter(new OutputStreamWriter(streams.stderr(), StandardCharsets.UTF_8), true);
         // -Dgraphiti.home works like GRAPHITI_HOME (see Settings).
-        var environment = new CliEnvironment(Settings.ofProcess().cliEnvironment(), Terminal.attached(),
-                Optional.of(launcher));
+        var environment = new CliEnvironment(settings.cliEnvironment(), Terminal.attached(), Optional.of(launcher));
         return new Cli(environment).run(List.of(args), Path.of("").toAbsolutePath(), streams.stdin(), out, err);
     }
 }

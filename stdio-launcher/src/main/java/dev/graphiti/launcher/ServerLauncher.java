@@ -1,28 +1,35 @@
 package dev.graphiti.launcher;
 
-import dev.graphiti.assembly.GraphitiServer;
+import dev.graphiti.assembly.GraphitiProcess;
+import dev.graphiti.assembly.ServerBeans;
 import dev.graphiti.assembly.ServerSetup;
+import dev.graphiti.assembly.TransportSettings;
 import dev.graphiti.cli.CliEnvironment;
+import dev.graphiti.cli.ExplorerRequest;
 import dev.graphiti.cli.McpServerLauncher;
 import dev.graphiti.cli.ServeRequest;
 import dev.graphiti.config.Settings;
+import dev.graphiti.explorer.ExplorerServlet;
+import dev.graphiti.explorer.PageAccess;
 import dev.graphiti.hooksocket.CliPromptAnswers;
 import dev.graphiti.hooksocket.RecallSocket;
+import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.protocol.session.McpServer;
+import dev.graphiti.server.CdiServer;
 import dev.graphiti.server.ExplorerServer;
 import dev.graphiti.server.HttpServe;
-import jakarta.servlet.http.HttpServlet;
-import java.util.function.Consumer;
 import dev.graphiti.stdio.StdioTransport;
-import dev.graphiti.tools.GraphitiTools;
 import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * `graphiti mcp serve`: the product's server (see {@link GraphitiServer}) on the requested transport, built
- * directly for stdio and by CDI for embedded Jetty, as in a WAR. A test main may give servers of its own
- * (fixtures) to serve through this same path.
+ * `graphiti mcp serve` and `graphiti ui`: each process shape of the launcher, the parts built once by
+ * {@link GraphitiProcess} and handed to the transport: stdio (the server and the prompt hook's socket over one
+ * process), embedded Jetty (the process produced by CDI through {@link ServerBeans}, as in a WAR), and the explorer
+ * page. A test main may give servers of its own (fixtures) to serve through this same path.
  */
 public final class ServerLauncher implements McpServerLauncher {
 
@@ -50,16 +57,22 @@ public final class ServerLauncher implements McpServerLauncher {
     }
 
     @Override
-    public int serveExplorer(HttpServlet servlet, int port, Consumer<String> ready) throws Exception {
-        return ExplorerServer.serve(servlet, port, ready, problem -> streams.stderr().println("graphiti: " + problem));
+    public int serveExplorer(ExplorerRequest request) throws Exception {
+        var setup = setup(request.workingDirectory());
+        try (var process = GraphitiProcess.ui(setup)) {
+            var servlet = new ExplorerServlet(process.explorer(request.location()), PageAccess.loopback());
+            String where = process.where(request.location());
+            return ExplorerServer.serve(servlet, request.port(), url -> setup.notices().accept("the explorer of the "
+                    + request.location().scope() + " graph (" + where + ") is at " + url + " ; Ctrl-C stops it"),
+                    setup.notices());
+        }
     }
 
     @Override
     public int serve(ServeRequest request) throws Exception {
-        var setup = new ServerSetup(settings, CliEnvironment.inLauncher(settings.cliEnvironment()),
-                request.workingDirectory(), notice -> streams.stderr().println("graphiti: " + notice));
+        var setup = setup(request.workingDirectory());
         if (request.transport() == ServeRequest.Transport.http) {
-            return new HttpServe(streams.stderr()).serve(request, setup, given.map(servers -> servers.apply(request)));
+            return serveHttp(request, setup);
         }
         McpServer built;
         AutoCloseable promptSocket = () -> { };
@@ -67,9 +80,9 @@ public final class ServerLauncher implements McpServerLauncher {
             if (given.isPresent()) {
                 built = given.get().apply(request);
             } else {
-                GraphitiTools tools = GraphitiServer.stdioTools(setup);
-                built = GraphitiServer.builder(tools).build();
-                promptSocket = promptSocket(setup, tools);
+                GraphitiProcess process = GraphitiProcess.stdio(setup);
+                built = process.server();
+                promptSocket = promptSocket(process);
             }
         } catch (IllegalArgumentException e) {
             streams.stderr().println("graphiti: " + e.getMessage()); // a setting the operator must fix
@@ -95,15 +108,43 @@ public final class ServerLauncher implements McpServerLauncher {
         }
     }
 
+    /** Embedded Jetty: the transport's settings bound to --host, and CDI producing the process as a WAR does. */
+    private int serveHttp(ServeRequest request, ServerSetup setup) throws Exception {
+        HttpTransportConfig config;
+        try {
+            config = TransportSettings.apply(HttpTransportConfig.forBinding(request.host()), settings);
+        } catch (IllegalArgumentException e) {
+            streams.stderr().println("graphiti: " + e.getMessage()); // a setting the operator must fix
+            return 2;
+        }
+        return new HttpServe(streams.stderr()).serve(request.host(), request.port(), config,
+                () -> given.map(servers -> CdiServer.boot(config, servers.apply(request)))
+                        .orElseGet(() -> product(config, setup)));
+    }
+
+    /** The product's server and the explorer beside it, produced by CDI from {@code setup} (see {@link ServerBeans}). */
+    public static CdiServer product(HttpTransportConfig config, ServerSetup setup) {
+        return CdiServer.boot(Map.of(HttpTransportConfig.class, config, ServerSetup.class, setup), ServerBeans.class,
+                ExplorerServlet.class);
+    }
+
+    /** What the launcher knows when it builds a process: its settings, the CLI inside it, notices on stderr. */
+    private ServerSetup setup(Path directory) {
+        return new ServerSetup(settings, CliEnvironment.inLauncher(settings.cliEnvironment()), directory,
+                notice -> streams.stderr().println("graphiti: " + notice));
+    }
+
     /**
      * The socket the project's UserPromptSubmit hook asks before it starts a JVM of its own (see
      * {@link RecallSocket}); {@value #PROMPT_SOCKET}=off leaves it closed.
      */
-    private AutoCloseable promptSocket(ServerSetup setup, GraphitiTools tools) {
+    private AutoCloseable promptSocket(GraphitiProcess process) {
         if (!settings.onOff(PROMPT_SOCKET, true)) {
             return () -> { };
         }
-        var answers = new CliPromptAnswers(setup.environment(), tools.counter(), tools.semantics(), setup.directory(), setup.notices());
+        ServerSetup setup = process.setup();
+        var answers = new CliPromptAnswers(setup.environment(), process.counter(), process.semantics(), setup.directory(),
+                setup.notices());
         // A graph in PostgreSQL has no file to wait for: its server answers from the start.
         boolean inDatabase = settings.get(Settings.STORE_URL).isPresent() || settings.get(Settings.STORE_JNDI).isPresent();
         RecallSocket socket = RecallSocket.start(setup.directory(), inDatabase ? file -> true : Files::exists, answers,

@@ -1,7 +1,5 @@
 package dev.graphiti.server;
 
-import dev.graphiti.assembly.ServerBeans;
-import dev.graphiti.assembly.ServerSetup;
 import dev.graphiti.explorer.ExplorerServlet;
 import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.http.McpServlet;
@@ -12,10 +10,10 @@ import org.jboss.weld.environment.se.Weld;
 import org.jboss.weld.environment.se.WeldContainer;
 
 /**
- * A Weld SE container holding exactly the beans the HTTP server needs, listed here rather than found by
+ * A Weld SE container holding exactly the beans the HTTP server needs, listed by the caller rather than found by
  * scanning the fat jar (a synthetic bean archive: no classpath scan at start). The servlet is the
- * container-managed bean the WAR also deploys. The McpServer is the product's, produced by {@link ServerBeans}
- * from the launcher's setup as in the WAR, or a given one (fixtures, benchmarks).
+ * container-managed bean the WAR also deploys. The McpServer is the product's, produced by the beans the launcher
+ * names from the setup it gives (as in the WAR), or a given one (fixtures, benchmarks).
  */
 public final class CdiServer implements AutoCloseable {
 
@@ -25,18 +23,16 @@ public final class CdiServer implements AutoCloseable {
         this.container = container;
     }
 
-    /** The product's server and the explorer beside it, assembled by CDI from {@code setup}. */
-    public static CdiServer boot(HttpTransportConfig config, ServerSetup setup) {
-        return boot(Map.of(HttpTransportConfig.class, config, ServerSetup.class, setup), ServerBeans.class,
-                ExplorerServlet.class);
-    }
-
     /** A server built by the caller. */
     public static CdiServer boot(HttpTransportConfig config, McpServer server) {
         return boot(Map.of(HttpTransportConfig.class, config, McpServer.class, server));
     }
 
-    private static CdiServer boot(Map<Class<?>, Object> instances, Class<?>... beans) {
+    /**
+     * The servlet and {@code beans}, which may inject {@code instances} (objects built before CDI started, each as a
+     * singleton of its class).
+     */
+    public static CdiServer boot(Map<Class<?>, Object> instances, Class<?>... beans) {
         var weld = new Weld("graphiti-" + System.identityHashCode(instances))
                 .disableDiscovery()
                 .property("org.jboss.weld.se.shutdownHook", false)

@@ -1,23 +1,21 @@
 package dev.graphiti.server;
 
-import dev.graphiti.assembly.ServerSetup;
-import dev.graphiti.assembly.TransportSettings;
-import dev.graphiti.cli.ServeRequest;
 import dev.graphiti.http.Authentication;
 import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.http.LoopbackNames;
 import dev.graphiti.http.McpServlet;
-import dev.graphiti.protocol.session.McpServer;
 import jakarta.servlet.http.HttpServlet;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
+import java.util.function.Supplier;
 
 /**
- * `graphiti mcp serve --transport http`: boots CDI, takes the container-managed servlet from it and
- * serves it with embedded Jetty on --host (default 127.0.0.1) and --port (default 8000) until SIGTERM
- * or Ctrl-C, which stop Jetty (in-flight requests get a grace period) and then CDI.
+ * `graphiti mcp serve --transport http`: boots the CDI container it is given, takes the container-managed servlet
+ * from it and serves it with embedded Jetty on --host (default 127.0.0.1) and --port (default 8000) until SIGTERM
+ * or Ctrl-C, which stop Jetty (in-flight requests get a grace period) and then CDI. What the container holds is the
+ * launcher's to choose (the product's process, or a given server).
  */
 public final class HttpServe {
 
@@ -28,47 +26,40 @@ public final class HttpServe {
     }
 
     /**
-     * Serves {@code given}, or the product server CDI assembles from {@code setup} when empty, until stopped;
-     * returns the exit code.
+     * Serves what {@code container} boots, under {@code config}, on {@code host:port} until stopped; returns the exit
+     * code. Nothing is booted when the binding needs a token it does not have.
      */
-    public int serve(ServeRequest request, ServerSetup setup, Optional<McpServer> given) throws Exception {
+    public int serve(String host, int port, HttpTransportConfig config, Supplier<CdiServer> container) throws Exception {
         long start = System.nanoTime();
-        HttpTransportConfig config;
-        try {
-            config = TransportSettings.apply(HttpTransportConfig.forBinding(request.host()), setup.settings());
-        } catch (IllegalArgumentException e) {
-            log.println("graphiti: " + e.getMessage());
-            return 2;
-        }
-        if (!Authentication.of(config).required() && !LoopbackNames.isLoopback(request.host())) {
-            log.println("graphiti: refusing to listen on " + request.host() + " without a bearer token: anyone who "
+        if (!Authentication.of(config).required() && !LoopbackNames.isLoopback(host)) {
+            log.println("graphiti: refusing to listen on " + host + " without a bearer token: anyone who "
                     + "can reach it could read and change the graph. Set GRAPHITI_HTTP_TOKEN (or -Dgraphiti.http.token) to "
                     + "one or more comma-separated tokens of 16+ characters, e.g. $(openssl rand -hex 24), configure an OAuth "
                     + "issuer (GRAPHITI_OAUTH_ISSUER and GRAPHITI_OAUTH_RESOURCE), or bind 127.0.0.1.");
             return 2;
         }
-        var cdi = given.map(server -> CdiServer.boot(config, server)).orElseGet(() -> CdiServer.boot(config, setup));
+        CdiServer cdi;
         McpServlet servlet;
         Optional<HttpServlet> explorer;
+        try {
+            cdi = container.get();
+        } catch (RuntimeException e) {
+            return refuse(e);
+        }
         try {
             servlet = cdi.servlet();
             explorer = cdi.explorer().map(page -> page);
         } catch (RuntimeException e) {
             cdi.close();
-            Optional<IllegalArgumentException> setting = settingError(e);
-            if (setting.isEmpty()) {
-                throw e;
-            }
-            log.println("graphiti: " + setting.get().getMessage()); // a setting the operator must fix
-            return 2;
+            return refuse(e);
         }
         long cdiMillis = (System.nanoTime() - start) / 1_000_000;
         EmbeddedJetty jetty;
         try {
-            jetty = EmbeddedJetty.start(request.host(), request.port(), servlet, explorer);
+            jetty = EmbeddedJetty.start(host, port, servlet, explorer);
         } catch (IOException e) {
             cdi.close();
-            log.println("graphiti: cannot listen on " + request.host() + ":" + request.port() + ": " + e.getMessage()
+            log.println("graphiti: cannot listen on " + host + ":" + port + ": " + e.getMessage()
                     + " (is another server running there? choose another --port)");
             return 1;
         }
@@ -95,6 +86,16 @@ public final class HttpServe {
     static String connectCommand(String url, HttpTransportConfig config) {
         String command = "claude mcp add --transport http graphiti " + url;
         return config.tokens().isEmpty() ? command : command + " --header \"Authorization: Bearer <your token>\"";
+    }
+
+    /** Exit code 2 for a setting the operator must fix, wherever CDI wrapped it; anything else is thrown on. */
+    private int refuse(RuntimeException e) {
+        Optional<IllegalArgumentException> setting = settingError(e);
+        if (setting.isEmpty()) {
+            throw e;
+        }
+        log.println("graphiti: " + setting.get().getMessage());
+        return 2;
     }
 
     /** A setting the server cannot use, wherever CDI wrapped it. */

@@ -3,6 +3,7 @@ package dev.graphiti.bench;
 import static dev.graphiti.tools.ProjectFixture.git;
 
 import com.sun.management.OperatingSystemMXBean;
+import dev.graphiti.assembly.GraphitiProcess;
 import dev.graphiti.graph.ContextAssembler;
 import dev.graphiti.graph.ContextSignals;
 import dev.graphiti.graph.Scope;
@@ -62,7 +63,7 @@ public final class ContextBenchmark {
         var settings = new ToolSettings(List.of(), new RunnerLimits(Duration.ofMinutes(5), 64 << 20), 4096,
                 TokenCounter.DEFAULT_SAFETY_FACTOR, Optional.of(project),
                 Optional.of(dev.graphiti.access.AllowedRoots.everywhere()), false);
-        try (var tools = new GraphitiTools(settings, env, project)) {
+        try (var tools = GraphitiProcess.tools(settings, env, project)) {
             var indexed = tools.gateway().runner().run(new CliCall(List.of("-C", project.toString(), "index"), project));
             if (!indexed.succeeded()) {
                 throw new IllegalStateException("graphiti index failed: " + indexed.stderr());

@@ -1,5 +1,6 @@
 package dev.graphiti.bench;
 
+import dev.graphiti.assembly.GraphitiProcess;
 import dev.graphiti.assembly.GraphitiServer;
 import dev.graphiti.cli.GraphitiVersion;
 import dev.graphiti.http.BearerTokens;
@@ -56,7 +57,7 @@ final class TeamServer implements AutoCloseable {
         String token = HexFormat.of().formatHex(secret);
         Map<String, String> environment = new HashMap<>(System.getenv());
         environment.put("GRAPHITI_HOME", home.toString());
-        var tools = new GraphitiTools(ToolSettings.fromEnvironment(environment).forHttp(home), environment, home);
+        var tools = GraphitiProcess.tools(ToolSettings.fromEnvironment(environment).forHttp(home), environment, home);
         McpServer server = GraphitiServer.builder(tools).build();
         var cdi = CdiServer.boot(config.withTokens(BearerTokens.parse(token)), server);
         McpServlet servlet = cdi.servlet();

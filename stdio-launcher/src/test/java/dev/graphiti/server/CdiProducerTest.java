@@ -7,6 +7,7 @@ import dev.graphiti.assembly.ServerSetup;
 import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.config.Settings;
 import dev.graphiti.http.HttpTransportConfig;
+import dev.graphiti.launcher.ServerLauncher;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.StringReader;
@@ -34,7 +35,7 @@ class CdiProducerTest {
         var settings = Settings.ofEnvironment(Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()));
         List<String> notices = new CopyOnWriteArrayList<>();
         var setup = new ServerSetup(settings, CliEnvironment.embedded(settings.cliEnvironment()), directory, notices::add);
-        try (var cdi = CdiServer.boot(HttpTransportConfig.forBinding("127.0.0.1"), setup);
+        try (var cdi = ServerLauncher.product(HttpTransportConfig.forBinding("127.0.0.1"), setup);
              var jetty = EmbeddedJetty.start("127.0.0.1", 0, cdi.servlet())) {
             var client = HttpClient.newHttpClient();
             var init = client.send(post(jetty.url(), StatusCodeTableTest.INIT).build(), HttpResponse.BodyHandlers.ofString());

@@ -9,6 +9,7 @@ import dev.graphiti.cli.Cli;
 import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.config.Settings;
 import dev.graphiti.http.HttpTransportConfig;
+import dev.graphiti.launcher.ServerLauncher;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -81,7 +82,7 @@ class ExplorerBesideMcpTest {
             assertEquals(0, code, err.toString());
         }
         HttpTransportConfig config = TransportSettings.apply(HttpTransportConfig.forBinding("127.0.0.1"), setup.settings());
-        cdi = CdiServer.boot(config, setup);
+        cdi = ServerLauncher.product(config, setup);
         jetty = EmbeddedJetty.start("127.0.0.1", port, cdi.servlet(), cdi.explorer().map(page -> page));
         return "http://127.0.0.1:" + jetty.port();
     }

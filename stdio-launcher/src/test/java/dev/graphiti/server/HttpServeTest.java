@@ -3,16 +3,17 @@ package dev.graphiti.server;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import dev.graphiti.assembly.ServerSetup;
-import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.cli.ServeRequest;
 import dev.graphiti.config.Settings;
+import dev.graphiti.launcher.ProcessStreams;
+import dev.graphiti.launcher.ServerLauncher;
 import java.io.ByteArrayOutputStream;
+import java.io.InputStream;
+import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 class HttpServeTest {
@@ -20,9 +21,7 @@ class HttpServeTest {
     @Test
     void refusesToListenBeyondLoopbackWithoutAToken() throws Exception {
         var err = new ByteArrayOutputStream();
-        var serve = new HttpServe(new PrintStream(err, true, StandardCharsets.UTF_8));
-        int code = serve.serve(new ServeRequest(ServeRequest.Transport.http, "0.0.0.0", 0, Path.of(".")), setup(Map.of()),
-                Optional.empty());
+        int code = launcher(err, Map.of()).serve(new ServeRequest(ServeRequest.Transport.http, "0.0.0.0", 0, Path.of(".")));
         assertEquals(2, code);
         String message = err.toString(StandardCharsets.UTF_8);
         assertTrue(message.contains("without a bearer token") && message.contains("GRAPHITI_HTTP_TOKEN"), message);
@@ -31,9 +30,7 @@ class HttpServeTest {
     @Test
     void refusesToStartWhenTheTokenSettingHoldsNoToken() throws Exception {
         var err = new ByteArrayOutputStream();
-        var serve = new HttpServe(new PrintStream(err, true, StandardCharsets.UTF_8));
-        int code = serve.serve(new ServeRequest(ServeRequest.Transport.http, "127.0.0.1", 0, Path.of(".")),
-                setup(Map.of("GRAPHITI_HTTP_TOKEN", " , ")), Optional.empty());
+        int code = launcher(err, Map.of("GRAPHITI_HTTP_TOKEN", " , ")).serve(new ServeRequest(ServeRequest.Transport.http, "127.0.0.1", 0, Path.of(".")));
         assertEquals(2, code, "a token setting without a token must not mean \"no authentication\"");
         String message = err.toString(StandardCharsets.UTF_8);
         assertTrue(message.contains("GRAPHITI_HTTP_TOKEN") && message.contains("holds no token"), message);
@@ -42,9 +39,7 @@ class HttpServeTest {
     @Test
     void aToolSettingTheServerCannotUseIsNamedAndStopsTheStart() throws Exception {
         var err = new ByteArrayOutputStream();
-        var serve = new HttpServe(new PrintStream(err, true, StandardCharsets.UTF_8));
-        int code = serve.serve(new ServeRequest(ServeRequest.Transport.http, "127.0.0.1", 0, Path.of(".")),
-                setup(Map.of("GRAPHITI_MCP_TIMEOUT_SECONDS", "soon")), Optional.empty());
+        int code = launcher(err, Map.of("GRAPHITI_MCP_TIMEOUT_SECONDS", "soon")).serve(new ServeRequest(ServeRequest.Transport.http, "127.0.0.1", 0, Path.of(".")));
         assertEquals(2, code);
         String message = err.toString(StandardCharsets.UTF_8);
         assertTrue(message.contains("GRAPHITI_MCP_TIMEOUT_SECONDS") && message.contains("soon"), message);
@@ -75,17 +70,15 @@ class HttpServeTest {
     /** What `mcp serve --transport http` prints when it refuses to start (exit 2) with {@code environment}. */
     private static String refusal(Map<String, String> environment) throws Exception {
         var err = new ByteArrayOutputStream();
-        var serve = new HttpServe(new PrintStream(err, true, StandardCharsets.UTF_8));
-        int code = serve.serve(new ServeRequest(ServeRequest.Transport.http, "127.0.0.1", 0, Path.of(".")), setup(environment),
-                Optional.empty());
+        int code = launcher(err, environment).serve(new ServeRequest(ServeRequest.Transport.http, "127.0.0.1", 0, Path.of(".")));
         String message = err.toString(StandardCharsets.UTF_8);
         assertEquals(2, code, message);
         return message;
     }
 
-    private static ServerSetup setup(Map<String, String> environment) {
-        var settings = Settings.ofEnvironment(environment);
-        return new ServerSetup(settings, CliEnvironment.embedded(settings.cliEnvironment()), Path.of(".").toAbsolutePath(),
-                notice -> { });
+    /** `graphiti mcp serve` as the launcher runs it, with only {@code environment} for settings. */
+    private static ServerLauncher launcher(ByteArrayOutputStream err, Map<String, String> environment) {
+        return new ServerLauncher(new ProcessStreams(InputStream.nullInputStream(), OutputStream.nullOutputStream(),
+                new PrintStream(err, true, StandardCharsets.UTF_8)), Settings.ofEnvironment(environment));
     }
 }

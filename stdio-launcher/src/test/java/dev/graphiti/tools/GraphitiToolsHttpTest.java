@@ -2,6 +2,7 @@ package dev.graphiti.tools;
 
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.assembly.GraphitiProcess;
 import dev.graphiti.assembly.GraphitiServer;
 import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.protocol.session.McpServer;
@@ -48,7 +49,7 @@ class GraphitiToolsHttpTest {
     static void start() throws Exception {
         Path home = Files.createDirectories(shared.resolve("home")).toRealPath();
         Path elsewhere = Files.createDirectories(shared.resolve("server-directory"));
-        tools = new GraphitiTools(ToolSettings.defaults(), Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()),
+        tools = GraphitiProcess.tools(ToolSettings.defaults(), Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()),
                 elsewhere);
         server = GraphitiServer.builder(tools).build();
         cdi = CdiServer.boot(HttpTransportConfig.forBinding("127.0.0.1"), server);

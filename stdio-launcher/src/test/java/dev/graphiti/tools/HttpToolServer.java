@@ -1,5 +1,6 @@
 package dev.graphiti.tools;
 
+import dev.graphiti.assembly.GraphitiProcess;
 import dev.graphiti.assembly.GraphitiServer;
 import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.protocol.session.McpServer;
@@ -16,7 +17,7 @@ import java.util.Map;
 record HttpToolServer(GraphitiTools tools, McpServer server, CdiServer cdi, EmbeddedJetty jetty) implements AutoCloseable {
 
     static HttpToolServer start(ToolSettings settings, Path home, Path serverDirectory) throws Exception {
-        var tools = new GraphitiTools(settings, Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()), serverDirectory);
+        var tools = GraphitiProcess.tools(settings, Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()), serverDirectory);
         McpServer server = GraphitiServer.builder(tools).build();
         CdiServer cdi = CdiServer.boot(HttpTransportConfig.forBinding("127.0.0.1"), server);
         return new HttpToolServer(tools, server, cdi, EmbeddedJetty.start("127.0.0.1", 0, cdi.servlet()));

@@ -2,6 +2,7 @@ package dev.graphiti.tools.bench;
 
 import static dev.graphiti.tools.ProjectFixture.git;
 
+import dev.graphiti.assembly.GraphitiProcess;
 import dev.graphiti.protocol.feature.Content;
 import dev.graphiti.protocol.feature.ToolResult;
 import dev.graphiti.tools.CliCall;
@@ -55,7 +56,7 @@ public final class TokenReport {
         var settings = new ToolSettings(List.of(), new RunnerLimits(java.time.Duration.ofMinutes(5), 64 << 20), 4096, TokenCounter.DEFAULT_SAFETY_FACTOR,
                 Optional.of(project), Optional.of(dev.graphiti.access.AllowedRoots.everywhere()), false);
         Map<String, String> env = Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString());
-        try (var tools = new GraphitiTools(settings, env, project)) {
+        try (var tools = GraphitiProcess.tools(settings, env, project)) {
             ResponseEncoder encoder = tools.gateway().renderer().encoder();
             TokenCounter counter = tools.counter().awaitReady();
             searchReport(tools, encoder, counter, project);
