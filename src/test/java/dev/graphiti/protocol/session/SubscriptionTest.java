@@ -151,6 +151,8 @@ class SubscriptionTest {
             assertEquals("sub-1", last.getString("id"));
             assertEquals("complete", last.getJsonObject("result").getString("resultType"));
             assertEquals("sub-1", last.getJsonObject("result").getJsonObject("_meta").getString("io.modelcontextprotocol/subscriptionId"));
+            // the watch is stopped on the server's thread after the completion is sent: wait for it, as a client would
+            await(() -> resource.stopped.get() == 1);
             assertEquals(1, resource.stopped.get());
         }
     }
