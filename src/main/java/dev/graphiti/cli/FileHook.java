@@ -34,10 +34,12 @@ final class FileHook {
 
     private final CommandContext context;
     private final Integer tokens;
+    private final ClaimDeadline deadline;
 
-    FileHook(CommandContext context, Integer tokens) {
+    FileHook(CommandContext context, Integer tokens, ClaimDeadline deadline) {
         this.context = context;
         this.tokens = tokens;
+        this.deadline = deadline;
     }
 
     int run() {
@@ -58,7 +60,8 @@ final class FileHook {
                     Duration.ofDays(context.config().getInt(ConfigKeys.SEARCH_RECENCY_HALF_LIFE_DAYS)), Optional.empty());
             PromptRecall.Recalled recalled = recall.file(context.location(), path.get(), told.told(input.sessionId()),
                     budget, piece -> counter.get().count(piece).claude(), TokenCounter.DEFAULT_SAFETY_FACTOR);
-            if (recalled.ids().isEmpty() || told.tell(input.sessionId(), recalled.ids()).isEmpty()) {
+            if (recalled.ids().isEmpty() || deadline.passed()
+                    || told.tell(input.sessionId(), recalled.ids()).isEmpty()) {
                 return 0; // nothing anchored, or another hook of this session (the other install's) told it just now
             }
             AdditionalContext.print(context, "PreToolUse", recalled.text());

@@ -47,11 +47,17 @@ final class RecallCommand extends GraphSubcommand {
             + " additionalContext, each once a session; nothing for a file outside the project or with nothing anchored.")
     boolean file;
 
+    @Option(names = "--claim-until", hidden = true, paramLabel = "EPOCH_MS", description = "With --prompt or --file, in"
+            + " the server's answer to the hook's socket: tell nothing and claim nothing after this moment, when the hook's"
+            + " client has stopped waiting and runs the cold command, which must find the prompt or items unclaimed.")
+    Long claimUntil;
+
     @Override
     public Integer call() {
         CommandContext context = context();
+        ClaimDeadline deadline = new ClaimDeadline(Optional.ofNullable(claimUntil));
         if (file) {
-            return new FileHook(context, tokens).run();
+            return new FileHook(context, tokens, deadline).run();
         }
         if (!prompt) {
             if (words == null || words.isEmpty()) {
@@ -76,7 +82,7 @@ final class RecallCommand extends GraphSubcommand {
                 return 0;
             }
             PromptRecall.Recalled recalled = recall(context, text.get());
-            if (recalled.text().isEmpty() || !firstHookOfItsPrompt(context, input, text.get())) {
+            if (recalled.text().isEmpty() || deadline.passed() || !firstHookOfItsPrompt(context, input, text.get())) {
                 return 0;
             }
             JsonShapes.print(context.out(), hookFormat.prompt(input.hookEventName(), recalled.text()));

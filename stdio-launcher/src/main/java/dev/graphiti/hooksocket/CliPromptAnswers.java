@@ -9,6 +9,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,6 +29,12 @@ public final class CliPromptAnswers implements PromptAnswers, AutoCloseable {
     private static final Map<String, List<String>> COMMANDS = Map.of("/recall", List.of("recall", "--prompt"),
             "/file", List.of("recall", "--file"), "/context", List.of("context", "--session-start"));
 
+    /**
+     * How long after it starts an answer may still claim its prompt or tell its items: well inside the client's 2 s
+     * (graphiti-prompt-hook's curl --max-time), so a late answer leaves both to the cold command the client runs then.
+     */
+    static final long CLAIM_MILLIS = 1500;
+
     private final Cli cli;
     private final Path directory;
     private final Consumer<String> notices;
@@ -43,6 +50,10 @@ public final class CliPromptAnswers implements PromptAnswers, AutoCloseable {
     @Override
     public byte[] answer(String hook, byte[] hookJson) {
         List<String> command = COMMANDS.get(hook);
+        if (command.get(0).equals("recall")) {
+            command = new ArrayList<>(command);
+            command.addAll(List.of("--claim-until", Long.toString(System.currentTimeMillis() + CLAIM_MILLIS)));
+        }
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         cli.run(command, directory, new ByteArrayInputStream(hookJson), new PrintWriter(out), new PrintWriter(err));
