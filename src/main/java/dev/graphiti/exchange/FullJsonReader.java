@@ -2,6 +2,7 @@ package dev.graphiti.exchange;
 
 import dev.graphiti.access.FileAccess;
 import dev.graphiti.graph.Anchor;
+import dev.graphiti.graph.Ending;
 import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.ItemRecord;
@@ -83,7 +84,8 @@ public final class FullJsonReader implements RecordReader {
         return new ItemRecord(Optional.of(fields.string("id")), kind, Optional.of(fields.string("title")),
                 fields.string("content"), fields.strings("tags"), fields.optionalString("source").orElse("import"), entities,
                 false, Optional.of(fields.instant("created_at")), fields.optionalInstant("valid_until"),
-                fields.optionalString("superseded_by"), fields.optionalString("supersedes"), provenance, place, anchors);
+                fields.optionalString("superseded_by"), fields.optionalString("supersedes"), provenance, place, anchors,
+                fields.optionalString("ended_by").map(by -> new Ending(by, fields.optionalString("ended_why").orElse(""))));
     }
 
     private static Anchor anchor(JsonLine fields) {

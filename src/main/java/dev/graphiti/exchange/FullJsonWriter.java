@@ -1,6 +1,7 @@
 package dev.graphiti.exchange;
 
 import dev.graphiti.graph.Anchor;
+import dev.graphiti.graph.Ending;
 import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.KnowledgeItem;
@@ -64,6 +65,8 @@ public final class FullJsonWriter implements ItemSink {
         optional(line, "valid_until", item.validUntil().map(Instant::toString));
         optional(line, "superseded_by", item.supersededBy());
         optional(line, "supersedes", item.supersedes());
+        optional(line, "ended_by", item.ended().map(Ending::by));
+        optional(line, "ended_why", item.ended().map(Ending::why));
         optional(line, "thread", stored.place().map(place -> place.thread()));
         if (stored.place().isPresent()) {
             line.add("position", stored.place().get().position());

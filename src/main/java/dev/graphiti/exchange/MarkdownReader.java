@@ -1,6 +1,7 @@
 package dev.graphiti.exchange;
 
 import dev.graphiti.access.FileAccess;
+import dev.graphiti.graph.Ending;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.ItemRecord;
 import dev.graphiti.graph.Kind;
@@ -23,7 +24,7 @@ import java.util.Optional;
 /**
  * Reads Markdown notes, one item each: a folder's .md files (sub-folders too, hidden ones such as .obsidian passed
  * over, in name order, each as {@link FileAccess} allows) or one file. The front matter gives id, title, kind, tags,
- * created (or date), valid_until, superseded_by and supersedes, and a source it may claim, kept after the note's own
+ * created (or date), valid_until, superseded_by, supersedes and what git time ended it by (ended_by, ended_why), and a source it may claim, kept after the note's own
  * markdown:&lt;path&gt;; a note without it is a note titled by its file name, dated by its last change. Empty notes
  * are passed over and counted.
  */
@@ -96,7 +97,8 @@ public final class MarkdownReader implements RecordReader {
                 .or(() -> modified(real));
         return Optional.of(new ItemRecord(note.string("id"), kind, note.string("title").or(() -> Optional.of(stem)), content,
                 note.strings("tags"), source, List.of(), true, created, instant(note, "valid_until", where),
-                note.string("superseded_by"), note.string("supersedes"), List.of(), Optional.empty(), List.of()));
+                note.string("superseded_by"), note.string("supersedes"), List.of(), Optional.empty(), List.of(),
+                note.string("ended_by").map(by -> new Ending(by, note.string("ended_why").orElse("")))));
     }
 
     private String text(Path real, String where) {

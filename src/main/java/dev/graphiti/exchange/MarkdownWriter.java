@@ -48,6 +48,10 @@ public final class MarkdownWriter implements ItemSink {
         item.validUntil().ifPresent(until -> fields.put("valid_until", new FrontMatter.Plain(until.toString())));
         item.supersededBy().ifPresent(id -> fields.put("superseded_by", id));
         item.supersedes().ifPresent(id -> fields.put("supersedes", id));
+        item.ended().ifPresent(ended -> {
+            fields.put("ended_by", ended.by());
+            fields.put("ended_why", ended.why());
+        });
         fields.put("source", item.source());
         try (AtomicFile file = new AtomicFile(fileOf(folder, item))) {
             file.writer().write(FrontMatter.write(fields));

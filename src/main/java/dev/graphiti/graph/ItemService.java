@@ -146,8 +146,9 @@ public final class ItemService {
         }
         String id = wanted.orElseGet(() -> freshId(writer));
         KnowledgeItem item = new KnowledgeItem(id, scope, record.kind(), p.title(), p.content(), p.tags(), p.source(),
-                checked.entities, p.createdAt(), record.supersededBy().isPresent() ? record.validUntil() : Optional.empty(),
-                record.supersededBy(), record.supersedes(), p.flag(), checked.anchors);
+                checked.entities, p.createdAt(),
+                record.supersededBy().isPresent() || record.ended().isPresent() ? record.validUntil() : Optional.empty(),
+                record.supersededBy(), record.supersedes(), p.flag(), checked.anchors, record.ended());
         writer.insert(item, p.fingerprint(), record.place());
         record.supersedes().filter(old -> !old.equals(id)).flatMap(writer::get).filter(KnowledgeItem::current)
                 .ifPresent(old -> writer.supersede(old.id(), id, p.createdAt()));

@@ -8,6 +8,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import dev.graphiti.access.FileAccess;
 import dev.graphiti.exchange.ExchangeFormat;
 import dev.graphiti.graph.Anchor;
+import dev.graphiti.graph.EndedItem;
+import dev.graphiti.graph.Ending;
 import dev.graphiti.graph.Compactor;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.GraphLocation;
@@ -43,7 +45,7 @@ class ExchangeTest {
         return new GraphLocation(Scope.global, tmp.resolve(name + ".db"), Optional.empty());
     }
 
-    /** Items, supersession, provenance compact recorded, places in a conversation, millisecond dates. */
+    /** Items, supersession, provenance compact recorded, places in a conversation, millisecond dates, a stale mark. */
     private void fill(GraphLocation location) {
         Clock clock = Clock.fixed(Instant.parse("2026-03-01T10:15:30.123Z"), ZoneOffset.UTC);
         try (OpenGraph graph = fixture.graphs.open(location)) {
@@ -59,7 +61,10 @@ class ExchangeTest {
                     "capture:session-1", Optional.empty(), Optional.of(Instant.parse("2026-02-03T04:05:06Z")),
                     Optional.of(new ThreadPosition("session-1", 4096)),
                     List.of(Anchor.file("docs/style.md", Anchor.Origin.touched))));
-            items.add(NewItem.note("See src/main/java/dev/graphiti/store/SqliteStore.java for the busy retry"));
+            String note = items.add(NewItem.note("See src/main/java/dev/graphiti/store/SqliteStore.java for the busy retry"))
+                    .item().id();
+            items.end(List.of(new EndedItem(note, new Ending("3d4e5f6a7b8c", "reverted"),
+                    Instant.parse("2026-03-01T09:00:00Z"))));
         }
     }
 
@@ -89,6 +94,7 @@ class ExchangeTest {
         assertTrue(before.stream().anyMatch(s -> s.stored().place().isPresent()), "an item with a place");
         assertTrue(before.stream().anyMatch(s -> s.stored().item().anchors().contains(
                 Anchor.file("docs/style.md", Anchor.Origin.touched))), "an item with anchors");
+        assertTrue(before.stream().anyMatch(s -> s.stored().item().ended().isPresent()), "an item git time ended");
 
         Path file = tmp.resolve("graph.jsonl");
         ExportReport exported = exchange.exportTo(original, file, ExchangeFormat.json, false, ExchangeProgress.NONE);
@@ -143,6 +149,7 @@ class ExchangeTest {
                     "imported, the claimed source kept: " + same.source());
             assertEquals(item.createdAt(), same.createdAt());
             assertEquals(item.validUntil(), same.validUntil());
+            assertEquals(item.ended(), same.ended());
             assertEquals(item.supersedes(), same.supersedes());
             assertEquals(item.supersededBy(), same.supersededBy());
         }
