@@ -50,9 +50,11 @@ public final class CliPromptAnswers implements PromptAnswers, AutoCloseable {
     @Override
     public byte[] answer(String hook, byte[] hookJson) {
         List<String> command = COMMANDS.get(hook);
-        if (command.get(0).equals("recall")) {
+        long claimUntil = System.currentTimeMillis() + CLAIM_MILLIS;
+        boolean claims = command.get(0).equals("recall");
+        if (claims) {
             command = new ArrayList<>(command);
-            command.addAll(List.of("--claim-until", Long.toString(System.currentTimeMillis() + CLAIM_MILLIS)));
+            command.addAll(List.of("--claim-until", Long.toString(claimUntil)));
         }
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
@@ -60,6 +62,9 @@ public final class CliPromptAnswers implements PromptAnswers, AutoCloseable {
         // What the cold hook would have said on its stderr goes to the server's log.
         err.toString().lines().filter(line -> !line.isBlank())
                 .forEach(line -> notices.accept(hook.substring(1) + " hook: " + line.replaceFirst("^graphiti: ", "")));
+        if (claims && out.getBuffer().isEmpty() && System.currentTimeMillis() > claimUntil) {
+            throw new LateAnswer(hook); // it may have said nothing only because it was late: the cold command decides
+        }
         return out.toString().getBytes(StandardCharsets.UTF_8);
     }
 

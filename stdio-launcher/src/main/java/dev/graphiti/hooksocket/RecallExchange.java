@@ -137,6 +137,7 @@ final class RecallExchange {
             case 411 -> "Length Required";
             case 413 -> "Content Too Large";
             case 431 -> "Request Header Fields Too Large";
+            case 503 -> "Service Unavailable";
             default -> "Internal Server Error";
         };
     }

@@ -119,6 +119,17 @@ class RecallSocketTest {
     }
 
     @Test
+    void anAnswerPastItsClaimDeadlineIsAServiceUnavailableSoTheHookRecallsOnItsOwn() throws Exception {
+        RecallSocket recall = RecallSocket.start(project, Files::exists, (hook, json) -> {
+            throw new LateAnswer(hook);
+        }, notices::add);
+        started.add(recall);
+        until(recall, true);
+        // curl -f fails on it, and the hook's client runs the cold command, which claims and tells
+        assertTrue(exchange(post("{}")).startsWith("HTTP/1.1 503 Service Unavailable\r\n"));
+    }
+
+    @Test
     void refusesAnythingButARecallWithoutAskingForOne() throws Exception {
         until(start(project), true);
         assertTrue(exchange("GET /recall HTTP/1.1\r\nHost: g\r\n\r\n").startsWith("HTTP/1.1 405 "));
