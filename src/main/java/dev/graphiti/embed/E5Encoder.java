@@ -101,7 +101,11 @@ public final class E5Encoder implements TextEncoder, AutoCloseable {
             URLConnection connection = resource.openConnection();
             long size = connection.getContentLengthLong();
             if (size <= 0 || size > Integer.MAX_VALUE) {
-                throw new IOException("unexpected size " + size);
+                // an application server's class loader may not know a resource's length (-1): read it whole instead
+                try (InputStream in = connection.getInputStream()) {
+                    byte[] whole = in.readAllBytes();
+                    return ByteBuffer.allocateDirect(whole.length).put(whole).flip();
+                }
             }
             ByteBuffer model = ByteBuffer.allocateDirect((int) size);
             try (InputStream in = connection.getInputStream()) {
