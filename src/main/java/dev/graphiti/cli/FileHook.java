@@ -5,6 +5,7 @@ import dev.graphiti.config.GitWorkTree;
 import dev.graphiti.graph.FileRecall;
 import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.graph.PromptRecall;
+import dev.graphiti.hook.HookFormat;
 import dev.graphiti.hook.HookInput;
 import dev.graphiti.hook.ToldItems;
 import dev.graphiti.service.RecallService;
@@ -64,7 +65,8 @@ final class FileHook {
                     || told.tell(input.sessionId(), recalled.ids()).isEmpty()) {
                 return 0; // nothing anchored, or another hook of this session (the other install's) told it just now
             }
-            AdditionalContext.print(context, "PreToolUse", recalled.text());
+            JsonShapes.print(context.out(), HookFormat.claude.prompt("PreToolUse", recalled.text()));
+            context.out().flush();
         } catch (Exception | LinkageError e) {
             // A memory that is down must not stop the agent's tool call.
             context.err().println("graphiti: recall --file: nothing recalled (" + e + ")");
