@@ -1,13 +1,16 @@
 package dev.graphiti.launcher;
 
-import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -30,10 +33,30 @@ record ClaudeUser(Path home) {
         try (OutputStream in = process.getOutputStream()) {
             in.write(stdin.getBytes(StandardCharsets.UTF_8));
         }
-        byte[] out = process.getInputStream().readAllBytes();
-        byte[] err = process.getErrorStream().readAllBytes();
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "process ended");
-        return new Ran(process.exitValue(), new String(out, StandardCharsets.UTF_8), new String(err, StandardCharsets.UTF_8));
+        // both streams drained at once: a child filling one pipe while we block on the other would never end
+        CompletableFuture<byte[]> out = drain(process.getInputStream());
+        CompletableFuture<byte[]> err = drain(process.getErrorStream());
+        if (!process.waitFor(60, TimeUnit.SECONDS)) {
+            process.destroyForcibly();
+            fail("still running after a minute: " + command);
+        }
+        return new Ran(process.exitValue(), new String(out.get(10, TimeUnit.SECONDS), StandardCharsets.UTF_8),
+                new String(err.get(10, TimeUnit.SECONDS), StandardCharsets.UTF_8));
+    }
+
+    /** Reads {@code stream} to its end on a thread of its own (not a shared pool, whose threads it would hold). */
+    private static CompletableFuture<byte[]> drain(InputStream stream) {
+        CompletableFuture<byte[]> read = new CompletableFuture<>();
+        Thread reader = new Thread(() -> {
+            try (stream) {
+                read.complete(stream.readAllBytes());
+            } catch (IOException e) {
+                read.completeExceptionally(e);
+            }
+        }, "drain");
+        reader.setDaemon(true);
+        reader.start();
+        return read;
     }
 
     /** Starts {@code command} in {@code directory} as this user, its stdin left open for the caller. */
