@@ -51,17 +51,21 @@ public final class EverydayPrompts {
 
     /** The mean cosine of {@code query} to its nearest everyday prompts. */
     double usual(float[] query) {
-        double[] cosines = new double[vectors.size()];
-        for (int i = 0; i < cosines.length; i++) {
-            cosines[i] = vectors.get(i).dot(query);
+        // the nearest so far, smallest first: one pass, no sort of all 400
+        double[] nearest = new double[Math.min(NEAREST, vectors.size())];
+        Arrays.fill(nearest, Double.NEGATIVE_INFINITY);
+        for (QuantizedVector vector : vectors) {
+            double cosine = vector.dot(query);
+            if (nearest.length > 0 && cosine > nearest[0]) {
+                int at = 0;
+                while (at + 1 < nearest.length && nearest[at + 1] < cosine) {
+                    nearest[at] = nearest[at + 1];
+                    at++;
+                }
+                nearest[at] = cosine;
+            }
         }
-        Arrays.sort(cosines);
-        int nearest = Math.min(NEAREST, cosines.length);
-        double sum = 0;
-        for (int i = cosines.length - nearest; i < cosines.length; i++) {
-            sum += cosines[i];
-        }
-        return nearest == 0 ? Double.NaN : sum / nearest;
+        return nearest.length == 0 ? Double.NaN : Arrays.stream(nearest).average().orElseThrow();
     }
 
     String model() {

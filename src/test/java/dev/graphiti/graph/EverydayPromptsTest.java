@@ -32,6 +32,16 @@ class EverydayPromptsTest {
         }
     }
 
+    @Test
+    void aGenericPromptSitsCloserToEverydayPromptsThanOneAboutThisProjectsOwnWork() {
+        EverydayPrompts everyday = EverydayPrompts.of(E5Encoder.MODEL_ID).orElseThrow();
+        try (E5Encoder encoder = E5Encoder.load()) {
+            double generic = everyday.usual(encoder.query("Why is the settings page so slow?"));
+            double specific = everyday.usual(encoder.query("Enter the mite counts from Saturday's hive inspection."));
+            assertTrue(generic > 0.8 && generic - specific > 0.03, "generic " + generic + ", specific " + specific);
+        }
+    }
+
     /** Makes everyday-prompts.vec from everyday-prompts.txt: run from the worktree's root. */
     public static void main(String[] args) throws Exception {
         Path out = Path.of("src/main/resources").resolve(EverydayPrompts.VECTORS);
