@@ -25,8 +25,9 @@ import java.util.function.ToIntFunction;
  * (at most {@value #DISTINCTIVE}; a file every other commit changed says little about which item governs the prompt,
  * so there it counts as a shared name). The meaning, when
  * this process has the embedding model loaded and the item has vectors (a running server): the cosine above what
- * unrelated text scores, with the words' coverage and a shared name added ({@link #RELEVANT}). Without the model (a
- * cold hook, or an item captured a moment ago) words decide, or a shared name with some of the words.
+ * unrelated text scores against this prompt ({@link EverydayPrompts}: a generic prompt sits close to every item), with
+ * the words' coverage and a shared name added ({@link #RELEVANT}). Without the model (a cold hook, or an item captured
+ * a moment ago) words decide, or a shared name with some of the words.
  *
  * <p>What is recalled is quoted data ({@link Quoted}): each item whole on one line (up to {@value #ITEM_WORDS}
  * words, cut at a sentence's end and said so) with who wrote it, markup neutralised, under a header saying it is
@@ -41,11 +42,13 @@ public final class PromptRecall {
     /** The weight of a word half the items hold: ln(1 + (n/2 + 0.5) / (n/2 + 0.5)). */
     static final double MIN_EVIDENCE = Math.log(2);
     /**
-     * With the model, an item is relevant when its meaning above what unrelated text scores (the cosine less
-     * {@link SemanticRanking#UNRELATED}), plus {@value #WORDS_WEIGHT} of its words' coverage, plus {@value #NAME_WEIGHT}
-     * for a shared name, reaches this. Set on the memory loop's tuning part (scripts/bench-memory-loop --show-evidence).
+     * With the model, an item is relevant when its meaning above what unrelated text scores against this prompt (the
+     * cosine less {@link SemanticRanking#unrelated}: the prompt's closeness to everyday prompts), plus
+     * {@value #WORDS_WEIGHT} of its words' coverage, plus {@value #NAME_WEIGHT} for a shared name, reaches this. Set on
+     * the memory loop's tuning part (scripts/bench-memory-loop --show-evidence): the middle of the widest range that
+     * keeps unrelated prompts under 5% there.
      */
-    static final double RELEVANT = 0.135;
+    static final double RELEVANT = 0.075;
     static final double WORDS_WEIGHT = 0.4;
     static final double NAME_WEIGHT = 0.1;
     /** What an anchor to a file the prompt names adds to the order among the relevant: more than any shared name. */
@@ -84,11 +87,11 @@ public final class PromptRecall {
 
     /**
      * What speaks for one candidate: the share of the prompt's weighted words it holds and whether the words alone
-     * suffice, the prompt's concrete names it holds, and the cosine of its best passage to the prompt (NaN without the
-     * model or before the item has vectors).
+     * suffice, the prompt's concrete names it holds, the cosine of its best passage to the prompt (NaN without the
+     * model or before the item has vectors) and what unrelated text scores against the prompt.
      */
     public record Evidence(KnowledgeItem item, double coverage, boolean words, List<String> names, double cosine,
-                           List<String> anchored) {
+                           double unrelated, List<String> anchored) {
 
         public Evidence {
             names = List.copyOf(names);
@@ -106,7 +109,7 @@ public final class PromptRecall {
 
         /** The order among the relevant: meaning, words and names together (without the model, words and names). */
         double score() {
-            double meaning = Double.isNaN(cosine) ? 0 : cosine - SemanticRanking.UNRELATED;
+            double meaning = Double.isNaN(cosine) ? 0 : cosine - unrelated;
             // a product's name (Postgres) is weaker evidence than a file's or an identifier's
             double named = names.isEmpty() ? 0 : names.stream().anyMatch(ConcreteNames::built) ? NAME_WEIGHT : NAME_WEIGHT / 2;
             return meaning + WORDS_WEIGHT * coverage + named + (anchored.isEmpty() ? 0 : ANCHOR_WEIGHT);
@@ -130,7 +133,9 @@ public final class PromptRecall {
                 CANDIDATES).stream().filter(item -> recallable(item) && !NamedFiles.anchored(files, item).isEmpty()).toList();
         anchored.forEach(item -> items.putIfAbsent(item.id(), item));
         boolean distinctive = anchored.size() <= DISTINCTIVE;
-        Map<String, Double> cosines = meaning.map(semantic -> cosines(semantic, prompt, items)).orElse(Map.of());
+        Optional<float[]> vector = meaning.map(semantic -> semantic.encode(prompt));
+        Map<String, Double> cosines = vector.map(query -> cosines(meaning.get(), query, items)).orElse(Map.of());
+        double unrelated = vector.map(query -> meaning.get().unrelated(query)).orElse(Double.NaN);
         if (items.isEmpty()) {
             return List.of();
         }
@@ -156,7 +161,7 @@ public final class PromptRecall {
             }
             Double cosine = cosines.get(item.id());
             evidence.add(new Evidence(item, held / total, enough, shared,
-                    cosine == null ? Double.NaN : cosine, distinctive ? onFiles : List.of()));
+                    cosine == null ? Double.NaN : cosine, unrelated, distinctive ? onFiles : List.of()));
         }
         return evidence;
     }
@@ -171,8 +176,7 @@ public final class PromptRecall {
     }
 
     /** The query's cosine to each item near it and to each found by words, by id; the near ones join the items. */
-    private static Map<String, Double> cosines(SemanticRanking semantic, String prompt, Map<String, KnowledgeItem> items) {
-        float[] vector = semantic.encode(prompt);
+    private static Map<String, Double> cosines(SemanticRanking semantic, float[] vector, Map<String, KnowledgeItem> items) {
         Map<String, Double> cosines = new LinkedHashMap<>();
         List<SemanticRanking.Near> near = semantic.nearest(vector, ItemFilter.current(), CANDIDATES);
         near.forEach(found -> cosines.put(found.item(), found.cosine()));

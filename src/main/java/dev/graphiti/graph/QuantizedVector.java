@@ -19,6 +19,15 @@ public record QuantizedVector(float scale, byte[] values) {
         return new QuantizedVector(scale, values);
     }
 
+    /** The dot product with a float vector: the cosine, both being of unit length. */
+    public double dot(float[] vector) {
+        float sum = 0;
+        for (int d = 0; d < values.length; d++) {
+            sum += vector[d] * values[d];
+        }
+        return sum * scale;
+    }
+
     public float[] toFloats() {
         float[] vector = new float[values.length];
         for (int i = 0; i < values.length; i++) {

@@ -15,6 +15,8 @@ public final class SemanticRanking implements Ranking {
     /** e5's cosines crowd high: unrelated text sits around 0.75-0.80, a real answer 0.86-0.93. */
     static final double UNRELATED = 0.78;
     static final double IDENTICAL = 0.93;
+    /** What the everyday prompts score against a typical prompt (the median on the memory loop's tuning part). */
+    static final double TYPICAL_PROMPT = 0.82;
 
     private final TextEncoder encoder;
     private final VectorIndex index;
@@ -95,11 +97,19 @@ public final class SemanticRanking implements Ranking {
         store.vectors(encoder.model(), ids).forEach((id, passages) -> {
             double best = -1;
             for (QuantizedVector passage : passages) {
-                best = Math.max(best, dot(vector, passage));
+                best = Math.max(best, passage.dot(vector));
             }
             cosines.put(id, best);
         });
         return cosines;
+    }
+
+    /**
+     * What unrelated text scores against this query ({@link EverydayPrompts}): for prompt recall, which needs the
+     * cosine above it; {@link #TYPICAL_PROMPT} when no everyday prompts ship for this model.
+     */
+    double unrelated(float[] vector) {
+        return EverydayPrompts.of(encoder.model()).map(everyday -> everyday.usual(vector)).orElse(TYPICAL_PROMPT);
     }
 
     /** A cosine as evidence in [0, 1]: 0 at what unrelated text scores, 1 at a near-duplicate. */
@@ -109,15 +119,6 @@ public final class SemanticRanking implements Ranking {
 
     static double round(double score) {
         return Math.round(score * 10_000) / 10_000.0;
-    }
-
-    private static double dot(float[] vector, QuantizedVector passage) {
-        byte[] values = passage.values();
-        float sum = 0;
-        for (int d = 0; d < values.length; d++) {
-            sum += vector[d] * values[d];
-        }
-        return sum * passage.scale();
     }
 
     /** An item (by id) near the query, its best passage's cosine, and when it was created (the tie-breaker). */

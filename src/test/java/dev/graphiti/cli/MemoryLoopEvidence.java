@@ -49,8 +49,8 @@ final class MemoryLoopEvidence {
     private static void print(String what, String prompt, PromptRecall recall, Set<String> own) {
         System.out.println(what + ": " + prompt);
         recall.candidates(prompt).stream().sorted(Comparator.comparingDouble(PromptRecall.Evidence::cosine).reversed())
-                .limit(6).forEach(e -> System.out.printf(Locale.ROOT, "  %s %s cover %.2f words %s names %s cosine %.4f: %.70s%n",
+                .limit(6).forEach(e -> System.out.printf(Locale.ROOT, "  %s %s cover %.2f words %s names %s cosine %.4f over unrelated %.4f: %.70s%n",
                         own.contains(e.item().id()) ? "RULE" : "    ", e.relevant() ? "+" : "-", e.coverage(), e.words(),
-                        e.names(), e.cosine(), e.item().content().replace('\n', ' ')));
+                        e.names(), e.cosine(), e.cosine() - e.unrelated(), e.item().content().replace('\n', ' ')));
     }
 }
