@@ -3,6 +3,7 @@ package dev.graphiti.launcher;
 import dev.graphiti.cli.Cli;
 import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.cli.McpServerLauncher;
+import dev.graphiti.config.ProcessSettings;
 import dev.graphiti.config.Settings;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -36,8 +37,14 @@ public final class Main {
     private static int run(String[] args, ProcessStreams streams, McpServerLauncher launcher, Settings settings) {
         var out = new PrintWriter(new OutputStreamWriter(streams.stdout(), StandardCharsets.UTF_8), true);
         var err = new PrintWriter(new OutputStreamWriter(streams.stderr(), StandardCharsets.UTF_8), true);
-        // -Dgraphiti.home works like GRAPHITI_HOME (see Settings).
-        var environment = new CliEnvironment(settings.cliEnvironment(), Terminal.attached(), Optional.of(launcher));
+        ProcessSettings parsed;
+        try {
+            parsed = ProcessSettings.from(settings); // -Dgraphiti.home works like GRAPHITI_HOME (see Settings)
+        } catch (IllegalArgumentException e) {
+            err.println("graphiti: " + e.getMessage()); // a setting the user must fix
+            return 2;
+        }
+        var environment = new CliEnvironment(settings.environment(), parsed, Terminal.attached(), Optional.of(launcher));
         return new Cli(environment).run(List.of(args), Path.of("").toAbsolutePath(), streams.stdin(), out, err);
     }
 }

@@ -8,6 +8,7 @@ import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.cli.ExplorerRequest;
 import dev.graphiti.cli.McpServerLauncher;
 import dev.graphiti.cli.ServeRequest;
+import dev.graphiti.config.ProcessSettings;
 import dev.graphiti.config.Settings;
 import dev.graphiti.hooksocket.CliPromptAnswers;
 import dev.graphiti.hooksocket.RecallSocket;
@@ -130,7 +131,8 @@ public final class ServerLauncher implements McpServerLauncher {
 
     /** What the launcher knows when it builds a process: its settings, the CLI inside it, notices on stderr. */
     private ServerSetup setup(Path directory) {
-        return new ServerSetup(settings, CliEnvironment.inLauncher(settings.cliEnvironment()), directory,
+        return new ServerSetup(settings, CliEnvironment.inLauncher(settings.environment(), ProcessSettings.from(settings)),
+                directory,
                 notice -> streams.stderr().println("graphiti: " + notice));
     }
 
@@ -143,16 +145,10 @@ public final class ServerLauncher implements McpServerLauncher {
             return () -> { };
         }
         ServerSetup setup = process.setup();
-        var answers = new CliPromptAnswers(setup.environment(), process.counter(), process.semantics(), setup.directory(),
-                setup.notices());
+        var answers = new CliPromptAnswers(process.cli().orElseThrow(), setup.directory(), setup.notices());
         // A graph in PostgreSQL has no file to wait for: its server answers from the start.
-        boolean inDatabase = settings.get(Settings.STORE_URL).isPresent() || settings.get(Settings.STORE_JNDI).isPresent();
-        RecallSocket socket = RecallSocket.start(setup.directory(), inDatabase ? file -> true : Files::exists, answers,
-                setup.notices());
-        return () -> {
-            socket.close();
-            answers.close();
-        };
+        boolean inDatabase = setup.environment().settings().store().inDatabase();
+        return RecallSocket.start(setup.directory(), inDatabase ? file -> true : Files::exists, answers, setup.notices());
     }
 
     private static void closeQuietly(AutoCloseable closeable) {
