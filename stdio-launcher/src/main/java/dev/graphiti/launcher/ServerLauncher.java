@@ -39,21 +39,29 @@ public final class ServerLauncher implements McpServerLauncher {
 
     private final ProcessStreams streams;
     private final Settings settings;
+    private final ProcessSettings parsed;
     private final Optional<Function<ServeRequest, McpServer>> given;
 
-    /** The product's server, from this process's settings. */
+    /** The product's server, from this process's settings and what Main parsed of them. */
+    public ServerLauncher(ProcessStreams streams, Settings settings, ProcessSettings parsed) {
+        this(streams, settings, parsed, Optional.empty());
+    }
+
+    /** The product's server from {@code settings} alone (a setting that cannot be used: IllegalArgumentException). */
     public ServerLauncher(ProcessStreams streams, Settings settings) {
-        this(streams, settings, Optional.empty());
+        this(streams, settings, ProcessSettings.from(settings), Optional.empty());
     }
 
     /** Serves what {@code servers} builds for each request instead of the product's server. */
     public ServerLauncher(ProcessStreams streams, Function<ServeRequest, McpServer> servers) {
-        this(streams, Settings.ofProcess(), Optional.of(servers));
+        this(streams, Settings.ofProcess(), ProcessSettings.defaults(), Optional.of(servers));
     }
 
-    private ServerLauncher(ProcessStreams streams, Settings settings, Optional<Function<ServeRequest, McpServer>> given) {
+    private ServerLauncher(ProcessStreams streams, Settings settings, ProcessSettings parsed,
+                           Optional<Function<ServeRequest, McpServer>> given) {
         this.streams = streams;
         this.settings = settings;
+        this.parsed = parsed;
         this.given = given;
     }
 
@@ -131,8 +139,7 @@ public final class ServerLauncher implements McpServerLauncher {
 
     /** What the launcher knows when it builds a process: its settings, the CLI inside it, notices on stderr. */
     private ServerSetup setup(Path directory) {
-        return new ServerSetup(settings, CliEnvironment.inLauncher(settings.environment(), ProcessSettings.from(settings)),
-                directory,
+        return new ServerSetup(settings, CliEnvironment.inLauncher(settings.environment(), parsed), directory,
                 notice -> streams.stderr().println("graphiti: " + notice));
     }
 
