@@ -1,6 +1,7 @@
 package dev.graphiti.assembly;
 
 import dev.graphiti.cli.CliEnvironment;
+import dev.graphiti.config.ProcessSettings;
 import dev.graphiti.config.Settings;
 import dev.graphiti.http.HttpTransportConfig;
 import jakarta.enterprise.context.Dependent;
@@ -30,7 +31,7 @@ public class DeploymentBeans {
         if (context.isResolvable()) {
             settings = settings.withContextParameters(context.get()::getInitParameter);
         }
-        return new ServerSetup(settings, CliEnvironment.embedded(settings.cliEnvironment()),
+        return new ServerSetup(settings, CliEnvironment.embedded(settings.environment(), ProcessSettings.from(settings)),
                 Path.of("").toAbsolutePath(), LOG::info);
     }
 

@@ -6,6 +6,7 @@ import dev.graphiti.config.Config;
 import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.config.Locations;
 import dev.graphiti.config.Settings;
+import dev.graphiti.config.StoreSettings;
 import dev.graphiti.explorer.Explorer;
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.Scope;
@@ -73,8 +74,9 @@ public final class GraphitiProcess implements AutoCloseable {
     /** `graphiti ui`: no tools (and no token counter); the model ranks the page's search unless graphiti.semantic is off. */
     public static GraphitiProcess ui(ServerSetup setup) {
         var connections = new KeptConnections();
-        Optional<SemanticSearch> meaning = setup.settings().onOff("graphiti.semantic", true)
-                ? Optional.of(startModel(connections, setup.environment().variables(), System.err)) : Optional.empty();
+        Optional<SemanticSearch> meaning = setup.environment().settings().semantic()
+                ? Optional.of(startModel(connections, setup.environment().settings().store(), System.err))
+                : Optional.empty();
         return new GraphitiProcess(setup, connections, meaning, Optional.empty(), Optional.empty());
     }
 
@@ -84,16 +86,18 @@ public final class GraphitiProcess implements AutoCloseable {
         // The model needs the in-process CLI: an external graphiti searches with a model of its own.
         boolean inProcess = settings.externalCommand().isEmpty();
         Optional<SemanticSearch> meaning = inProcess && settings.semantic()
-                ? Optional.of(startModel(connections, setup.environment().variables(), System.err)) : Optional.empty();
-        Optional<Cli> cli = inProcess ? Optional.of(new Cli(setup.environment(), counter, connections, meaning))
+                ? Optional.of(startModel(connections, setup.environment().settings().store(), System.err))
                 : Optional.empty();
-        var tools = new GraphitiTools(settings, setup.environment(), setup.directory(), counter, cli);
-        return new GraphitiProcess(setup, connections, meaning, cli, Optional.of(tools));
+        // One CLI per process: the tools' in-process runner and the prompt hook's socket share its connections.
+        var cli = new Cli(setup.environment(), counter, connections, meaning);
+        var tools = new GraphitiTools(settings, setup.environment(), setup.directory(), counter,
+                inProcess ? Optional.of(cli) : Optional.empty());
+        return new GraphitiProcess(setup, connections, meaning, Optional.of(cli), Optional.of(tools));
     }
 
     /** The embedding model, loaded in the background; its worker opens vectors where the commands open graphs, on {@code connections}. */
-    private static SemanticSearch startModel(KeptConnections connections, Map<String, String> variables, PrintStream log) {
-        return ServerEmbedding.start(log, Stores.forEmbedding(connections, variables));
+    private static SemanticSearch startModel(KeptConnections connections, StoreSettings store, PrintStream log) {
+        return ServerEmbedding.start(log, Stores.forEmbedding(connections, store));
     }
 
     /**
@@ -101,8 +105,8 @@ public final class GraphitiProcess implements AutoCloseable {
      * process around them (the tools close what they were built with).
      */
     public static GraphitiTools tools(ToolSettings settings, CliEnvironment environment, Path directory) {
-        return serving(new ServerSetup(Settings.ofEnvironment(environment.variables()), environment,
-                directory, notice -> { }), settings).tools.orElseThrow();
+        return serving(new ServerSetup(Settings.none(), environment, directory, notice -> { }), settings)
+                .tools.orElseThrow();
     }
 
     /** As {@link #tools(ToolSettings, CliEnvironment, Path)}, the CLI embedded with only these variables. */
@@ -115,7 +119,10 @@ public final class GraphitiProcess implements AutoCloseable {
         return GraphitiServer.builder(tools()).closeWith(this::release).build();
     }
 
-    /** The in-process CLI the tools call (empty when they run an external graphiti); the tools close it. */
+    /**
+     * The process's one in-process CLI (empty for `graphiti ui`): the tools call it unless they run an external
+     * graphiti, the prompt hook's socket always; its connections are this process's, closed with it.
+     */
     public Optional<Cli> cli() {
         return cli;
     }
@@ -171,12 +178,12 @@ public final class GraphitiProcess implements AutoCloseable {
             Stores.loadNativeLibraryFrom(locations.cache());
         }
         Duration wait = Duration.ofMillis(Config.load(locations.home()).getInt(ConfigKeys.STORE_BUSY_TIMEOUT_MS));
-        return new Graphs(Stores.configured(setup.environment().variables(), wait, Optional.of(connections)), semantics,
+        return new Graphs(Stores.configured(setup.environment().settings().store(), wait, Optional.of(connections)), semantics,
                 problem -> setup.notices().accept("warning: " + problem));
     }
 
     private Locations locations() {
-        return Locations.of(setup.environment().variables(), setup.directory());
+        return Locations.of(setup.environment().variables(), setup.environment().settings(), setup.directory());
     }
 
     /** Closes the tools (their CLI stops the model first), then what they did not own. */

@@ -1,7 +1,7 @@
 package dev.graphiti.assembly;
 
-import dev.graphiti.explorer.CsrfTokens;
 import dev.graphiti.explorer.Explorer;
+import dev.graphiti.http.explorer.CsrfTokens;
 import dev.graphiti.protocol.session.McpServer;
 import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.inject.Disposes;

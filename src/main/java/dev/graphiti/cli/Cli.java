@@ -29,14 +29,10 @@ public final class Cli implements AutoCloseable {
     private final Supplier<TokenCounter> tokens;
     private final Optional<KeptConnections> connections;
     private final Optional<SemanticSearch> semantics;
-    private final Runnable closeSemantics;
+    private final Runnable closing;
 
     public Cli(CliEnvironment environment) {
-        this.environment = environment;
-        this.tokens = new SharedTokenCounter();
-        this.connections = Optional.empty();
-        this.semantics = Optional.empty();
-        this.closeSemantics = () -> { };
+        this(environment, new SharedTokenCounter(), Optional.empty(), Optional.empty(), () -> { });
     }
 
     /** A CLI for a server without semantic search: see the constructor below. */
@@ -65,11 +61,28 @@ public final class Cli implements AutoCloseable {
 
     private Cli(CliEnvironment environment, TokenCounter counter, KeptConnections connections,
                 Optional<SemanticSearch> semantics, Runnable closeSemantics) {
+        this(environment, () -> counter, Optional.of(connections), semantics, () -> {
+            closeSemantics.run();
+            connections.close();
+        });
+    }
+
+    private Cli(CliEnvironment environment, Supplier<TokenCounter> tokens, Optional<KeptConnections> connections,
+                Optional<SemanticSearch> semantics, Runnable closing) {
         this.environment = environment;
-        this.tokens = () -> counter;
-        this.connections = Optional.of(connections);
+        this.tokens = tokens;
+        this.connections = connections;
         this.semantics = semantics;
-        this.closeSemantics = closeSemantics;
+        this.closing = closing;
+    }
+
+    /**
+     * This CLI (its environment, token counter and kept connections) searching by meaning with {@code semantics}
+     * instead: the prompt hook's socket runs its commands on the server's CLI, with the server's model only once it
+     * is loaded. Closing the view closes nothing: the connections stay this CLI's.
+     */
+    public Cli searchingWith(Optional<SemanticSearch> semantics) {
+        return new Cli(environment, tokens, connections, semantics, () -> { });
     }
 
     /** Runs one command; returns 0 (success), 1 (failure) or 2 (usage error). */
@@ -85,7 +98,7 @@ public final class Cli implements AutoCloseable {
                    Consumer<Answer> answers) {
         Invocation invocation = new Invocation(environment, workingDirectory, stdin, tokens, connections, semantics,
                 Optional.ofNullable(answers));
-        Failures failures = new Failures(environment.variables().containsKey("GRAPHITI_DEBUG"));
+        Failures failures = new Failures(environment.settings().debug());
         if (args.equals(STDIO_SERVER)) {
             return serveStdio(invocation, failures, err);
         }
@@ -169,7 +182,6 @@ public final class Cli implements AutoCloseable {
     /** Stops the server's embedding, if any (it may be using a connection), then closes the connections kept between calls. */
     @Override
     public void close() {
-        closeSemantics.run();
-        connections.ifPresent(KeptConnections::close);
+        closing.run();
     }
 }

@@ -107,7 +107,8 @@ final class CommandContext {
 
     /** Where graphiti and Claude Code keep their files (see {@link Locations}). */
     Locations locations() {
-        return Locations.of(root.invocation.environment().variables(), root.invocation.workingDirectory());
+        CliEnvironment environment = root.invocation.environment();
+        return Locations.of(environment.variables(), environment.settings(), root.invocation.workingDirectory());
     }
 
     /** GRAPHITI_HOME, or ~/.graphiti. */
@@ -164,7 +165,7 @@ final class CommandContext {
             Stores.loadNativeLibraryFrom(locations().cache());
         }
         Duration wait = Duration.ofMillis(config().getInt(ConfigKeys.STORE_BUSY_TIMEOUT_MS));
-        return new Graphs(Stores.configured(invocation().environment().variables(), wait, kept), semantics, this::warn);
+        return new Graphs(Stores.configured(invocation().environment().settings().store(), wait, kept), semantics, this::warn);
     }
 
     /** A problem that does not stop the command, on stderr unless --quiet. */

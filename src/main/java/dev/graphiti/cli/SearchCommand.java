@@ -1,7 +1,6 @@
 package dev.graphiti.cli;
 
 import dev.graphiti.config.ConfigKeys;
-import dev.graphiti.config.Settings;
 import dev.graphiti.embed.OnDemandEmbedding;
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.SearchHit;
@@ -54,7 +53,7 @@ final class SearchCommand extends GraphSubcommand {
         Invocation invocation = context.invocation();
         boolean oneShot = invocation.semantics().isEmpty() && invocation.connections().isEmpty();
         boolean wanted = ranking != RankingChoice.lexical && !exact
-                && Settings.ofEnvironment(invocation.environment().variables()).onOff("graphiti.semantic", true);
+                && invocation.environment().settings().semantic();
         return oneShot && wanted ? OnDemandEmbedding.e5() : null;
     }
 

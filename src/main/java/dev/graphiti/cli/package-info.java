@@ -2,7 +2,8 @@
  * The `graphiti` command line (picocli): each command parses its options, calls one operation of package
  * {@code service} and prints text for people or the JSON contract the MCP tools read; no command opens a database
  * itself. {@link dev.graphiti.cli.Cli} is the one entry point, used by the process's main and by the tools'
- * in-process runner alike; it writes only to the streams it is given, and {@link dev.graphiti.cli.Failures} is the
- * one place that maps failures to exit codes.
+ * in-process runner alike; the settings it uses arrive parsed in its {@link dev.graphiti.cli.CliEnvironment}
+ * (config.ProcessSettings), never read from the environment again. It writes only to the streams it is given, and
+ * {@link dev.graphiti.cli.Failures} is the one place that maps failures to exit codes.
  */
 package dev.graphiti.cli;

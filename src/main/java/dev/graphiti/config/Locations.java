@@ -2,22 +2,32 @@ package dev.graphiti.config;
 
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Where graphiti and Claude Code keep their files, decided once for every entry point. The user's home is HOME,
  * else USERPROFILE, else the JVM's user.home. The graphiti home is GRAPHITI_HOME (relative to the working
  * directory), else ~/.graphiti. Claude Code's folder is CLAUDE_CONFIG_DIR (relative to the working directory),
- * else ~/.claude, as Claude Code itself reads it. The variables come from {@link Settings#cliEnvironment()}, so
- * -Dgraphiti.home and a WAR's graphiti.home context parameter count as GRAPHITI_HOME.
+ * else ~/.claude, as Claude Code itself reads it. A process's CLI takes the graphiti home from its
+ * {@link ProcessSettings}, so -Dgraphiti.home and a WAR's graphiti.home context parameter count as GRAPHITI_HOME.
  */
 public record Locations(Path userHome, Path home, Path claude) {
 
     public static Locations of(Map<String, String> variables, Path workingDirectory) {
+        return of(variables, Optional.ofNullable(variables.get("GRAPHITI_HOME")), workingDirectory);
+    }
+
+    /** As {@link #of(Map, Path)}, the graphiti home from the process's settings ({@link ProcessSettings#home()}). */
+    public static Locations of(Map<String, String> variables, ProcessSettings settings, Path workingDirectory) {
+        return of(variables, settings.home(), workingDirectory);
+    }
+
+    private static Locations of(Map<String, String> variables, Optional<String> graphiti, Path workingDirectory) {
         Path user = Path.of(first(variables, "HOME", "USERPROFILE", System.getProperty("user.home"))).toAbsolutePath();
-        String graphiti = variables.get("GRAPHITI_HOME");
         String claude = variables.get("CLAUDE_CONFIG_DIR");
         return new Locations(user,
-                isSet(graphiti) ? workingDirectory.resolve(graphiti).normalize() : user.resolve(".graphiti"),
+                graphiti.filter(Locations::isSet).map(home -> workingDirectory.resolve(home).normalize())
+                        .orElse(user.resolve(".graphiti")),
                 isSet(claude) ? workingDirectory.resolve(claude).normalize() : user.resolve(".claude"));
     }
 

@@ -1,7 +1,6 @@
 package dev.graphiti.config;
 
 import java.util.HashMap;
-import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -13,7 +12,8 @@ import java.util.function.UnaryOperator;
  * A setting named {@code graphiti.x-y} is looked up, first hit wins, as the system property {@code graphiti.x-y},
  * the environment variable {@code GRAPHITI_X_Y}, then the servlet context parameter {@code graphiti.x-y} (a
  * WAR's deployment descriptor or the application server's deployment settings); unset, the reader's default.
- * The settings file ({@link Config}) is another thing: per graphiti home, what `graphiti config` edits.
+ * The settings file ({@link Config}) is another thing: per graphiti home, what `graphiti config` edits. What the CLI
+ * and the stores use of these is parsed once into {@link ProcessSettings}.
  * Values are never logged: one of them may be a token.
  */
 public record Settings(Map<String, String> properties, Map<String, String> environment,
@@ -58,6 +58,11 @@ public record Settings(Map<String, String> properties, Map<String, String> envir
             }
         });
         return new Settings(properties, System.getenv(), name -> null);
+    }
+
+    /** No setting from anywhere: every reader's default. */
+    public static Settings none() {
+        return new Settings(Map.of(), Map.of(), name -> null);
     }
 
     /** Only these environment variables: no system property, no servlet context. */
@@ -122,21 +127,6 @@ public record Settings(Map<String, String> properties, Map<String, String> envir
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(describe(name) + " must be " + expected + ", not " + value.get());
         }
-    }
-
-    /**
-     * The environment a CLI run by this process sees: the process environment, with GRAPHITI_HOME,
-     * GRAPHITI_ALLOWED_ROOTS and GRAPHITI_PROJECT_ROOT set from {@value #HOME}, {@value #ALLOWED_ROOTS} and
-     * {@value #PROJECT_ROOT} when any source gives them, so a system property or a context parameter reaches it;
-     * the same for the graphiti.store.* settings (where graphs live).
-     */
-    public Map<String, String> cliEnvironment() {
-        Map<String, String> variables = new HashMap<>(environment);
-        for (String name : List.of(HOME, ALLOWED_ROOTS, PROJECT_ROOT, STORE_URL, STORE_USER, STORE_PASSWORD, STORE_JNDI,
-                STORE_LANGUAGE, STORE_POOL_SIZE)) {
-            get(name).ifPresent(value -> variables.put(environmentName(name), value));
-        }
-        return Map.copyOf(variables);
     }
 
     /** graphiti.http.max-sessions -> GRAPHITI_HTTP_MAX_SESSIONS. */

@@ -21,14 +21,14 @@ import java.util.Set;
  * them the focus, when there is one), and between them the links that say something: each entity's strongest few. Entity
  * names are matched ignoring case, as an entity's page matches them.
  */
-record EntityGraph(List<Node> nodes, List<Link> links, int itemsRead, int entities) {
+public record EntityGraph(List<Node> nodes, List<Link> links, int itemsRead, int entities) {
 
     /** How many linking items a link carries; its weight counts them all. */
     static final int ITEMS_PER_LINK = 5;
     /** How many links each entity keeps, its strongest: with all of them, 36 of gson's entities drew 535 lines. */
     static final int LINKS_PER_NODE = 3;
 
-    EntityGraph {
+    public EntityGraph {
         nodes = List.copyOf(nodes);
         links = List.copyOf(links);
     }
@@ -37,16 +37,16 @@ record EntityGraph(List<Node> nodes, List<Link> links, int itemsRead, int entiti
      * An entity: its name and type as first seen, how many of the items read mention it, and how many of those are
      * knowledge rather than routine history (plain commits).
      */
-    record Node(String name, String type, int items, int knowledge) {
+    public record Node(String name, String type, int items, int knowledge) {
     }
 
     /**
      * Two entities that items mention together: how many items, the newest {@value #ITEMS_PER_LINK} of them, and the
      * lift: how many times more often than if the two were mentioned independently.
      */
-    record Link(String from, String to, int weight, double lift, List<KnowledgeItem> items) {
+    public record Link(String from, String to, int weight, double lift, List<KnowledgeItem> items) {
 
-        Link {
+        public Link {
             items = List.copyOf(items);
         }
     }

@@ -69,15 +69,15 @@ public final class Explorer {
                         meaning));
     }
 
-    GraphLocation location() {
+    public GraphLocation location() {
         return location;
     }
 
-    List<KnowledgeItem> list(ItemFilter filter, int limit) {
+    public List<KnowledgeItem> list(ItemFilter filter, int limit) {
         return items.list(location, filter, limit);
     }
 
-    List<KnowledgeItem> mentioning(String entity, ItemFilter filter, int limit) {
+    public List<KnowledgeItem> mentioning(String entity, ItemFilter filter, int limit) {
         return items.mentioning(location, entity, filter, limit);
     }
 
@@ -85,7 +85,7 @@ public final class Explorer {
      * The entity graph of the newest {@value #GRAPH_ITEMS} current items, or, around {@code focus}, of the newest
      * items that mention it: at most {@code maxNodes} entities and the items linking them.
      */
-    EntityGraph entityGraph(Optional<String> focus, int maxNodes) {
+    public EntityGraph entityGraph(Optional<String> focus, int maxNodes) {
         List<KnowledgeItem> read = focus.isPresent()
                 ? items.mentioning(location, focus.get(), ItemFilter.current(), GRAPH_ITEMS)
                 : items.list(location, ItemFilter.current(), GRAPH_ITEMS);
@@ -93,11 +93,11 @@ public final class Explorer {
     }
 
     /** Ranked as `graphiti search` and the graphiti_search tool rank (hybrid when this process has the model). */
-    SearchResults search(SearchQuery query) {
+    public SearchResults search(SearchQuery query) {
         return search.search(location, query, RankingChoice.hybrid);
     }
 
-    ItemDetails details(String id) {
+    public ItemDetails details(String id) {
         return items.show(location, id);
     }
 
@@ -106,28 +106,28 @@ public final class Explorer {
      * accepted yet, newest first:
      * {@code limit} after skipping {@code offset}, and whether more follow.
      */
-    ReviewPage reviewQueue(int offset, int limit) {
+    public ReviewPage reviewQueue(int offset, int limit) {
         List<KnowledgeItem> found = items.untagged(location, AUTOMATIC, REVIEWED, offset, limit + 1);
         return new ReviewPage(found.subList(0, Math.min(limit, found.size())), offset, found.size() > limit);
     }
 
-    KnowledgeItem accept(String id) {
+    public KnowledgeItem accept(String id) {
         return items.retag(location, id, List.of(REVIEWED), List.of());
     }
 
-    KnowledgeItem unaccept(String id) {
+    public KnowledgeItem unaccept(String id) {
         return items.retag(location, id, List.of(), List.of(REVIEWED));
     }
 
     /** Stores {@code content} as the item replacing {@code id} (its kind and tags kept); undone by deleting the new one. */
-    KnowledgeItem supersede(String id, String content) {
+    public KnowledgeItem supersede(String id, String content) {
         KnowledgeItem old = items.show(location, id).item();
         return items.add(location, new NewItem(old.kind(), Optional.empty(), content, old.tags(), "explorer",
                 Optional.empty(), Optional.empty()), Optional.of(old.id())).item();
     }
 
     /** Deletes the item; the token undoes it (the item comes back with its id, dates and supersession). */
-    String delete(String id) {
+    public String delete(String id) {
         ItemRecord record = items.snapshot(location, id);
         items.delete(location, List.of(id), found -> true);
         byte[] bytes = new byte[18];
@@ -139,7 +139,7 @@ public final class Explorer {
         return token;
     }
 
-    Restored undoDelete(String token) {
+    public Restored undoDelete(String token) {
         ItemRecord record;
         synchronized (deleted) {
             record = deleted.remove(token);

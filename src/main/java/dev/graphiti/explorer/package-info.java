@@ -1,9 +1,10 @@
 /**
- * The explorer: a page for people to see and fix what the graph holds (search with the tools' ranking, lists with
- * filters, an item with its entities, related items, supersession chain and provenance, and a review queue for
- * what capture and indexing stored by themselves: accept, supersede, delete, each with undo). {@link
- * dev.graphiti.explorer.ExplorerServlet} serves the page and its JSON API; {@link dev.graphiti.explorer.Explorer}
- * is what the API does, through the services. Item text is untrusted: the page puts it in the DOM as text only.
- * Imports service and graph; `graphiti ui` (cli) starts it on loopback through the launcher's Jetty.
+ * The explorer's API: what the explorer page can do with a graph, through the same services the tools' commands
+ * call (search with the tools' ranking, lists with filters, an item with its entities, related items, supersession
+ * chain and provenance, the entity graph, and a review queue for what capture and indexing stored by themselves:
+ * accept, supersede, delete, each with undo). {@link dev.graphiti.explorer.Explorer} answers records
+ * ({@link dev.graphiti.explorer.EntityGraph}, {@link dev.graphiti.explorer.ReviewPage}, the graph's values); it
+ * imports service and graph and never a transport: its servlet is {@code dev.graphiti.http.explorer}. The page's
+ * files (index.html, the scripts, style.css) live beside it as resources, shared with the tools' MCP App.
  */
 package dev.graphiti.explorer;

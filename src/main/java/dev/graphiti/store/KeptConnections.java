@@ -1,9 +1,9 @@
 package dev.graphiti.store;
 
+import dev.graphiti.config.StoreSettings;
 import dev.graphiti.store.postgres.PostgresStore;
 import dev.graphiti.store.postgres.ServerDatabase;
 import dev.graphiti.store.sqlite.IdleConnections;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -20,10 +20,10 @@ public final class KeptConnections implements AutoCloseable {
         return idle;
     }
 
-    /** The pooled PostgreSQL store the settings in {@code variables} configure (the same for every command). */
-    synchronized Optional<PostgresStore> postgres(Map<String, String> variables) {
+    /** The pooled PostgreSQL store {@code settings} configure (the same for every command). */
+    synchronized Optional<PostgresStore> postgres(StoreSettings settings) {
         if (postgres == null) {
-            postgres = ServerDatabase.configured(variables, true);
+            postgres = ServerDatabase.configured(settings, true);
         }
         return postgres;
     }

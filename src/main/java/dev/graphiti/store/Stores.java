@@ -1,5 +1,6 @@
 package dev.graphiti.store;
 
+import dev.graphiti.config.StoreSettings;
 import dev.graphiti.graph.GraphStore;
 import dev.graphiti.graph.GraphStores;
 import dev.graphiti.store.postgres.PostgresStore;
@@ -8,7 +9,6 @@ import dev.graphiti.store.sqlite.NativeLibrary;
 import dev.graphiti.store.sqlite.SqliteStore;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -25,15 +25,14 @@ public final class Stores {
     }
 
     /**
-     * The stores the settings in {@code variables} (the process's graphiti.store.* settings, by their environment
-     * names) configure: PostgreSQL when configured (pooled in a long-lived process, which has {@code kept}), and SQLite.
+     * The stores {@code settings} (the process's graphiti.store.* settings) configure: PostgreSQL when configured (pooled in a long-lived process, which has {@code kept}), and SQLite.
      * @param retryBudget how long a SQLite write keeps retrying while other processes hold the lock
      * @param kept        the connections a long-lived process keeps between commands, when it does
      */
-    public static GraphStores configured(Map<String, String> variables, Duration retryBudget,
+    public static GraphStores configured(StoreSettings settings, Duration retryBudget,
                                          Optional<KeptConnections> kept) {
-        Optional<PostgresStore> server = kept.isPresent() ? kept.get().postgres(variables)
-                : ServerDatabase.configured(variables, false);
+        Optional<PostgresStore> server = kept.isPresent() ? kept.get().postgres(settings)
+                : ServerDatabase.configured(settings, false);
         return new GraphStores(new SqliteStore(BUSY_TIMEOUT, retryBudget, kept.map(KeptConnections::idle)),
                 server.map(GraphStore.class::cast));
     }
@@ -47,8 +46,8 @@ public final class Stores {
      * Where a server's background embedding opens vectors: the pooled PostgreSQL store of {@code kept} when the
      * settings configure one, else SQLite files on connections of the worker's own.
      */
-    public static GraphStore forEmbedding(KeptConnections kept, Map<String, String> variables) {
-        return kept.postgres(variables).<GraphStore>map(store -> store).orElseGet(SqliteStore::withDefaults);
+    public static GraphStore forEmbedding(KeptConnections kept, StoreSettings settings) {
+        return kept.postgres(settings).<GraphStore>map(store -> store).orElseGet(SqliteStore::withDefaults);
     }
 
     /**

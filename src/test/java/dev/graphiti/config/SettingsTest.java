@@ -27,9 +27,28 @@ class SettingsTest {
     @Test
     void theCliSeesGraphitiHomeFromAnySource() {
         var settings = new Settings(Map.of(), Map.of("HOME", "/home/a"), Map.of("graphiti.home", "/srv/graphiti")::get);
-        assertEquals(Map.of("HOME", "/home/a", "GRAPHITI_HOME", "/srv/graphiti"), settings.cliEnvironment());
+        assertEquals(Optional.of("/srv/graphiti"), ProcessSettings.from(settings).home());
         var none = new Settings(Map.of(), Map.of("HOME", "/home/a"), n -> null);
-        assertEquals(Map.of("HOME", "/home/a"), none.cliEnvironment());
+        assertEquals(Optional.empty(), ProcessSettings.from(none).home());
+    }
+
+    @Test
+    void theStoreAndSemanticSettingsAreParsedOnceFromAnySource() {
+        var settings = new Settings(Map.of("graphiti.semantic", "off", "graphiti.store.password", "s3cret"),
+                Map.of("GRAPHITI_STORE_URL", " jdbc:postgresql://db/g?ssl=true ", "GRAPHITI_STORE_POOL_SIZE", "4"),
+                Map.of("graphiti.store.language", "simple", "graphiti.debug", "")::get);
+        ProcessSettings parsed = ProcessSettings.from(settings);
+        assertEquals(false, parsed.semantic(), "-Dgraphiti.semantic=off reaches the CLI");
+        assertTrue(parsed.debug(), "graphiti.debug counts when set at all");
+        assertEquals(Optional.of("jdbc:postgresql://db/g?ssl=true"), parsed.store().url());
+        assertEquals(4, parsed.store().poolSize());
+        assertEquals("simple", parsed.store().language());
+        assertTrue(parsed.store().inDatabase());
+        assertTrue(!parsed.toString().contains("s3cret") && !parsed.toString().contains("ssl=true"), parsed.toString());
+        var bad = Settings.ofEnvironment(Map.of("GRAPHITI_STORE_POOL_SIZE", "many"));
+        var error = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,
+                () -> ProcessSettings.from(bad));
+        assertTrue(error.getMessage().contains("graphiti.store.pool-size (GRAPHITI_STORE_POOL_SIZE)"), error.getMessage());
     }
 
     @Test
@@ -44,7 +63,8 @@ class SettingsTest {
         var windows = Locations.of(Map.of("USERPROFILE", "/users/b"), work);
         assertEquals(java.nio.file.Path.of("/users/b/.graphiti"), windows.home());
         var fromProperty = new Settings(Map.of("graphiti.home", "/srv/g"), Map.of("HOME", "/home/a"), n -> null);
-        assertEquals(java.nio.file.Path.of("/srv/g"), Locations.of(fromProperty.cliEnvironment(), work).home(),
+        assertEquals(java.nio.file.Path.of("/srv/g"),
+                Locations.of(fromProperty.environment(), ProcessSettings.from(fromProperty), work).home(),
                 "-Dgraphiti.home counts as GRAPHITI_HOME");
     }
 

@@ -1,10 +1,9 @@
 package dev.graphiti.store.postgres;
 
 import dev.graphiti.config.Settings;
-import dev.graphiti.graph.InvalidInputException;
+import dev.graphiti.config.StoreSettings;
 import dev.graphiti.graph.StoreException;
 import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 import javax.naming.InitialContext;
 import javax.naming.NamingException;
@@ -28,28 +27,22 @@ public final class ServerDatabase {
      * The configured PostgreSQL store: a pool of its own when {@code pooled} (a long-lived server), else a connection
      * per open graph (a one-shot command opens one or two and exits).
      */
-    public static Optional<PostgresStore> configured(Map<String, String> variables, boolean pooled) {
-        Settings settings = Settings.ofEnvironment(variables);
-        String language = settings.get(Settings.STORE_LANGUAGE).orElse("english").strip();
-        Optional<String> jndi = settings.get(Settings.STORE_JNDI);
+    public static Optional<PostgresStore> configured(StoreSettings settings, boolean pooled) {
+        String language = settings.language();
+        Optional<String> jndi = settings.jndi();
         if (jndi.isPresent()) {
-            return Optional.of(PostgresStore.on(lookup(jndi.get().strip()), language, RETRY_BUDGET, jndi.get().strip()));
+            return Optional.of(PostgresStore.on(lookup(jndi.get()), language, RETRY_BUDGET, jndi.get()));
         }
-        Optional<String> url = settings.get(Settings.STORE_URL).map(String::strip);
+        Optional<String> url = settings.url();
         if (url.isEmpty()) {
             return Optional.empty();
         }
         PostgresStore.requireUrl(url.get());
-        Optional<String> user = settings.get(Settings.STORE_USER);
-        Optional<String> password = settings.get(Settings.STORE_PASSWORD);
+        Optional<String> user = settings.user();
+        Optional<String> password = settings.password();
         if (pooled) {
-            int size;
-            try {
-                size = (int) settings.number(Settings.STORE_POOL_SIZE, 10);
-            } catch (IllegalArgumentException e) {
-                throw new InvalidInputException(e.getMessage());
-            }
-            return Optional.of(PostgresStore.pooled(url.get(), user, password, Math.max(1, size), language, RETRY_BUDGET));
+            return Optional.of(PostgresStore.pooled(url.get(), user, password, Math.max(1, settings.poolSize()), language,
+                    RETRY_BUDGET));
         }
         PGSimpleDataSource source = new PGSimpleDataSource();
         source.setURL(url.get());

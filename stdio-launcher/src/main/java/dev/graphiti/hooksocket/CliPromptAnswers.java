@@ -1,9 +1,6 @@
 package dev.graphiti.hooksocket;
 
 import dev.graphiti.cli.Cli;
-import dev.graphiti.cli.CliEnvironment;
-import dev.graphiti.graph.SemanticSearch;
-import dev.graphiti.toon.TokenCounter;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -12,7 +9,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -24,7 +20,7 @@ import java.util.function.Consumer;
  * second model, and never loaded for a prompt: {@link LoadedModelOnly}). The request never names a directory or a
  * command.
  */
-public final class CliPromptAnswers implements PromptAnswers, AutoCloseable {
+public final class CliPromptAnswers implements PromptAnswers {
 
     private static final Map<String, List<String>> COMMANDS = Map.of("/recall", List.of("recall", "--prompt"),
             "/file", List.of("recall", "--file"), "/context", List.of("context", "--session-start"));
@@ -39,10 +35,12 @@ public final class CliPromptAnswers implements PromptAnswers, AutoCloseable {
     private final Path directory;
     private final Consumer<String> notices;
 
-    /** @param semantics the server's model and vectors; empty when it searches by words only */
-    public CliPromptAnswers(CliEnvironment environment, TokenCounter counter, Optional<SemanticSearch> semantics,
-                            Path directory, Consumer<String> notices) {
-        this.cli = new Cli(environment, counter, semantics.map(LoadedModelOnly::new));
+    /**
+     * @param cli the server's CLI (assembly.GraphitiProcess builds one per process): its token counter, its kept
+     *            connections and, once loaded, its model; the server closes it
+     */
+    public CliPromptAnswers(Cli cli, Path directory, Consumer<String> notices) {
+        this.cli = cli.searchingWith(cli.semantics().map(LoadedModelOnly::new));
         this.directory = directory;
         this.notices = notices;
     }
@@ -74,10 +72,5 @@ public final class CliPromptAnswers implements PromptAnswers, AutoCloseable {
         StringWriter ignored = new StringWriter();
         cli.run(List.of("recall", "--tokens", "100", "graphiti prepares the prompt hook"), directory,
                 new ByteArrayInputStream(new byte[0]), new PrintWriter(ignored), new PrintWriter(ignored));
-    }
-
-    @Override
-    public void close() {
-        cli.close();
     }
 }

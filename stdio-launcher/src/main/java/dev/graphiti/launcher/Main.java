@@ -3,6 +3,7 @@ package dev.graphiti.launcher;
 import dev.graphiti.cli.Cli;
 import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.cli.McpServerLauncher;
+import dev.graphiti.config.ProcessSettings;
 import dev.graphiti.config.Settings;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
@@ -25,19 +26,33 @@ public final class Main {
         if (complaint != null) {
             streams.stderr().println("graphiti: " + complaint);
         }
-        System.exit(run(args, streams, new ServerLauncher(streams, settings), settings));
+        Optional<ProcessSettings> parsed = parse(settings, streams);
+        System.exit(parsed.isEmpty() ? 2
+                : run(args, streams, new ServerLauncher(streams, settings, parsed.get()), settings, parsed.get()));
     }
 
     /** Runs the CLI with the given streams and server launcher, with this process's settings; the entry of test mains. */
     public static int run(String[] args, ProcessStreams streams, McpServerLauncher launcher) {
-        return run(args, streams, launcher, Settings.ofProcess());
+        Settings settings = Settings.ofProcess();
+        Optional<ProcessSettings> parsed = parse(settings, streams);
+        return parsed.isEmpty() ? 2 : run(args, streams, launcher, settings, parsed.get());
     }
 
-    private static int run(String[] args, ProcessStreams streams, McpServerLauncher launcher, Settings settings) {
+    /** What the CLI and the servers use of the settings, parsed once; empty, said on stderr, when one cannot be used. */
+    private static Optional<ProcessSettings> parse(Settings settings, ProcessStreams streams) {
+        try {
+            return Optional.of(ProcessSettings.from(settings)); // -Dgraphiti.home works like GRAPHITI_HOME
+        } catch (IllegalArgumentException e) {
+            streams.stderr().println("graphiti: " + e.getMessage()); // a setting the user must fix
+            return Optional.empty();
+        }
+    }
+
+    private static int run(String[] args, ProcessStreams streams, McpServerLauncher launcher, Settings settings,
+                           ProcessSettings parsed) {
         var out = new PrintWriter(new OutputStreamWriter(streams.stdout(), StandardCharsets.UTF_8), true);
         var err = new PrintWriter(new OutputStreamWriter(streams.stderr(), StandardCharsets.UTF_8), true);
-        // -Dgraphiti.home works like GRAPHITI_HOME (see Settings).
-        var environment = new CliEnvironment(settings.cliEnvironment(), Terminal.attached(), Optional.of(launcher));
+        var environment = new CliEnvironment(settings.environment(), parsed, Terminal.attached(), Optional.of(launcher));
         return new Cli(environment).run(List.of(args), Path.of("").toAbsolutePath(), streams.stdin(), out, err);
     }
 }

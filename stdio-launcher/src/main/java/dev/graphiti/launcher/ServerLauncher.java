@@ -8,12 +8,13 @@ import dev.graphiti.cli.CliEnvironment;
 import dev.graphiti.cli.ExplorerRequest;
 import dev.graphiti.cli.McpServerLauncher;
 import dev.graphiti.cli.ServeRequest;
+import dev.graphiti.config.ProcessSettings;
 import dev.graphiti.config.Settings;
-import dev.graphiti.explorer.ExplorerServlet;
-import dev.graphiti.explorer.PageAccess;
 import dev.graphiti.hooksocket.CliPromptAnswers;
 import dev.graphiti.hooksocket.RecallSocket;
 import dev.graphiti.http.HttpTransportConfig;
+import dev.graphiti.http.explorer.ExplorerServlet;
+import dev.graphiti.http.explorer.PageAccess;
 import dev.graphiti.protocol.session.McpServer;
 import dev.graphiti.server.CdiServer;
 import dev.graphiti.server.ExplorerServer;
@@ -38,21 +39,29 @@ public final class ServerLauncher implements McpServerLauncher {
 
     private final ProcessStreams streams;
     private final Settings settings;
+    private final ProcessSettings parsed;
     private final Optional<Function<ServeRequest, McpServer>> given;
 
-    /** The product's server, from this process's settings. */
+    /** The product's server, from this process's settings and what Main parsed of them. */
+    public ServerLauncher(ProcessStreams streams, Settings settings, ProcessSettings parsed) {
+        this(streams, settings, parsed, Optional.empty());
+    }
+
+    /** The product's server from {@code settings} alone (a setting that cannot be used: IllegalArgumentException). */
     public ServerLauncher(ProcessStreams streams, Settings settings) {
-        this(streams, settings, Optional.empty());
+        this(streams, settings, ProcessSettings.from(settings), Optional.empty());
     }
 
     /** Serves what {@code servers} builds for each request instead of the product's server. */
     public ServerLauncher(ProcessStreams streams, Function<ServeRequest, McpServer> servers) {
-        this(streams, Settings.ofProcess(), Optional.of(servers));
+        this(streams, Settings.ofProcess(), ProcessSettings.defaults(), Optional.of(servers));
     }
 
-    private ServerLauncher(ProcessStreams streams, Settings settings, Optional<Function<ServeRequest, McpServer>> given) {
+    private ServerLauncher(ProcessStreams streams, Settings settings, ProcessSettings parsed,
+                           Optional<Function<ServeRequest, McpServer>> given) {
         this.streams = streams;
         this.settings = settings;
+        this.parsed = parsed;
         this.given = given;
     }
 
@@ -130,7 +139,7 @@ public final class ServerLauncher implements McpServerLauncher {
 
     /** What the launcher knows when it builds a process: its settings, the CLI inside it, notices on stderr. */
     private ServerSetup setup(Path directory) {
-        return new ServerSetup(settings, CliEnvironment.inLauncher(settings.cliEnvironment()), directory,
+        return new ServerSetup(settings, CliEnvironment.inLauncher(settings.environment(), parsed), directory,
                 notice -> streams.stderr().println("graphiti: " + notice));
     }
 
@@ -143,16 +152,10 @@ public final class ServerLauncher implements McpServerLauncher {
             return () -> { };
         }
         ServerSetup setup = process.setup();
-        var answers = new CliPromptAnswers(setup.environment(), process.counter(), process.semantics(), setup.directory(),
-                setup.notices());
+        var answers = new CliPromptAnswers(process.cli().orElseThrow(), setup.directory(), setup.notices());
         // A graph in PostgreSQL has no file to wait for: its server answers from the start.
-        boolean inDatabase = settings.get(Settings.STORE_URL).isPresent() || settings.get(Settings.STORE_JNDI).isPresent();
-        RecallSocket socket = RecallSocket.start(setup.directory(), inDatabase ? file -> true : Files::exists, answers,
-                setup.notices());
-        return () -> {
-            socket.close();
-            answers.close();
-        };
+        boolean inDatabase = setup.environment().settings().store().inDatabase();
+        return RecallSocket.start(setup.directory(), inDatabase ? file -> true : Files::exists, answers, setup.notices());
     }
 
     private static void closeQuietly(AutoCloseable closeable) {

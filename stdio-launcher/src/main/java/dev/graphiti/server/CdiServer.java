@@ -1,6 +1,6 @@
 package dev.graphiti.server;
 
-import dev.graphiti.explorer.ExplorerServlet;
+import dev.graphiti.http.explorer.ExplorerServlet;
 import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.http.McpServlet;
 import dev.graphiti.protocol.session.McpServer;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.assembly.ServerSetup;
 import dev.graphiti.cli.CliEnvironment;
+import dev.graphiti.config.ProcessSettings;
 import dev.graphiti.config.Settings;
 import dev.graphiti.http.HttpTransportConfig;
 import dev.graphiti.launcher.ServerLauncher;
@@ -34,7 +35,7 @@ class CdiProducerTest {
         Path directory = Files.createDirectories(home.resolve("not-a-repository"));
         var settings = Settings.ofEnvironment(Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()));
         List<String> notices = new CopyOnWriteArrayList<>();
-        var setup = new ServerSetup(settings, CliEnvironment.embedded(settings.cliEnvironment()), directory, notices::add);
+        var setup = new ServerSetup(settings, CliEnvironment.embedded(settings.environment(), ProcessSettings.from(settings)), directory, notices::add);
         try (var cdi = ServerLauncher.product(HttpTransportConfig.forBinding("127.0.0.1"), setup);
              var jetty = EmbeddedJetty.start("127.0.0.1", 0, cdi.servlet())) {
             var client = HttpClient.newHttpClient();

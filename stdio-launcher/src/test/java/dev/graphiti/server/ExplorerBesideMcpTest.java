@@ -72,7 +72,7 @@ class ExplorerBesideMcpTest {
         environment.put("GRAPHITI_SEMANTIC", "off");
         Path directory = Files.createDirectories(tmp.resolve("server"));
         var setup = new ServerSetup(Settings.ofEnvironment(environment),
-                CliEnvironment.embedded(Settings.ofEnvironment(environment).cliEnvironment()), directory, notice -> { });
+                CliEnvironment.embedded(environment), directory, notice -> { });
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         try (Cli cli = new Cli(setup.environment())) {

@@ -1,4 +1,4 @@
-package dev.graphiti.explorer;
+package dev.graphiti.http.explorer;
 
 import dev.graphiti.http.EndpointAccess;
 import dev.graphiti.http.HttpRejection;

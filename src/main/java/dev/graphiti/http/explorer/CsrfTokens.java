@@ -1,4 +1,4 @@
-package dev.graphiti.explorer;
+package dev.graphiti.http.explorer;
 
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;

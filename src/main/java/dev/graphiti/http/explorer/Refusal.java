@@ -1,4 +1,4 @@
-package dev.graphiti.explorer;
+package dev.graphiti.http.explorer;
 
 import java.util.Map;
 

@@ -1,4 +1,4 @@
-package dev.graphiti.explorer;
+package dev.graphiti.http.explorer;
 
 import jakarta.servlet.http.HttpServletRequest;
 import java.util.Locale;

@@ -1,5 +1,8 @@
-package dev.graphiti.explorer;
+package dev.graphiti.http.explorer;
 
+import dev.graphiti.explorer.EntityGraph;
+import dev.graphiti.explorer.Explorer;
+import dev.graphiti.explorer.ReviewPage;
 import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.InvalidInputException;
@@ -65,6 +68,8 @@ public class ExplorerServlet extends HttpServlet {
             "/app.js", "app.js", "/views.js", "views.js", "/graph.js", "graph.js", "/style.css", "style.css");
     private static final Map<String, String> TYPES = Map.of("html", "text/html; charset=utf-8",
             "js", "text/javascript; charset=utf-8", "css", "text/css; charset=utf-8");
+    /** The page's files stay with the explorer they show (the MCP App reads them too). */
+    private static final String PAGE = "/dev/graphiti/explorer/";
     private static final int MAX_BODY = 1 << 20;
     /** The graph view's entities by default, and at most ("show more" asks for more, up to that). */
     private static final int NODES = 24;
@@ -356,7 +361,7 @@ public class ExplorerServlet extends HttpServlet {
     }
 
     private void file(HttpServletResponse response, String name) throws IOException {
-        try (InputStream in = ExplorerServlet.class.getResourceAsStream(name)) {
+        try (InputStream in = ExplorerServlet.class.getResourceAsStream(PAGE + name)) {
             if (in == null) {
                 error(response, HttpServletResponse.SC_NOT_FOUND, "missing from the build: " + name);
                 return;

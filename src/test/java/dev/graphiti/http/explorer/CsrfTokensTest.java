@@ -1,4 +1,4 @@
-package dev.graphiti.explorer;
+package dev.graphiti.http.explorer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
