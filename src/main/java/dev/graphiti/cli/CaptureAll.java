@@ -26,8 +26,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * `graphiti capture --all`: every session log each agent kept for this project (Claude Code's transcripts, Codex's
- * rollouts where ~/.codex/sessions exists) (the folders of its work tree and of
+ * `graphiti capture --all`: every session log each agent kept for this project (Claude Code's transcripts; Codex's,
+ * Qwen Code's, Gemini CLI's, Copilot CLI's and opencode's where their folder exists) (the folders of its work tree and of
  * directories under it) into this graph; with --all-projects every project's, each into the graph `capture` run
  * in that project's directory would use (the global graph with --global). A project folder whose directory is gone
  * is named and passed over. What was captured before, by the Stop hook or an earlier run, is not read again.
