@@ -56,7 +56,8 @@ class OpencodeCaptureTest {
                         "The root cause was the weekly report job holding the orders table lock for minutes.");
         opencode.session(CHILD, repo, SESSION).user("We decided to move everything to MongoDB.")
                 .assistant(null, null, "Moved.");
-        session.user("Never run reporting jobs against the primary database.").answering("Noted; I will mo");
+        // as `opencode run "..."` sends a prompt: an argument with a space in it, quoted
+        session.user("\"Never run reporting jobs against the primary database.\"").answering("Noted; I will mo");
 
         JsonObject first = json(repo, "capture", "--agent", "opencode", "--format", "json");
 
@@ -64,6 +65,8 @@ class OpencodeCaptureTest {
         assertEquals(3, first.getInt("turns_read"), "the answer still being written is left for later: " + first);
         Path database = repo.resolve(".graphiti/graph.db");
         assertEquals(2, CodexCaptureTest.rows(database, "source = '" + SOURCE + "'"));
+        assertEquals(1, CodexCaptureTest.rows(database, "kind = 'preference' AND content LIKE 'Never run reporting jobs%'"),
+                "the prompt without the quotes opencode run put around it");
         assertEquals(0, CodexCaptureTest.rows(database, "content LIKE '%plan mode%' OR content LIKE '%Kafka%'"
                 + " OR content LIKE '%drop the tests%' OR content LIKE '%MongoDB%' OR content LIKE '%static site%'"),
                 "opencode's synthetic text, a tool's output, reasoning, a subagent's session and another project's stay out");

@@ -21,6 +21,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.sqlite.SQLiteConfig;
 
 /**
@@ -29,7 +31,8 @@ import org.sqlite.SQLiteConfig;
  * wrote them (time_created, then their ascending ids), so a read from N starts at the N+1th. Kept: the text parts of
  * "user" messages (not the synthetic ones opencode adds, nor ignored ones) and of "assistant" messages (not a
  * compaction's summary), and the files each assistant message's tool parts read or changed (read, edit, write: the
- * input's filePath) and its patch parts name (files an edit, write or apply_patch changed). Left out: reasoning, tool
+ * input's filePath) and its patch parts name (files an edit, write or apply_patch changed). A user's prompt that
+ * `opencode run` quoted (one argument with a space in it) is read without its quotes. Left out: reasoning, tool
  * output, step, snapshot, agent and subtask parts. The last message, while opencode is still writing it (an
  * assistant's without time.completed, or a message with no parts yet), is left for the next read, as a JSONL reader
  * leaves a line with no newline. The database is opened read-only.
@@ -38,6 +41,8 @@ public final class OpencodeSessionReader implements SessionReader {
 
     /** opencode's tools that read or change the one file their input's filePath names. */
     private static final Set<String> FILE_TOOLS = Set.of("read", "edit", "write");
+    /** A prompt `opencode run "..."` sent: it quotes an argument with a space in it, escaping its quotes. */
+    private static final Pattern RUN_ARGUMENT = Pattern.compile("\"((?:[^\"\\\\]|\\\\\")*)\"", Pattern.DOTALL);
     /** How long a read waits for opencode's own write to end. */
     private static final int BUSY_MILLIS = 5_000;
 
@@ -113,7 +118,12 @@ public final class OpencodeSessionReader implements SessionReader {
                 }
             }
         }
-        reading.turn("", user ? Turn.Role.user : Turn.Role.assistant, TranscriptReader.clean(words.toString()),
+        String said = words.toString();
+        Matcher argument = RUN_ARGUMENT.matcher(said);
+        if (user && argument.matches()) {
+            said = argument.group(1).replace("\\\"", "\"");
+        }
+        reading.turn("", user ? Turn.Role.user : Turn.Role.assistant, TranscriptReader.clean(said),
                 Instant.ofEpochMilli(message.created()));
     }
 
