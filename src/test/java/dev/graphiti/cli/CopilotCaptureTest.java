@@ -38,12 +38,6 @@ class CopilotCaptureTest {
                 .variable("CLAUDE_CONFIG_DIR", tmp.resolve("claude").toString());
     }
 
-    private JsonObject json(Path cwd, String... args) {
-        CliHarness.Result result = cli.run(cwd, args);
-        assertEquals(0, result.code(), result::toString);
-        return result.object();
-    }
-
     @Test
     void capturesTheUsersAndTheModelsWordsOnceWithCopilotNamedInTheSource() throws Exception {
         CopilotSessionFiles.start(copilot, ELSEWHERE, tmp.resolve("blog"), Instant.parse("2026-06-01T07:00:00Z"))
@@ -55,7 +49,7 @@ class CopilotCaptureTest {
                 .turn("Never run reporting jobs against the primary database.", null, null, "Noted; it uses the replica.")
                 .shutdown();
 
-        JsonObject first = json(repo, "capture", "--agent", "copilot", "--format", "json");
+        JsonObject first = cli.json(repo, "capture", "--agent", "copilot", "--format", "json");
 
         assertEquals(SESSION, first.getString("session"), "this project's session, not the blog's: " + first);
         assertEquals(4, first.getInt("turns_read"), first::toString);
@@ -65,10 +59,10 @@ class CopilotCaptureTest {
         assertEquals(0, CodexCaptureTest.rows(database, "content LIKE '%French%' OR content LIKE '%Kafka%'"
                 + " OR content LIKE '%rewrite the whole%' OR content LIKE '%MongoDB%' OR content LIKE '%static site%'"),
                 "Copilot's system prompt, a tool's output, reasoning, a subagent and another project's session stay out");
-        assertEquals(0, json(repo, "capture", "--agent", "copilot", "--format", "json").getInt("items_added"),
+        assertEquals(0, cli.json(repo, "capture", "--agent", "copilot", "--format", "json").getInt("items_added"),
                 "a re-run adds nothing");
 
-        JsonObject all = json(repo, "capture", "--all", "--format", "json");
+        JsonObject all = cli.json(repo, "capture", "--all", "--format", "json");
         assertEquals(List.of("claude:0", "copilot:1"), CodexCaptureTest.graphs(all, "unchanged"), all::toString);
     }
 
@@ -78,9 +72,9 @@ class CopilotCaptureTest {
         CopilotSessionFiles.start(copilot, FEATURE, feature, Instant.parse("2026-06-03T10:00:00Z"))
                 .turn("We decided to split the cart into its own module on this branch.", null, null, "Done.");
 
-        assertEquals(0, json(repo, "capture", "--all", "--agent", "copilot", "--format", "json").getInt("transcripts"),
+        assertEquals(0, cli.json(repo, "capture", "--all", "--agent", "copilot", "--format", "json").getInt("transcripts"),
                 "the main work tree has no session of the worktree's");
-        assertEquals(1, json(feature, "capture", "--all", "--agent", "copilot", "--format", "json").getInt("items_added"));
+        assertEquals(1, cli.json(feature, "capture", "--all", "--agent", "copilot", "--format", "json").getInt("items_added"));
         assertEquals(1, CodexCaptureTest.rows(feature.resolve(".graphiti/graph.db"),
                 "source = 'capture:copilot:" + FEATURE + "'"));
     }

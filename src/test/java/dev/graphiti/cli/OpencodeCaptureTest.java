@@ -40,12 +40,6 @@ class OpencodeCaptureTest {
                 .variable("CLAUDE_CONFIG_DIR", tmp.resolve("claude").toString());
     }
 
-    private JsonObject json(Path cwd, String... args) {
-        CliHarness.Result result = cli.run(cwd, args);
-        assertEquals(0, result.code(), result::toString);
-        return result.object();
-    }
-
     @Test
     void capturesTheUsersAndTheModelsWordsOnceWithOpencodeNamedInTheSource() throws Exception {
         opencode.session(ELSEWHERE, tmp.resolve("blog"), null)
@@ -59,7 +53,7 @@ class OpencodeCaptureTest {
         // as `opencode run "..."` sends a prompt: an argument with a space in it, quoted
         session.user("\"Never run reporting jobs against the primary database.\"").answering("Noted; I will mo");
 
-        JsonObject first = json(repo, "capture", "--agent", "opencode", "--format", "json");
+        JsonObject first = cli.json(repo, "capture", "--agent", "opencode", "--format", "json");
 
         assertEquals(SESSION, first.getString("session"), first::toString);
         assertEquals(3, first.getInt("turns_read"), "the answer still being written is left for later: " + first);
@@ -72,12 +66,12 @@ class OpencodeCaptureTest {
                 "opencode's synthetic text, a tool's output, reasoning, a subagent's session and another project's stay out");
 
         session.assistant(null, null, "We decided to point the reporting jobs at the read replica from now on.");
-        JsonObject next = json(repo, "capture", "--agent", "opencode", "--format", "json");
+        JsonObject next = cli.json(repo, "capture", "--agent", "opencode", "--format", "json");
         assertEquals(2, next.getInt("turns_read"), "the answer left unfinished, no longer the last message, and the next: " + next);
-        assertEquals(0, json(repo, "capture", "--agent", "opencode", "--format", "json").getInt("turns_read"),
+        assertEquals(0, cli.json(repo, "capture", "--agent", "opencode", "--format", "json").getInt("turns_read"),
                 "a re-run reads nothing");
 
-        JsonObject all = json(repo, "capture", "--all", "--format", "json");
+        JsonObject all = cli.json(repo, "capture", "--all", "--format", "json");
         assertEquals(List.of("claude:0", "opencode:1"), CodexCaptureTest.graphs(all, "unchanged"), all::toString);
     }
 
@@ -87,12 +81,12 @@ class OpencodeCaptureTest {
         opencode.session(SESSION, feature, null)
                 .user("We decided to split the cart into its own module on this branch.").assistant(null, null, "Done.");
 
-        JsonObject everywhere = json(tmp, "capture", "--all", "--all-projects", "--agent", "opencode", "--format", "json");
+        JsonObject everywhere = cli.json(tmp, "capture", "--all", "--all-projects", "--agent", "opencode", "--format", "json");
 
         assertEquals(1, everywhere.getJsonArray("graphs").size(), everywhere::toString);
         assertEquals(1, CodexCaptureTest.rows(feature.resolve(".graphiti/graph.db"),
                 "source = '" + SOURCE + "'"));
-        assertEquals(0, json(repo, "capture", "--all", "--agent", "opencode", "--format", "json").getInt("transcripts"));
+        assertEquals(0, cli.json(repo, "capture", "--all", "--agent", "opencode", "--format", "json").getInt("transcripts"));
     }
 
     @Test
