@@ -119,6 +119,7 @@ final class CaptureCommand extends GraphSubcommand {
         SessionLogs locator = sessionLogs(context);
         Path project = context.directory();
         String kind = agent.title() + (agent == AgentLog.CLAUDE ? " transcript" : agent == AgentLog.CODEX ? " rollout" : " session");
+        boolean database = agent == AgentLog.OPENCODE; // its sessions are rows of one database, not files to name
         try {
             Optional<HookInput> hook = transcript == null && sessionId == null ? hookInput(context) : Optional.empty();
             if (hook.isPresent()) {
@@ -141,12 +142,12 @@ final class CaptureCommand extends GraphSubcommand {
             if (sessionId != null) {
                 Path file = locator.session(agent, project, checked(sessionId)).orElseThrow(() -> new InvalidInputException(
                         "no " + kind + " of session " + sessionId + " for " + project + " under "
-                                + locator.folder(agent) + "; pass --transcript PATH"));
+                                + locator.folder(agent) + (database ? "" : "; pass --transcript PATH")));
                 return new Session(agent, file, sessionId);
             }
             Optional<Path> latest = locator.latest(agent, project);
             Path file = latest.orElseThrow(() -> new InvalidInputException("no " + kind + " for " + project
-                    + " under " + locator.folder(agent) + "; pass --transcript PATH"));
+                    + " under " + locator.folder(agent) + (database ? "" : "; pass --transcript PATH")));
             return new Session(agent, file, agent.sessionOf(file));
         } catch (IOException e) {
             throw new GraphException("cannot list the transcripts of " + project + ": " + e.getMessage(), e);

@@ -1,6 +1,7 @@
 package dev.graphiti.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.ingest.transcript.OpencodeDatabase;
@@ -97,5 +98,6 @@ class OpencodeCaptureTest {
         assertEquals(2, none.code(), none::toString);
         assertTrue(none.err().contains("no opencode session for " + repo + " under " + tmp.resolve("nothing/opencode")),
                 none.err());
+        assertFalse(none.err().contains("--transcript"), "an opencode session is no file to name: " + none.err());
     }
 }
