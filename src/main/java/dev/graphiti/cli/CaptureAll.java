@@ -60,8 +60,13 @@ final class CaptureAll {
             try {
                 batches.addAll(allProjects ? everyProject(logs, agent, skipped) : List.of(thisProject(logs, agent)));
             } catch (IOException e) {
-                throw new GraphException("cannot list the session logs under " + logs.folder(agent) + ": "
-                        + e.getMessage(), e);
+                if (agents.size() == 1) {
+                    throw new GraphException("cannot list the session logs under " + logs.folder(agent) + ": "
+                            + e.getMessage(), e);
+                }
+                // one agent's unreadable store (a damaged database) does not keep the others' sessions out
+                skipped.add(new Skipped(logs.folder(agent), "cannot list " + agent.title() + "'s session logs: "
+                        + e.getMessage()));
             }
         }
         CaptureService service = new CaptureService(context.graphs(), context.clock(),

@@ -4,8 +4,10 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.ingest.transcript.GeneratedTranscripts;
 import dev.graphiti.ingest.transcript.OpencodeDatabase;
 import jakarta.json.JsonObject;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
@@ -99,5 +101,25 @@ class OpencodeCaptureTest {
         assertTrue(none.err().contains("no opencode session for " + repo + " under " + tmp.resolve("nothing/opencode")),
                 none.err());
         assertFalse(none.err().contains("--transcript"), "an opencode session is no file to name: " + none.err());
+    }
+
+    @Test
+    void aDamagedDatabaseIsNamedAndPassedOverByCaptureAllAndTheOtherAgentsAreRead() throws Exception {
+        for (String suffix : new String[] {"", "-wal", "-shm"}) {
+            Files.deleteIfExists(Path.of(opencode.file() + suffix));
+        }
+        Files.writeString(opencode.file(), "not a database");
+        GeneratedTranscripts.write(tmp.resolve("claude"), repo, 2, 3);
+
+        JsonObject all = cli.json(repo, "capture", "--all", "--format", "json");
+
+        assertEquals(List.of("claude:2"), CodexCaptureTest.graphs(all, "transcripts"), all::toString);
+        JsonObject skipped = all.getJsonArray("skipped_folders").getJsonObject(0);
+        assertEquals(tmp.resolve("data/opencode").toString(), skipped.getString("folder"));
+        assertTrue(skipped.getString("reason").startsWith("cannot list opencode's session logs: cannot read opencode's"
+                + " database " + opencode.file()), skipped::toString);
+        CliHarness.Result alone = cli.run(repo, "capture", "--all", "--agent", "opencode");
+        assertEquals(1, alone.code(), "asked for opencode alone, it fails: " + alone);
+        assertTrue(alone.err().contains("cannot list the session logs under " + tmp.resolve("data/opencode")), alone.err());
     }
 }
