@@ -26,8 +26,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * `graphiti capture --all`: every session log each agent kept for this project (Claude Code's transcripts, Codex's
- * rollouts where ~/.codex/sessions exists) (the folders of its work tree and of
+ * `graphiti capture --all`: every session log each agent kept for this project (Claude Code's transcripts; Codex's,
+ * Qwen Code's, Gemini CLI's, Copilot CLI's and opencode's where their folder exists) (the folders of its work tree and of
  * directories under it) into this graph; with --all-projects every project's, each into the graph `capture` run
  * in that project's directory would use (the global graph with --global). A project folder whose directory is gone
  * is named and passed over. What was captured before, by the Stop hook or an earlier run, is not read again.
@@ -60,8 +60,13 @@ final class CaptureAll {
             try {
                 batches.addAll(allProjects ? everyProject(logs, agent, skipped) : List.of(thisProject(logs, agent)));
             } catch (IOException e) {
-                throw new GraphException("cannot list the session logs under " + logs.folder(agent) + ": "
-                        + e.getMessage(), e);
+                if (agents.size() == 1) {
+                    throw new GraphException("cannot list the session logs under " + logs.folder(agent) + ": "
+                            + e.getMessage(), e);
+                }
+                // one agent's unreadable store (a damaged database) does not keep the others' sessions out
+                skipped.add(new Skipped(logs.folder(agent), "cannot list " + agent.title() + "'s session logs: "
+                        + e.getMessage()));
             }
         }
         CaptureService service = new CaptureService(context.graphs(), context.clock(),

@@ -21,11 +21,11 @@ import picocli.CommandLine.ParameterException;
 
 /**
  * `graphiti capture`: stores the decisions, preferences, root causes and architecture statements of
- * the new turns of an agent's session (Claude Code's by default, Codex's with --agent codex). With --async it returns at once and captures in the
+ * the new turns of an agent's session (Claude Code's by default, another's with --agent NAME). With --async it returns at once and captures in the
  * background (see {@link BackgroundCapture}); with --all it takes every kept transcript (see {@link CaptureAll}).
  */
 @Command(name = "capture", mixinStandardHelpOptions = true,
-        description = "Store what an agent's session (Claude Code's, Codex's) decided, preferred and found (only turns"
+        description = "Store what an agent's session (Claude Code's, Codex's, ...) decided, preferred and found (only turns"
                 + " not captured before).")
 final class CaptureCommand extends GraphSubcommand {
 
@@ -35,8 +35,10 @@ final class CaptureCommand extends GraphSubcommand {
 
     @Option(names = "--agent", paramLabel = "NAME", converter = AgentLogName.class, description = "Whose session"
             + " logs to read: claude (Claude Code's transcripts, the default), codex (Codex CLI's rollouts under"
-            + " $CODEX_HOME/sessions), qwen (Qwen Code's chats under $QWEN_HOME/projects) or gemini (Gemini CLI's under"
-            + " ~/.gemini/tmp); with --all, every agent whose logs are on this machine unless named.")
+            + " $CODEX_HOME/sessions), qwen (Qwen Code's chats under $QWEN_HOME/projects), gemini (Gemini CLI's under"
+            + " ~/.gemini/tmp), copilot (Copilot CLI's under $COPILOT_HOME/session-state) or opencode (the sessions in"
+            + " opencode's database, ~/.local/share/opencode/opencode.db; by --session-id, not --transcript); with --all,"
+            + " every agent whose logs are on this machine unless named.")
     AgentLog agent;
 
     @Option(names = "--session-id", paramLabel = "ID", description = "The session (default: the transcript's file name).")
@@ -117,6 +119,7 @@ final class CaptureCommand extends GraphSubcommand {
         SessionLogs locator = sessionLogs(context);
         Path project = context.directory();
         String kind = agent.title() + (agent == AgentLog.CLAUDE ? " transcript" : agent == AgentLog.CODEX ? " rollout" : " session");
+        boolean database = agent == AgentLog.OPENCODE; // its sessions are rows of one database, not files to name
         try {
             Optional<HookInput> hook = transcript == null && sessionId == null ? hookInput(context) : Optional.empty();
             if (hook.isPresent()) {
@@ -139,12 +142,12 @@ final class CaptureCommand extends GraphSubcommand {
             if (sessionId != null) {
                 Path file = locator.session(agent, project, checked(sessionId)).orElseThrow(() -> new InvalidInputException(
                         "no " + kind + " of session " + sessionId + " for " + project + " under "
-                                + locator.folder(agent) + "; pass --transcript PATH"));
+                                + locator.folder(agent) + (database ? "" : "; pass --transcript PATH")));
                 return new Session(agent, file, sessionId);
             }
             Optional<Path> latest = locator.latest(agent, project);
             Path file = latest.orElseThrow(() -> new InvalidInputException("no " + kind + " for " + project
-                    + " under " + locator.folder(agent) + "; pass --transcript PATH"));
+                    + " under " + locator.folder(agent) + (database ? "" : "; pass --transcript PATH")));
             return new Session(agent, file, agent.sessionOf(file));
         } catch (IOException e) {
             throw new GraphException("cannot list the transcripts of " + project + ": " + e.getMessage(), e);

@@ -36,6 +36,15 @@ final class CliHarness {
         return variables;
     }
 
+    /** Runs {@code ARGS} (which ask for JSON), expects success and returns the printed object. */
+    JsonObject json(Path cwd, String... args) {
+        Result result = run(cwd, args);
+        if (result.code() != 0) {
+            throw new AssertionError(String.join(" ", args) + " failed: " + result);
+        }
+        return result.object();
+    }
+
     /** Runs {@code add ARGS --format json}, expects success and returns the printed item. */
     JsonObject add(Path cwd, String... args) {
         String[] full = new String[args.length + 3];

@@ -71,6 +71,18 @@ class CodexCaptureTest {
         }
     }
 
+    /** Each graph of a `capture --all` report as agent:count, the count its field {@code field}. */
+    static List<String> graphs(JsonObject report, String field) {
+        return report.getJsonArray("graphs").getValuesAs(JsonObject.class).stream()
+                .map(graph -> graph.getString("agent") + ":" + graph.getInt(field)).toList();
+    }
+
+    /** A worktree of {@code repo} on a new branch, at {@code at}, by its real path. */
+    static Path worktree(Path repo, Path at) throws Exception {
+        GitFixture.git(repo, "worktree", "add", "-q", "-b", "feature", at.toString());
+        return at.toRealPath();
+    }
+
     @Test
     void capturesTheProjectsNewestCodexSessionOnceWithCodexNamedInTheSource() throws Exception {
         migrations();

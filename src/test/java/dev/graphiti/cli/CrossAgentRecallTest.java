@@ -4,6 +4,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.ingest.transcript.CodexRolloutFiles;
+import dev.graphiti.ingest.transcript.CopilotSessionFiles;
+import dev.graphiti.ingest.transcript.OpencodeDatabase;
 import dev.graphiti.ingest.transcript.TranscriptFiles;
 import jakarta.json.JsonObject;
 import java.nio.file.Files;
@@ -17,7 +19,8 @@ import org.junit.jupiter.api.io.TempDir;
  * One memory for two agents: a rule settled in a Codex session, captured from its rollout by the command Codex's
  * Stop hook runs, is recalled by Claude Code's UserPromptSubmit hook for a prompt about that work; and a rule
  * settled with Claude Code, captured by its Stop hook, is recalled by Codex's UserPromptSubmit hook (Codex sends
- * Claude Code's payload shape, with its own session ids, a null transcript_path and its model and turn).
+ * Claude Code's payload shape, with its own session ids, a null transcript_path and its model and turn). Rules settled
+ * in a Copilot CLI session (its events.jsonl) and an opencode session (its database) are recalled the same way.
  */
 class CrossAgentRecallTest {
 
@@ -36,6 +39,8 @@ class CrossAgentRecallTest {
         repo = GitFixture.repository(tmp.resolve("shop")).toRealPath();
         codex = tmp.resolve("codex-home");
         cli = new CliHarness(tmp.resolve("home")).variable("CODEX_HOME", codex.toString())
+                .variable("COPILOT_HOME", tmp.resolve("copilot").toString())
+                .variable("XDG_DATA_HOME", tmp.resolve("data").toString())
                 .variable("CLAUDE_CONFIG_DIR", tmp.resolve("claude").toString());
     }
 
@@ -93,5 +98,43 @@ class CrossAgentRecallTest {
                 + "\"prompt\":\"The invoice export is off by a day again at the month boundary, can you look?\"}";
 
         assertTrue(recalled(codexPrompt).contains("invoice export reading amounts in the server's timezone"), codexPrompt);
+    }
+
+    private String claudePrompt(String prompt) {
+        return "{\"session_id\":\"" + CLAUDE_SESSION + "\",\"transcript_path\":\"" + tmp.resolve("t.jsonl")
+                + "\",\"cwd\":\"" + repo + "\",\"permission_mode\":\"default\",\"hook_event_name\":\"UserPromptSubmit\","
+                + "\"prompt\":\"" + prompt + "\"}";
+    }
+
+    @Test
+    void aRuleSettledInCopilotCliIsRecalledForAClaudeCodePrompt() throws Exception {
+        CopilotSessionFiles.start(tmp.resolve("copilot"), "64fb4294-9434-4c10-a408-572d474cbd88", repo,
+                        Instant.parse("2026-06-01T08:00:00Z"))
+                .turn("Let's use Flyway for every schema migration; no hand-edited SQL on the servers.", "view",
+                        "src/main/resources/db/migration/V1__init.sql", "Agreed: one versioned Flyway file per change.")
+                .turn("We decided to build the web client with Vite instead of webpack.", null, null, "Switched.")
+                .shutdown();
+        CliHarness.Result captured = cli.run(repo, "capture", "--agent", "copilot", "--format", "json");
+        assertEquals(0, captured.code(), captured::toString);
+        assertEquals(2, captured.object().getInt("items_added"), captured::toString);
+
+        String prompt = claudePrompt("Add the schema migration for the discount column");
+        assertTrue(recalled(prompt).contains("Let's use Flyway for every schema migration"), prompt);
+    }
+
+    @Test
+    void aRuleSettledInOpencodeIsRecalledForAClaudeCodePrompt() throws Exception {
+        OpencodeDatabase.create(tmp.resolve("data"), Instant.parse("2026-06-02T08:00:00Z"))
+                .session("ses_2a1b3c4d5e6fAbCdEfGhIjKlMn", repo, null)
+                .user("The nightly invoice export keeps failing on the 1st of the month.")
+                .assistant("read", "billing/export.py", "The root cause was the invoice export reading amounts in the"
+                        + " server's timezone instead of UTC, so the month boundary fell on the wrong day.")
+                .user("We decided to keep the admin pages server-rendered.").assistant(null, null, "Understood.");
+        CliHarness.Result captured = cli.run(repo, "capture", "--agent", "opencode", "--format", "json");
+        assertEquals(0, captured.code(), captured::toString);
+        assertEquals(2, captured.object().getInt("items_added"), captured::toString);
+
+        String prompt = claudePrompt("The invoice export is off by a day again at the month boundary, can you look?");
+        assertTrue(recalled(prompt).contains("invoice export reading amounts in the server's timezone"), prompt);
     }
 }

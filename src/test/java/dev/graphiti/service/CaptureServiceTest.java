@@ -73,7 +73,8 @@ class CaptureServiceTest {
         Path folder = claude.resolve("projects").resolve(repo.toString().replace('/', '-'));
         Path transcript = TranscriptFiles.copy("session-a.jsonl", folder.resolve(SESSION + ".jsonl"));
         SessionLogs logs = new SessionLogs(new SessionLogs.Homes(claude, temp.resolve("codex"), temp.resolve("qwen"),
-                temp.resolve("gemini")));
+                temp.resolve("gemini"), temp.resolve("copilot"), temp.resolve("opencode"),
+                temp.resolve("opencode/opencode.db")));
 
         assertEquals(Optional.of(transcript), logs.session(AgentLog.CLAUDE, repo, SESSION));
         assertEquals(Optional.of(transcript), logs.latest(AgentLog.CLAUDE, repo));

@@ -16,7 +16,9 @@ public enum AgentLog {
     CLAUDE("claude", "Claude Code", TranscriptReader::new),
     CODEX("codex", "Codex CLI", CodexRolloutReader::new),
     QWEN("qwen", "Qwen Code", QwenChatReader::new),
-    GEMINI("gemini", "Gemini CLI", GeminiChatReader::new);
+    GEMINI("gemini", "Gemini CLI", GeminiChatReader::new),
+    COPILOT("copilot", "GitHub Copilot CLI", CopilotSessionReader::new),
+    OPENCODE("opencode", "opencode", OpencodeSessionReader::new);
 
     /** A Codex rollout's name ends in its session id, a UUID: rollout-2026-11-28T22-13-02-&lt;uuid&gt;.jsonl. */
     private static final Pattern ROLLOUT = Pattern.compile(
@@ -45,14 +47,32 @@ public enum AgentLog {
         return reader.get();
     }
 
-    /** The source of the items captured from session {@code sessionId}. */
+    /** An opencode session id's time part (ses_ and 12 hex digits), before its 14 random letters and digits. */
+    private static final int OPENCODE_TIME = "ses_".length() + 12;
+
+    /**
+     * The source of the items captured from session {@code sessionId}. An opencode id (ses_ddb1ec209ffefrbs4a6qW2m6RM)
+     * is written with a dot after its time part (ses_ddb1ec209ffe.frbs4a6qW2m6RM): whole, it is a long mixed-case token,
+     * which the secret redaction takes for a key and would store as [REDACTED], every session's items then alike.
+     */
     public String source(String sessionId) {
-        return this == CLAUDE ? "capture:" + sessionId : "capture:" + id + ":" + sessionId;
+        if (this == CLAUDE) {
+            return "capture:" + sessionId;
+        }
+        boolean opencodeId = this == OPENCODE && sessionId.startsWith("ses_") && sessionId.length() > OPENCODE_TIME;
+        return "capture:" + id + ":" + (opencodeId ? sessionId.substring(0, OPENCODE_TIME) + "."
+                + sessionId.substring(OPENCODE_TIME) : sessionId);
     }
 
-    /** The session a log file records: Claude Code's file name, the UUID a Codex rollout's name ends in. */
+    /**
+     * The session a log file records: Claude Code's file name, the UUID a Codex rollout's name ends in, the folder a
+     * Copilot CLI session's events.jsonl is in, an opencode session's id (its log's name).
+     */
     public String sessionOf(Path log) {
         String name = log.getFileName().toString();
+        if (this == COPILOT && name.equals(CopilotSessions.EVENTS) && log.getParent() != null) {
+            return log.getParent().getFileName().toString();
+        }
         if (this == CODEX) {
             Matcher rollout = ROLLOUT.matcher(name);
             if (rollout.matches()) {

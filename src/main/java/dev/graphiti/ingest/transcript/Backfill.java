@@ -2,7 +2,6 @@ package dev.graphiti.ingest.transcript;
 
 import dev.graphiti.graph.CapturePositions;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
@@ -49,7 +48,7 @@ public final class Backfill {
         String session = capture.agent().sessionOf(transcript);
         try {
             long position = positions.position(session);
-            if (position == Files.size(transcript)) {
+            if (position == capture.end(transcript)) {
                 return new Outcome(transcript, State.unchanged, CaptureReport.unchanged(session, position), Optional.empty());
             }
             CaptureReport report = capture.capture(transcript, session);

@@ -1,17 +1,9 @@
 package dev.graphiti.ingest.transcript;
 
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
-import jakarta.json.JsonValue;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.StringReader;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -61,37 +53,12 @@ public final class CodexRollouts {
         return rollouts;
     }
 
-    /** The rollouts of sessions that ran in the work tree {@code projectRoot} or under it, oldest first. */
-    public List<Path> ofProject(Path projectRoot) throws IOException {
-        return SessionFile.ofProject(all(), projectRoot);
-    }
 
     /** The payload of the rollout's session_meta line; empty when its first line is something else. */
     private static Optional<JsonObject> meta(Path file) throws IOException {
-        String first;
-        try (BufferedReader reader = new BufferedReader(new InputStreamReader(Files.newInputStream(file),
-                StandardCharsets.UTF_8))) {
-            char[] chars = new char[META_LINE_CHARS];
-            int length = reader.read(chars);
-            if (length <= 0) {
-                return Optional.empty();
-            }
-            String text = new String(chars, 0, length);
-            int newline = text.indexOf('\n');
-            first = newline < 0 ? text : text.substring(0, newline);
-        } catch (NoSuchFileException gone) {
-            return Optional.empty();
-        }
-        try (JsonReader json = Json.createReader(new StringReader(first))) {
-            JsonValue line = json.readValue();
-            if (line instanceof JsonObject object && TranscriptReader.string(object, "type").equals("session_meta")
-                    && object.get("payload") instanceof JsonObject payload) {
-                return Optional.of(payload);
-            }
-        } catch (RuntimeException e) {
-            // a first line that is not JSON: not a rollout graphiti can place
-        }
-        return Optional.empty();
+        return JsonLines.firstLine(file, META_LINE_CHARS)
+                .filter(line -> TranscriptReader.string(line, "type").equals("session_meta"))
+                .flatMap(line -> line.get("payload") instanceof JsonObject payload ? Optional.of(payload) : Optional.empty());
     }
 
     private static Optional<Path> workingDirectory(JsonObject meta) {

@@ -5,7 +5,6 @@ import dev.graphiti.graph.ThreadPosition;
 import dev.graphiti.ingest.ItemDraft;
 import dev.graphiti.ingest.ItemSink;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -54,13 +53,16 @@ public final class ConversationCapture {
         return agent;
     }
 
+    /** Where the session's log ends now, in its reader's offsets. */
+    public long end(Path transcript) throws IOException {
+        return reader.end(transcript);
+    }
+
     public CaptureReport capture(Path transcript, String sessionId) throws IOException {
-        if (!Files.isRegularFile(transcript)) {
-            throw new java.nio.file.NoSuchFileException(transcript.toString(), null, "no transcript file");
-        }
+        long end = reader.end(transcript); // NoSuchFileException when it is gone
         for (int attempt = 0; attempt < ATTEMPTS; attempt++) {
             long from = positions.position(sessionId);
-            long start = Files.size(transcript) < from ? 0 : from; // a shorter file was rewritten: read it again
+            long start = end < from ? 0 : from; // a shorter log was rewritten: read it again
             TranscriptChunk chunk = reader.read(transcript, start, sessionId);
             if (chunk.end() == from) {
                 return CaptureReport.unchanged(sessionId, from);

@@ -4,40 +4,43 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
 
 /**
  * Reads a Gemini CLI session (~/.gemini/tmp/&lt;project&gt;/chats/session-&lt;time&gt;-&lt;id&gt;.jsonl, as Gemini CLI
  * 0.61.0's ChatRecordingService appends it) from a byte offset. The first line is the session's metadata, then one
  * message record a line {id, timestamp, type, content, displayContent, thoughts, toolCalls}, and {"$set"} or
  * {"$rewindTo"} records. Kept: "user" messages (what the user typed, displayContent when it differs from what was
- * sent) and "gemini" messages, their text. Left out: thoughts, tool calls, "info", "error" and "warning" messages,
+ * sent) and "gemini" messages, their text, and the file each of their tool calls reads or changes (read_file,
+ * write_file, replace: its file_path). Left out: thoughts, tool results, "info", "error" and "warning" messages,
  * metadata and update records. A message Gemini CLI records again (the same id, with its tool calls filled in) is
  * read again; the graph stores its statement once.
  */
-public final class GeminiChatReader implements SessionReader {
+public final class GeminiChatReader extends JsonLines {
 
-    private final JsonLines lines = new JsonLines();
+    /** Gemini CLI's and Qwen Code's tools that read or change the one file their arguments name. */
+    private static final Set<String> FILE_TOOLS = Set.of("read_file", "write_file", "replace", "edit");
+    /** The argument naming it: file_path today, absolute_path in earlier versions. */
+    private static final List<String> FILE_ARGUMENTS = List.of("file_path", "absolute_path", "path");
 
     @Override
-    public TranscriptChunk read(Path file, long offset, String sessionId) throws IOException {
-        return lines.chunk(file, offset, (line, turns, touched) -> parse(line, sessionId, turns));
-    }
-
-    private static void parse(JsonObject line, String sessionId, List<Turn> turns) {
+    void parse(JsonObject line, Reading reading) {
         String type = TranscriptReader.string(line, "type");
         if (!type.equals("user") && !type.equals("gemini")) {
             return;
         }
-        JsonValue shown = line.get("displayContent");
-        String words = TranscriptReader.clean(words(type.equals("user") && shown != null && shown != JsonValue.NULL
-                ? shown : line.get("content")));
-        if (!words.isEmpty()) {
-            turns.add(new Turn(sessionId, type.equals("user") ? Turn.Role.user : Turn.Role.assistant, words,
-                    TranscriptReader.timestamp(TranscriptReader.string(line, "timestamp"))));
+        if (line.get("toolCalls") instanceof JsonArray calls) {
+            for (JsonValue call : calls) {
+                if (call instanceof JsonObject object) {
+                    touch(TranscriptReader.string(object, "name"), object.get("args"), reading);
+                }
+            }
         }
+        JsonValue shown = line.get("displayContent");
+        reading.turn("", type.equals("user") ? Turn.Role.user : Turn.Role.assistant,
+                TranscriptReader.clean(words(type.equals("user") && shown != null && shown != JsonValue.NULL
+                        ? shown : line.get("content"))), TranscriptReader.timestamp(TranscriptReader.string(line, "timestamp")));
     }
 
     /** A string, or the text of a part list (parts that are thoughts left out). */
@@ -60,5 +63,13 @@ public final class GeminiChatReader implements SessionReader {
             }
         }
         return text.toString();
+    }
+
+    /** The file a Gemini API tool call (Gemini CLI's, Qwen Code's) named {@code name} with {@code args} touched. */
+    static void touch(String name, JsonValue args, Reading reading) {
+        if (FILE_TOOLS.contains(name) && args instanceof JsonObject arguments) {
+            FILE_ARGUMENTS.stream().map(key -> TranscriptReader.string(arguments, key)).filter(path -> !path.isBlank())
+                    .findFirst().ifPresent(reading::touch);
+        }
     }
 }

@@ -53,9 +53,6 @@ public final class GeminiChats {
         return sessions;
     }
 
-    public List<Path> ofProject(Path projectRoot) throws IOException {
-        return SessionFile.ofProject(all(), projectRoot);
-    }
 
     private static Optional<Path> projectRoot(Path project) throws IOException {
         Path marker = project.resolve(".project_root");

@@ -6,56 +6,102 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonReaderFactory;
 import jakarta.json.JsonValue;
+import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.StringReader;
 import java.nio.channels.Channels;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * Reads the complete lines of a JSONL session log from a byte offset, each parsed as a JSON object and handed on:
- * the shape every agent that appends its session as JSON lines (Claude Code, Codex) shares. A line still being
- * written (no newline yet) is left for the next read, whole. Lines that are not JSON objects are counted and
- * skipped, never fatal; a line over {@link #MAX_LINE_BYTES} is skipped unread.
+ * A reader of a JSONL session log: reads its complete lines from a byte offset, each parsed as a JSON object and handed
+ * to the format's {@link #parse}, the shape every agent that appends its session as JSON lines (Claude Code, Codex,
+ * Qwen Code, Gemini CLI, Copilot CLI) shares. A line still being written (no newline yet) is left for the next read,
+ * whole. Lines that are not JSON objects are counted and skipped, never fatal; a line over {@link #MAX_LINE_BYTES} is
+ * skipped unread. What a line says of the lines after it (the session's directory) lasts for one read only.
  */
-final class JsonLines {
+abstract class JsonLines implements SessionReader {
 
     /** A line longer than this is skipped (a huge tool result never holds words worth keeping). */
     static final int MAX_LINE_BYTES = 8 * 1024 * 1024;
 
     /** Takes one parsed line. */
-    interface Handler {
+    private interface Handler {
         void line(JsonObject line);
     }
 
-    /** Turns one parsed line into the turns it holds, if any, and the files its tool calls touched. */
-    interface Turns {
-        void of(JsonObject line, List<Turn> turns, List<Touch> touched);
-    }
-
     /** Where a read ended (just past its last complete line), its complete lines and the malformed among them. */
-    record Read(long end, int lines, int malformed) {
+    private record Read(long end, int lines, int malformed) {
     }
 
     private final JsonReaderFactory json = Json.createReaderFactory(Map.of());
 
-    /** The turns of the complete lines from {@code offset} on, as {@code turns} finds them in each line. */
-    TranscriptChunk chunk(Path file, long offset, Turns turns) throws IOException {
-        List<Turn> found = new ArrayList<>();
-        List<Touch> touched = new ArrayList<>();
-        Read read = read(file, offset, line -> turns.of(line, found, touched));
-        return new TranscriptChunk(found, offset, read.end(), read.lines(), read.malformed(), touched);
+    /** Adds the turn one line holds, if any, and the files its tool calls touched, to {@code reading}. */
+    abstract void parse(JsonObject line, Reading reading);
+
+    /** The turns of the complete lines from {@code offset} on. */
+    @Override
+    public final TranscriptChunk read(Path file, long offset, String sessionId) throws IOException {
+        Reading reading = new Reading(sessionId);
+        Read read = lines(file, offset, line -> parse(line, reading));
+        return new TranscriptChunk(reading.turns(), offset, read.end(), read.lines(), read.malformed(), reading.touched());
     }
 
-    private Read read(Path file, long offset, Handler handler) throws IOException {
+    /** What one read has found so far: the turns, the files touched, and the directory the session was last in. */
+    static final class Reading {
+        private final String sessionId;
+        private final List<Turn> turns = new ArrayList<>();
+        private final List<Touch> touched = new ArrayList<>();
+        private String cwd = "";
+
+        Reading(String sessionId) {
+            this.sessionId = sessionId;
+        }
+
+        List<Turn> turns() {
+            return turns;
+        }
+
+        List<Touch> touched() {
+            return touched;
+        }
+
+        /** A turn with words (none when blank); {@code session} blank for a line that names none. */
+        void turn(String session, Turn.Role role, String words, Instant at) {
+            if (!words.isBlank()) {
+                turns.add(new Turn(session.isBlank() ? sessionId : session, role, words, at));
+            }
+        }
+
+        /** A file a tool call read or changed, as the call named it: before the turn that comes next. */
+        void touch(String path) {
+            if (!path.isBlank()) {
+                touched.add(new Touch(turns.size(), path, cwd));
+            }
+        }
+
+        /** The directory the session is in from this line on (a blank one says nothing). */
+        void cwd(String directory) {
+            if (!directory.isBlank()) {
+                cwd = directory;
+            }
+        }
+    }
+
+    private Read lines(Path file, long offset, Handler handler) throws IOException {
         int lines = 0;
         int malformed = 0;
         long end = offset;
@@ -93,6 +139,32 @@ final class JsonLines {
             }
         }
         return new Read(end, lines, malformed);
+    }
+
+    /**
+     * The first line of a log as a JSON object, reading at most {@code most} characters of it; empty when the file is
+     * gone, empty, or its first line is not a JSON object (a log graphiti cannot place).
+     */
+    static Optional<JsonObject> firstLine(Path file, int most) throws IOException {
+        String first;
+        try (BufferedReader reader = new BufferedReader(new InputStreamReader(Files.newInputStream(file),
+                StandardCharsets.UTF_8))) {
+            char[] chars = new char[most];
+            int length = reader.read(chars);
+            if (length <= 0) {
+                return Optional.empty();
+            }
+            String text = new String(chars, 0, length);
+            int newline = text.indexOf('\n');
+            first = newline < 0 ? text : text.substring(0, newline);
+        } catch (NoSuchFileException gone) {
+            return Optional.empty();
+        }
+        try (JsonReader json = Json.createReader(new StringReader(first))) {
+            return json.readValue() instanceof JsonObject object ? Optional.of(object) : Optional.empty();
+        } catch (RuntimeException e) {
+            return Optional.empty();
+        }
     }
 
     /** Appends up to {@link #MAX_LINE_BYTES} of a line; true when some of it did not fit. */

@@ -12,7 +12,7 @@ public record SessionFile(Path file, Optional<Path> workingDirectory) {
      * The logs of sessions that ran in the work tree (or directory) {@code projectRoot} or under it; a session in a
      * nested work tree (a worktree inside the repository) belongs to that one, not this.
      */
-    static List<Path> ofProject(List<SessionFile> sessions, Path projectRoot) {
+    public static List<Path> ofProject(List<SessionFile> sessions, Path projectRoot) {
         Path root = projectRoot.toAbsolutePath().normalize();
         return sessions.stream().filter(session -> session.workingDirectory().filter(dir -> dir.startsWith(root)
                 && GitWorkTree.containing(dir).map(GitWorkTree::root).filter(tree -> !tree.equals(root)

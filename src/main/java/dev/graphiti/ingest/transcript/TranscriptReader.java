@@ -4,11 +4,8 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
-import java.util.List;
 import java.util.Map;
 import java.util.regex.Pattern;
 
@@ -22,7 +19,7 @@ import java.util.regex.Pattern;
  * meta lines and command/system-reminder markup Claude Code injects; any other or unknown line type.
  * Malformed lines are counted and skipped, never fatal.
  */
-public final class TranscriptReader implements SessionReader {
+public final class TranscriptReader extends JsonLines {
 
     /** A line longer than this is skipped (a huge tool result never holds words worth keeping). */
     static final int MAX_LINE_BYTES = JsonLines.MAX_LINE_BYTES;
@@ -37,16 +34,9 @@ public final class TranscriptReader implements SessionReader {
     private static final Map<String, String> FILE_TOOLS = Map.of("Read", "file_path", "Edit", "file_path", "Write",
             "file_path", "MultiEdit", "file_path", "NotebookEdit", "notebook_path");
 
-    private final JsonLines lines = new JsonLines();
-
-    /** Reads the complete lines from offset on; sessionId names turns whose lines carry none. */
-    @Override
-    public TranscriptChunk read(Path file, long offset, String sessionId) throws IOException {
-        return lines.chunk(file, offset, (line, turns, touched) -> parse(line, sessionId, turns, touched));
-    }
-
     /** Adds the line's turn, if it has one, and the files its tool calls touched. */
-    private static void parse(JsonObject line, String sessionId, List<Turn> turns, List<Touch> touched) {
+    @Override
+    void parse(JsonObject line, Reading reading) {
         String type = string(line, "type");
         if (!type.equals("user") && !type.equals("assistant")) {
             return;
@@ -60,16 +50,12 @@ public final class TranscriptReader implements SessionReader {
             return;
         }
         JsonValue content = message.asJsonObject().get("content");
+        reading.cwd(string(line, "cwd"));
         if (type.equals("assistant") && content instanceof JsonArray blocks) {
-            touches(blocks, string(line, "cwd"), turns.size(), touched);
+            touches(blocks, reading);
         }
-        String words = clean(words(content));
-        if (words.isEmpty()) {
-            return;
-        }
-        String session = string(line, "sessionId");
-        turns.add(new Turn(session.isEmpty() ? sessionId : session, Turn.Role.valueOf(type), words,
-                timestamp(string(line, "timestamp"))));
+        reading.turn(string(line, "sessionId"), Turn.Role.valueOf(type), clean(words(content)),
+                timestamp(string(line, "timestamp")));
     }
 
     /** The text of a message: a plain string, or the "text" blocks of a block array. */
@@ -96,14 +82,11 @@ public final class TranscriptReader implements SessionReader {
     }
 
     /** The files the tool calls among {@code blocks} read or changed. */
-    private static void touches(JsonArray blocks, String cwd, int turn, List<Touch> touched) {
+    private static void touches(JsonArray blocks, Reading reading) {
         for (JsonValue block : blocks) {
             if (block instanceof JsonObject call && string(call, "type").equals("tool_use")
                     && FILE_TOOLS.containsKey(string(call, "name")) && call.get("input") instanceof JsonObject input) {
-                String path = string(input, FILE_TOOLS.get(string(call, "name")));
-                if (!path.isBlank()) {
-                    touched.add(new Touch(turn, path, cwd));
-                }
+                reading.touch(string(input, FILE_TOOLS.get(string(call, "name"))));
             }
         }
     }

@@ -102,6 +102,20 @@ public final class CodexRolloutFiles {
         return this;
     }
 
+    /**
+     * The model changes {@code path} (relative to the session's directory) with apply_patch, as Codex records the
+     * call: a custom_tool_call whose input is the patch, and its output.
+     */
+    public CodexRolloutFiles applyPatch(String path) throws IOException {
+        String call = "call_patch_" + ordinal;
+        line("response_item", Json.createObjectBuilder().add("type", "custom_tool_call").add("status", "completed")
+                .add("call_id", call).add("name", "apply_patch").add("input", "*** Begin Patch\n*** Update File: " + path
+                        + "\n@@\n-def line_total(): pass\n+def line_total(): return Decimal(0)\n*** End Patch\n"));
+        line("response_item", Json.createObjectBuilder().add("type", "custom_tool_call_output").add("call_id", call)
+                .add("output", "{\"output\":\"Success. Updated the following files:\\nM " + path + "\\n\"}"));
+        return this;
+    }
+
     /** Appends raw text (a torn or foreign line). */
     public CodexRolloutFiles raw(String text) throws IOException {
         Files.writeString(file, text, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);

@@ -49,7 +49,7 @@ public final class QwenChatFiles {
                 .add(Json.createObjectBuilder().add("text", assistant));
         if (readsFile != null) {
             parts.add(Json.createObjectBuilder().add("functionCall", Json.createObjectBuilder().add("name", "read_file")
-                    .add("args", Json.createObjectBuilder().add("absolute_path", cwd.resolve(readsFile).toString()))));
+                    .add("args", Json.createObjectBuilder().add("file_path", cwd.resolve(readsFile).toString()))));
         }
         record("assistant", "assistant_output", "model", parts);
         if (readsFile != null) {
