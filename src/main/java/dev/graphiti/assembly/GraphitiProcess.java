@@ -93,7 +93,7 @@ public final class GraphitiProcess implements AutoCloseable {
 
     /** The embedding model, loaded in the background; its worker opens vectors where the commands open graphs, on {@code connections}. */
     private static SemanticSearch startModel(KeptConnections connections, Map<String, String> variables, PrintStream log) {
-        return ServerEmbedding.start(log, Stores.forEmbedding(connections, variables));
+        return ServerEmbedding.start(log, Stores.forEmbedding(connections, variables), variables);
     }
 
     /**
