@@ -12,9 +12,9 @@ import java.util.Optional;
 /**
  * How a server starts the shared model's host: this Java, this class path, a small serial heap (the model's weights
  * live in native memory), detached from the server's streams (stdout carries the server's protocol) with its
- * stderr appended to a log beside the socket. {@link #none()} starts nothing: the in-process model is used.
+ * stderr appended to a log beside the socket.
  *
- * @param command the host's command line, empty for none
+ * @param command the host's command line
  */
 public record HostStart(List<String> command) {
 
@@ -52,15 +52,8 @@ public record HostStart(List<String> command) {
         }
     }
 
-    public static HostStart none() {
-        return new HostStart(List.of());
-    }
-
-    /** Starts the host; false when there is none to start or it could not be run. */
+    /** Starts the host; false when it could not be run. */
     boolean start(Path log) {
-        if (command.isEmpty()) {
-            return false;
-        }
         try {
             Files.createDirectories(log.getParent());
             new ProcessBuilder(command).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))

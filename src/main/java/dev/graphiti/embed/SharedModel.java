@@ -50,6 +50,8 @@ public final class SharedModel implements TextEncoder, AutoCloseable {
      */
     public static TextEncoder connect(ModelAddress address, HostStart start, Supplier<TextEncoder> local, PrintStream log) {
         if (!address.fits()) {
+            log.println("graphiti: the shared model is off for this server: " + address.socket()
+                    + " is longer than a socket path may be; it loads a model of its own");
             return local.get();
         }
         SharedModel shared = new SharedModel(address, start, local, log);
@@ -169,6 +171,9 @@ public final class SharedModel implements TextEncoder, AutoCloseable {
             }
             log.println("graphiti: the shared model did not start within " + START_LIMIT.toSeconds()
                     + " s (see " + hostLog + "); using a model of this process");
+        } else {
+            log.println("graphiti: the shared model could not be started (" + String.join(" ", start.command())
+                    + "); using a model of this process");
         }
         lastFailedStart = System.nanoTime();
         return false;

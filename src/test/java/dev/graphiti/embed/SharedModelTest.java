@@ -110,6 +110,7 @@ class SharedModelTest {
         TextEncoder encoder = SharedModel.connect(address(),
                 new HostStart(List.of(home.resolve("no-such-java").toString())), () -> own, log);
         assertSame(own, encoder);
+        assertTrue(said.toString().contains("the shared model could not be started"), said.toString());
     }
 
     @Test
