@@ -234,8 +234,9 @@ public final class MemoryBenchmark {
         for (long id = firstId; System.nanoTime() < deadline; id++) {
             JsonObject result = McpPeer.requireSuccess(peer.request(
                     MemoryBenchmark.search(new Target("", List.of(), true), id, "retry backoff")));
-            // Words-only answers say why in their header ("semantic"); fused ones count what matched.
-            if (result.toString().contains("matched")) {
+            // A hit found by meaning says so (matched: semantic or both); words-only answers say why (semantic_why).
+            String answer = result.toString();
+            if (!answer.contains("semantic_why") && (answer.contains("semantic") || answer.contains("both"))) {
                 return;
             }
             Thread.sleep(1000);
