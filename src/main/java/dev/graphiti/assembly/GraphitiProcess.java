@@ -75,7 +75,7 @@ public final class GraphitiProcess implements AutoCloseable {
     public static GraphitiProcess ui(ServerSetup setup) {
         var connections = new KeptConnections();
         Optional<SemanticSearch> meaning = setup.environment().settings().semantic()
-                ? Optional.of(startModel(connections, setup.environment().settings().store(), System.err))
+                ? Optional.of(startModel(connections, setup.environment(), System.err))
                 : Optional.empty();
         return new GraphitiProcess(setup, connections, meaning, Optional.empty(), Optional.empty());
     }
@@ -86,7 +86,7 @@ public final class GraphitiProcess implements AutoCloseable {
         // The model needs the in-process CLI: an external graphiti searches with a model of its own.
         boolean inProcess = settings.externalCommand().isEmpty();
         Optional<SemanticSearch> meaning = inProcess && settings.semantic()
-                ? Optional.of(startModel(connections, setup.environment().settings().store(), System.err))
+                ? Optional.of(startModel(connections, setup.environment(), System.err))
                 : Optional.empty();
         // One CLI per process: the tools' in-process runner and the prompt hook's socket share its connections.
         var cli = new Cli(setup.environment(), counter, connections, meaning);
@@ -96,8 +96,9 @@ public final class GraphitiProcess implements AutoCloseable {
     }
 
     /** The embedding model, loaded in the background; its worker opens vectors where the commands open graphs, on {@code connections}. */
-    private static SemanticSearch startModel(KeptConnections connections, StoreSettings store, PrintStream log) {
-        return ServerEmbedding.start(log, Stores.forEmbedding(connections, store));
+    private static SemanticSearch startModel(KeptConnections connections, CliEnvironment environment, PrintStream log) {
+        return ServerEmbedding.start(log, Stores.forEmbedding(connections, environment.settings().store()),
+                environment.variables());
     }
 
     /**

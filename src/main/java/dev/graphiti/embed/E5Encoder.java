@@ -88,36 +88,38 @@ public final class E5Encoder implements TextEncoder, AutoCloseable {
     }
 
     /**
-     * The model file in native memory, read in small pieces: a 33 MB array on the heap would be tenured at once and
-     * keep a long-lived server's heap that much larger; the buffer is freed with its object, once the session holds
-     * the weights.
+     * The model file in native memory, read in small pieces into a direct buffer that grows when the file is longer
+     * than its class loader said (an application server's may say -1): a 33 MB array on the heap would be tenured at
+     * once and keep a long-lived server's heap that much larger; the buffer is freed with its object, once the
+     * session holds the weights.
      */
+    static ByteBuffer modelBytes(URLConnection connection) throws IOException {
+        long told = connection.getContentLengthLong();
+        ByteBuffer model = ByteBuffer.allocateDirect(told > 0 && told < Integer.MAX_VALUE ? (int) told : 1 << 20);
+        try (InputStream in = connection.getInputStream()) {
+            byte[] piece = new byte[1 << 16];
+            for (int read = in.read(piece); read >= 0; read = in.read(piece)) {
+                if (read > model.remaining()) {
+                    // past what was told: twice the room, the old buffer dropped
+                    long room = Math.max((long) model.capacity() * 2, (long) model.position() + read);
+                    if (room > Integer.MAX_VALUE - 8) {
+                        throw new IOException("larger than 2 GB");
+                    }
+                    model = ByteBuffer.allocateDirect((int) room).put(model.flip());
+                }
+                model.put(piece, 0, read);
+            }
+        }
+        return model.flip();
+    }
+
     private static ByteBuffer modelBytes() {
         URL resource = E5Encoder.class.getClassLoader().getResource(MODEL_RESOURCE);
         if (resource == null) {
             throw new IllegalStateException(MODEL_RESOURCE + " is not on the class path");
         }
         try {
-            URLConnection connection = resource.openConnection();
-            long size = connection.getContentLengthLong();
-            if (size <= 0 || size > Integer.MAX_VALUE) {
-                // an application server's class loader may not know a resource's length (-1): read it whole instead
-                try (InputStream in = connection.getInputStream()) {
-                    byte[] whole = in.readAllBytes();
-                    return ByteBuffer.allocateDirect(whole.length).put(whole).flip();
-                }
-            }
-            ByteBuffer model = ByteBuffer.allocateDirect((int) size);
-            try (InputStream in = connection.getInputStream()) {
-                byte[] piece = new byte[1 << 16];
-                for (int read = in.read(piece); read > 0 && model.hasRemaining(); read = in.read(piece)) {
-                    model.put(piece, 0, Math.min(read, model.remaining()));
-                }
-            }
-            if (model.hasRemaining()) {
-                throw new IOException("read " + model.position() + " of " + size + " bytes");
-            }
-            return model.flip();
+            return modelBytes(resource.openConnection());
         } catch (IOException e) {
             throw new IllegalStateException("cannot read " + MODEL_RESOURCE + ": " + e.getMessage(), e);
         }

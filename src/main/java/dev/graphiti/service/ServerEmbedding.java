@@ -1,16 +1,35 @@
 package dev.graphiti.service;
 
+import dev.graphiti.config.Locations;
 import dev.graphiti.embed.BackgroundEmbedding;
 import dev.graphiti.embed.E5Encoder;
+import dev.graphiti.embed.HostStart;
+import dev.graphiti.embed.ModelAddress;
+import dev.graphiti.embed.SharedModel;
 import dev.graphiti.graph.GraphStore;
 import dev.graphiti.graph.SemanticSearch;
+import dev.graphiti.graph.TextEncoder;
 import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Supplier;
 
 /**
  * A long-lived server's semantic search: the e5 model, loaded in the background when first wanted, each graph's
- * vectors opened on a connection of the embedding worker's own. One-shot commands and hooks never build it.
+ * vectors opened on a connection of the embedding worker's own. One-shot commands and hooks never build it. The
+ * model is the machine's shared one ({@link SharedModel}) unless GRAPHITI_SHARED_MODEL is off or this process
+ * cannot start its host (inside an application server): then it loads in this process.
  */
 public final class ServerEmbedding {
+
+    /** {@code off}: every server loads a model of its own. */
+    public static final String SHARED = "GRAPHITI_SHARED_MODEL";
+    /** Minutes the shared model's host waits unasked before it ends (default 10). */
+    public static final String SHARED_IDLE = "GRAPHITI_SHARED_MODEL_IDLE_MINUTES";
+    static final Duration DEFAULT_IDLE = Duration.ofMinutes(10);
 
     private ServerEmbedding() {
     }
@@ -18,10 +37,50 @@ public final class ServerEmbedding {
     /**
      * For graphs in {@code store} (the store's {@code Stores.forEmbedding}: PostgreSQL's pool when configured).
      * @param log where a model that cannot load says why
+     * @param variables the process's environment: the graphiti home and the shared model's settings
      */
-    public static SemanticSearch start(PrintStream log, GraphStore store) {
+    public static SemanticSearch start(PrintStream log, GraphStore store, Map<String, String> variables) {
         // A lambda, not E5Encoder::load: a method reference resolves E5Encoder (and onnxruntime's exception class)
         // when the server starts; the lambda's body only when the model is wanted.
-        return new BackgroundEmbedding(store::openVectors, store::stillThere, () -> E5Encoder.load(), E5Encoder.MODEL_ID, log);
+        Supplier<TextEncoder> inProcess = () -> E5Encoder.load();
+        Supplier<TextEncoder> loader = shared(variables)
+                .<Supplier<TextEncoder>>map(host -> () -> SharedModel.connect(host.address(), host.start(), inProcess, log))
+                .orElse(inProcess);
+        return new BackgroundEmbedding(store::openVectors, store::stillThere, loader, E5Encoder.MODEL_ID, log);
+    }
+
+    record Host(ModelAddress address, HostStart start) {
+    }
+
+    static Optional<Host> shared(Map<String, String> variables) {
+        if ("off".equalsIgnoreCase(variables.getOrDefault(SHARED, "").trim())) {
+            return Optional.empty();
+        }
+        Optional<String> classPath = HostStart.classPath();
+        Optional<String> build = build();
+        if (classPath.isEmpty() || build.isEmpty()) {
+            return Optional.empty();
+        }
+        Duration idle = DEFAULT_IDLE;
+        String minutes = variables.get(SHARED_IDLE);
+        if (minutes != null && !minutes.isBlank()) {
+            try {
+                idle = Duration.ofMinutes(Math.max(1, Long.parseLong(minutes.trim())));
+            } catch (NumberFormatException e) {
+                // the default then; `graphiti config` is where a wrong value would be told
+            }
+        }
+        ModelAddress address = ModelAddress.of(Locations.of(variables, Path.of("").toAbsolutePath()).home(), build.get());
+        return Optional.of(new Host(address, HostStart.of(address, build.get(), classPath.get(), idle)));
+    }
+
+    /** This build, as the size and time of the jar (or classes) the code runs from: two builds never share a host. */
+    private static Optional<String> build() {
+        try {
+            Path code = Path.of(ServerEmbedding.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            return Optional.of(Long.toHexString(Files.size(code)) + "-" + Long.toHexString(Files.getLastModifiedTime(code).toMillis()));
+        } catch (Exception e) {
+            return Optional.empty();
+        }
     }
 }

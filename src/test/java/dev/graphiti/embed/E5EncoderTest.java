@@ -65,6 +65,41 @@ class E5EncoderTest {
         assertEquals(chunks.size(), encoder.passages(List.of(item)).get(0).length);
     }
 
+    /**
+     * One read path for every class loader: the length told (the jar's), none (-1, as Payara's says) or too small,
+     * the buffer holds the whole model file.
+     */
+    @Test
+    void theModelIsReadWholeWhateverLengthItsClassLoaderTells() throws Exception {
+        java.net.URL resource = E5Encoder.class.getClassLoader().getResource(E5Encoder.MODEL_RESOURCE);
+        byte[] file;
+        try (var in = resource.openStream()) {
+            file = in.readAllBytes();
+        }
+        for (long told : new long[] {file.length, -1, 1000}) {
+            java.net.URLConnection connection = new java.net.URLConnection(resource) {
+                @Override
+                public void connect() {
+                }
+
+                @Override
+                public long getContentLengthLong() {
+                    return told;
+                }
+
+                @Override
+                public java.io.InputStream getInputStream() throws java.io.IOException {
+                    return resource.openStream();
+                }
+            };
+            java.nio.ByteBuffer read = E5Encoder.modelBytes(connection);
+            assertTrue(read.isDirect(), "told " + told);
+            byte[] bytes = new byte[read.remaining()];
+            read.get(bytes);
+            assertTrue(java.util.Arrays.equals(file, bytes), "told " + told + ": read " + bytes.length + " of " + file.length);
+        }
+    }
+
     private static double dot(float[] a, float[] b) {
         double sum = 0;
         for (int i = 0; i < a.length; i++) {

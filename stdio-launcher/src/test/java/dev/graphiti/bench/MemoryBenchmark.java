@@ -27,6 +27,8 @@ public final class MemoryBenchmark {
     private static final int ADDS = Integer.getInteger("bench.adds", 200);
     private static final int SEARCHES = Integer.getInteger("bench.searches", 200);
     private static final int BULK = Integer.getInteger("bench.bulk", 10_000);
+    /** Agent sessions open at once, each with its server (one user, one graphiti home). */
+    private static final int SESSIONS = Integer.getInteger("bench.sessions", 1);
     /** How long the background embedding may take to finish before the figure is taken anyway. */
     private static final long SETTLE_LIMIT_MILLIS = Long.getLong("bench.settleSeconds", 1200) * 1000;
     private static final long PAGE_TICKS_PER_SECOND = 100;
@@ -52,7 +54,12 @@ public final class MemoryBenchmark {
         this.logDir = logDir;
     }
 
-    record Figures(long idleKib, long usedKib, long usedPeakKib, long bulkPeakKib, long endKib, double settleSeconds) {
+    /**
+     * Totals over the sessions' servers and the shared model's host; {@code serverKib} the largest server after the
+     * searches, {@code hostKib} the host then (0: none).
+     */
+    record Figures(long idleKib, long usedKib, long usedPeakKib, long bulkPeakKib, long endKib, double settleSeconds,
+                   long serverKib, long hostKib) {
     }
 
     record Target(String name, List<String> command, boolean graphiti) {
@@ -69,8 +76,8 @@ public final class MemoryBenchmark {
                     "graphiti".equals(System.getProperty("bench." + name + ".kind", "graphiti"))));
         }
         var bench = new MemoryBenchmark(Files.createTempDirectory("graphiti-bench-memory"));
-        System.out.printf("memory benchmark: %d runs, targets taking turns; %d adds + %d searches, then %,d adds"
-                + " (server stderr in %s)%n", RUNS, ADDS, SEARCHES, BULK, bench.logDir);
+        System.out.printf("memory benchmark: %d runs, targets taking turns; %d session(s), %d adds + %d searches each,"
+                + " then %,d adds (server stderr in %s)%n", RUNS, SESSIONS, ADDS, SEARCHES, BULK, bench.logDir);
         targets.forEach(t -> System.out.printf("  %s: %s%n", t.name(), String.join(" ", t.command())));
         Map<String, List<Figures>> all = new LinkedHashMap<>();
         for (int run = 1; run <= RUNS; run++) {
@@ -78,18 +85,23 @@ public final class MemoryBenchmark {
                 String before = load();
                 Figures figures = bench.measure(target);
                 all.computeIfAbsent(target.name(), n -> new ArrayList<>()).add(figures);
-                System.out.printf(Locale.ROOT, "run %d %-10s idle %4d MiB, after %d+%d %4d MiB (peak %4d), %,d more:"
-                                + " peak %4d MiB, end %4d MiB; embedding settled in %.0f s; load %s -> %s%n",
+                System.out.printf(Locale.ROOT, "run %d %-10s idle %4d MiB, after %d+%d %4d MiB (peak %4d; a server %4d,"
+                                + " shared model %4d), %,d more: peak %4d MiB, end %4d MiB; embedding settled in %.0f s;"
+                                + " load %s -> %s%n",
                         run, target.name(), mib(figures.idleKib()), ADDS, SEARCHES, mib(figures.usedKib()),
-                        mib(figures.usedPeakKib()), BULK, mib(figures.bulkPeakKib()), mib(figures.endKib()),
-                        figures.settleSeconds(), before, load());
+                        mib(figures.usedPeakKib()), mib(figures.serverKib()), mib(figures.hostKib()), BULK,
+                        mib(figures.bulkPeakKib()), mib(figures.endKib()), figures.settleSeconds(), before, load());
             }
         }
         System.out.println();
-        System.out.printf("%-10s %-22s %-28s %-26s%n", "RSS (MiB)", "idle after initialize",
-                "after " + ADDS + " adds + " + SEARCHES + " searches", String.format(Locale.ROOT, "peak, %,d more items", BULK));
-        all.forEach((name, runs) -> System.out.printf("%-10s %-22s %-28s %-26s%n", name,
-                joined(runs, Figures::idleKib), joined(runs, Figures::usedKib), joined(runs, Figures::bulkPeakKib)));
+        System.out.printf("RSS (MiB) of %d session%s' servers%s%n", SESSIONS, SESSIONS == 1 ? "" : "s",
+                " and the shared model's host, if any");
+        System.out.printf("%-10s %-22s %-28s %-26s %-14s %-14s%n", "", "idle after initialize",
+                "after " + ADDS + " adds + " + SEARCHES + " searches", String.format(Locale.ROOT, "peak, %,d more items", BULK),
+                "a server", "shared model");
+        all.forEach((name, runs) -> System.out.printf("%-10s %-22s %-28s %-26s %-14s %-14s%n", name,
+                joined(runs, Figures::idleKib), joined(runs, Figures::usedKib), joined(runs, Figures::bulkPeakKib),
+                joined(runs, Figures::serverKib), joined(runs, Figures::hostKib)));
     }
 
     private static String joined(List<Figures> runs, java.util.function.ToLongFunction<Figures> figure) {
@@ -98,37 +110,102 @@ public final class MemoryBenchmark {
 
     private Figures measure(Target target) throws Exception {
         Path scratch = Files.createTempDirectory(logDir, target.name());
-        var builder = new ProcessBuilder(target.command()).directory(scratch.toFile());
-        builder.environment().put("GRAPHITI_HOME", scratch.resolve("home").toString());
-        builder.environment().remove("GRAPHITI_PROJECT_ROOT");
-        builder.environment().put("MEMORY_FILE_PATH", scratch.resolve("memory.jsonl").toString());
-        try (var peer = new StdioPeer(builder, logDir.resolve(target.name() + ".log"))) {
-            long pid = peer.pid();
-            peer.handshake();
+        // One user's sessions: each in a project of its own, all under one graphiti home (the shared model's),
+        // a short path, as ~/.graphiti is: a Unix socket's path must fit 103 bytes.
+        Path home = Files.createTempDirectory("gh");
+        List<StdioPeer> peers = new ArrayList<>();
+        try {
+            for (int s = 0; s < SESSIONS; s++) {
+                Path project = Files.createDirectories(scratch.resolve("project-" + s));
+                new ProcessBuilder("git", "init", "-q").directory(project.toFile()).start().waitFor();
+                var builder = new ProcessBuilder(target.command()).directory(project.toFile());
+                builder.environment().put("GRAPHITI_HOME", home.toString());
+                builder.environment().remove("GRAPHITI_PROJECT_ROOT");
+                builder.environment().put("MEMORY_FILE_PATH", project.resolve("memory.jsonl").toString());
+                peers.add(new StdioPeer(builder, logDir.resolve(target.name() + "-" + s + ".log")));
+            }
+            for (StdioPeer peer : peers) {
+                peer.handshake();
+            }
             Thread.sleep(2000);
-            long idle = status(pid, "VmRSS");
+            long idle = total(peers, home, "VmRSS");
             long id = 1;
-            for (int i = 0; i < ADDS; i++) {
-                McpPeer.requireSuccess(peer.request(add(target, id++, i)));
+            for (StdioPeer peer : peers) {
+                for (int i = 0; i < ADDS; i++) {
+                    McpPeer.requireSuccess(peer.request(add(target, id++, i)));
+                }
             }
             double settle = 0;
             if (target.graphiti()) {
-                awaitFusedSearch(peer, id);
-                id += 1000;
-                settle = settle(pid);
+                for (StdioPeer peer : peers) {
+                    awaitFusedSearch(peer, id);
+                    id += 1000;
+                }
+                settle = settle(pids(peers, home));
             }
-            for (int i = 0; i < SEARCHES; i++) {
-                McpPeer.requireSuccess(peer.request(search(target, id++, QUERIES[i % QUERIES.length])));
+            for (StdioPeer peer : peers) {
+                for (int i = 0; i < SEARCHES; i++) {
+                    McpPeer.requireSuccess(peer.request(search(target, id++, QUERIES[i % QUERIES.length])));
+                }
             }
-            long used = status(pid, "VmRSS");
-            long usedPeak = status(pid, "VmHWM");
-            diagnose(target, pid, scratch);
+            long used = total(peers, home, "VmRSS");
+            long usedPeak = total(peers, home, "VmHWM");
+            long server = 0;
+            for (StdioPeer peer : peers) {
+                server = Math.max(server, status(peer.pid(), "VmRSS"));
+            }
+            long host = hostPid(home).isPresent() ? status(hostPid(home).getAsLong(), "VmRSS") : 0;
+            diagnose(target, peers.get(0).pid(), scratch);
             for (int i = 0; i < BULK; i++) {
-                McpPeer.requireSuccess(peer.request(add(target, id++, ADDS + i)));
+                McpPeer.requireSuccess(peers.get(0).request(add(target, id++, ADDS + i)));
             }
-            settle += settle(pid);
-            return new Figures(idle, used, usedPeak, status(pid, "VmHWM"), status(pid, "VmRSS"), settle);
+            settle += settle(pids(peers, home));
+            return new Figures(idle, used, usedPeak, total(peers, home, "VmHWM"), total(peers, home, "VmRSS"), settle,
+                    server, host);
+        } finally {
+            for (StdioPeer peer : peers) {
+                peer.close();
+            }
+            // The shared model's host ends when its socket goes; the home is removed with the scratch directory.
+            if (hostPid(home).isPresent()) {
+                ProcessHandle.of(hostPid(home).getAsLong()).ifPresent(ProcessHandle::destroy);
+            }
+            try (var files = Files.walk(home)) {
+                files.sorted(java.util.Comparator.reverseOrder()).forEach(file -> file.toFile().delete());
+            }
         }
+    }
+
+    /** The shared model host's pid under {@code home}, when one runs (graphiti since issue 33). */
+    private static java.util.OptionalLong hostPid(Path home) throws IOException {
+        Path run = home.resolve("run");
+        if (!Files.isDirectory(run)) {
+            return java.util.OptionalLong.empty();
+        }
+        try (var files = Files.list(run)) {
+            for (Path file : files.filter(f -> f.getFileName().toString().endsWith(".pid")).toList()) {
+                long pid = Long.parseLong(Files.readString(file).trim());
+                if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                    return java.util.OptionalLong.of(pid);
+                }
+            }
+        }
+        return java.util.OptionalLong.empty();
+    }
+
+    private static List<Long> pids(List<StdioPeer> peers, Path home) throws IOException {
+        List<Long> pids = new ArrayList<>(peers.stream().map(StdioPeer::pid).toList());
+        hostPid(home).ifPresent(pids::add);
+        return pids;
+    }
+
+    /** The machine's share: every server's figure and the shared model host's. */
+    private static long total(List<StdioPeer> peers, Path home, String field) throws IOException {
+        long sum = 0;
+        for (long pid : pids(peers, home)) {
+            sum += status(pid, field);
+        }
+        return sum;
     }
 
     /**
@@ -157,8 +234,9 @@ public final class MemoryBenchmark {
         for (long id = firstId; System.nanoTime() < deadline; id++) {
             JsonObject result = McpPeer.requireSuccess(peer.request(
                     MemoryBenchmark.search(new Target("", List.of(), true), id, "retry backoff")));
-            // Words-only answers say why in their header ("semantic"); fused ones count what matched.
-            if (result.toString().contains("matched")) {
+            // A hit found by meaning says so (matched: semantic or both); words-only answers say why (semantic_why).
+            String answer = result.toString();
+            if (!answer.contains("semantic_why") && (answer.contains("semantic") || answer.contains("both"))) {
                 return;
             }
             Thread.sleep(1000);
@@ -166,14 +244,14 @@ public final class MemoryBenchmark {
         throw new IllegalStateException("graphiti never searched by meaning within 2 minutes");
     }
 
-    /** Waits until the server's CPU stays quiet for 5 s (its background embedding done); returns the seconds waited. */
-    private static double settle(long pid) throws Exception {
+    /** Waits until the servers' and the host's CPU stays quiet for 5 s (embedding done); returns the seconds waited. */
+    private static double settle(List<Long> pids) throws Exception {
         long start = System.nanoTime();
         long quietSince = System.nanoTime();
-        long ticks = cpuTicks(pid);
+        long ticks = cpuTicks(pids);
         while (System.nanoTime() - start < SETTLE_LIMIT_MILLIS * 1_000_000) {
             Thread.sleep(1000);
-            long now = cpuTicks(pid);
+            long now = cpuTicks(pids);
             // Under 5% of a core is idle: a sweep's look at the graph, the JIT, a collection.
             if (now - ticks > PAGE_TICKS_PER_SECOND / 20) {
                 quietSince = System.nanoTime();
@@ -216,6 +294,14 @@ public final class MemoryBenchmark {
             }
         }
         throw new IOException("no " + field + " in /proc/" + pid + "/status");
+    }
+
+    private static long cpuTicks(List<Long> pids) throws IOException {
+        long sum = 0;
+        for (long pid : pids) {
+            sum += cpuTicks(pid);
+        }
+        return sum;
     }
 
     private static long cpuTicks(long pid) throws IOException {

@@ -91,7 +91,7 @@ class FileAccessIT {
         }
     }
 
-    private static McpSyncClient stdio(Path project, Path home, Map<String, String> env) {
+    static McpSyncClient stdio(Path project, Path home, Map<String, String> env) {
         Map<String, String> all = new HashMap<>(env);
         all.put("GRAPHITI_HOME", home.toString());
         all.put("HOME", home.toString());
@@ -105,15 +105,15 @@ class FileAccessIT {
         return client;
     }
 
-    private static McpSchema.CallToolRequest call(String tool, Map<String, Object> arguments) {
+    static McpSchema.CallToolRequest call(String tool, Map<String, Object> arguments) {
         return new McpSchema.CallToolRequest(tool, new HashMap<>(arguments));
     }
 
-    private static String text(McpSchema.CallToolResult result) {
+    static String text(McpSchema.CallToolResult result) {
         return TeamServerIT.text(result);
     }
 
-    private static Path repository(Path path) throws Exception {
+    static Path repository(Path path) throws Exception {
         Files.createDirectories(path);
         ProjectFixture.git(path, "init", "-q", "-b", "main");
         return path.toRealPath();
