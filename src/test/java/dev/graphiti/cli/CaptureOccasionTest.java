@@ -116,7 +116,7 @@ class CaptureOccasionTest {
         String id = onlyItem().getString("id");
         // no word of the rule's own: its situation (gitleaks, the env file, the deploy) is what this work shares
         List<JsonObject> found = cli.run(repo, "search", "--ranking", "lexical", "--format", "json",
-                "gitleaks is failing the deploy again: there is a key in the env file").array()
+                "gitleaks is failing the billing deploy again: a token was committed").array()
                 .getValuesAs(JsonObject.class);
         assertEquals(List.of(id), found.stream().map(row -> row.getString("id")).toList());
     }
