@@ -114,6 +114,7 @@ final class JsonShapes {
         item.ended().ifPresent(ended -> json.add("mark", ended.mark()));
         add(json, "superseded_by", item.supersededBy());
         add(json, "supersedes", item.supersedes());
+        add(json, "occasion", Optional.of(item.occasion()).filter(occasion -> !occasion.isEmpty()));
         return flagged(json, item);
     }
 

@@ -52,6 +52,9 @@ final class ShowCommand extends GraphSubcommand {
             out.println("anchors: " + item.anchors().stream().map(a -> (a.kind() == Anchor.Kind.file ? "" : a.kind() + " ")
                     + a.value() + " (" + a.origin() + ")").collect(Collectors.joining(", ")));
         }
+        if (!item.occasion().isEmpty()) {
+            out.println("occasion (the work it was settled in): " + item.occasion().replace("\n", " | "));
+        }
         if (!details.chain().isEmpty()) {
             out.println("chain: " + details.chain().stream()
                     .map(link -> link.id().equals(item.id()) ? "[" + link.id() + "]" : link.id())

@@ -35,7 +35,8 @@ public final class E5Encoder implements TextEncoder, AutoCloseable {
     static final String TOKENIZER_RESOURCE = "e5-small-v2-q-tokenizer.json";
     /**
      * Changes whenever the model, its tokenizer, how passages are cut or what of an item is embedded changes: stored
-     * vectors are then redone, once. 2: a commit without its file list and diffstat.
+     * vectors are then redone, once. 2: a commit without its file list and diffstat. (An occasion's passage needed no
+     * redo: items stored before it have none, and their passages are as they were.)
      */
     public static final String MODEL_ID = "e5-small-v2-q/2";
     public static final int DIMENSIONS = 384;
@@ -142,8 +143,23 @@ public final class E5Encoder implements TextEncoder, AutoCloseable {
                 .toArray(float[][]::new)).toList();
     }
 
-    /** [CLS] passage: text [SEP] per window of the item's tokens; windows after the first repeat the title. */
+    /**
+     * [CLS] passage: text [SEP] per window of the item's tokens; windows after the first repeat the title. An occasion
+     * (the work the item was settled in) is one passage more, alone (its first {@value #PASSAGE_TOKENS} tokens): a
+     * prompt for work of that kind may be nearer to it than to the statement. On the memory loop's tuning part the
+     * occasion alone kept more unrelated prompts below the rules' than the occasion led by the title did.
+     */
     List<int[]> chunks(ItemText item) {
+        List<int[]> chunks = statement(item);
+        if (!item.occasion().isBlank()) {
+            int[] occasion = tokenizer.tokens(item.occasion());
+            chunks.add(sequence(passagePrefix, new int[0], occasion, 0, Math.min(occasion.length, PASSAGE_TOKENS)));
+        }
+        return chunks;
+    }
+
+    /** The windows of the item's title and content. */
+    private List<int[]> statement(ItemText item) {
         int[] title = tokenizer.tokens(item.title());
         int[] body = tokenizer.tokens(item.content());
         int[] all = new int[title.length + 1 + body.length];

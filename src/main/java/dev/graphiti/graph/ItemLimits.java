@@ -15,6 +15,8 @@ public final class ItemLimits {
     public static final int ENTITY_CHARS = 200;
     /** An anchor's value, a repository path or a command: within what a PostgreSQL index entry holds (2,704 bytes). */
     public static final int ANCHOR_CHARS = 500;
+    /** An item's occasion (what the work was when it was settled) is a few lines; longer is cut, never refused. */
+    public static final int OCCASION_CHARS = 2_000;
 
     private ItemLimits() {
     }

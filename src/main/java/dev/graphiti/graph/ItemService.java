@@ -212,7 +212,7 @@ public final class ItemService {
     /** An item ready to store: checked, redacted, titled, tagged, its entities, anchors and fingerprint found. */
     private record Prepared(NewItem request, String title, String content, List<String> tags, String source,
                             List<Entity> entities, Fingerprint fingerprint, Instant createdAt, int redactions,
-                            Optional<String> flag, List<Anchor> anchors) {
+                            Optional<String> flag, List<Anchor> anchors, String occasion) {
     }
 
     private Prepared prepare(NewItem request) {
@@ -235,8 +235,9 @@ public final class ItemService {
         SecretRedaction.Redacted title = redaction.redact(request.title().map(String::strip).filter(t -> !t.isEmpty())
                 .orElseGet(() -> titleOf(content.text())));
         SecretRedaction.Redacted source = redaction.redact(request.source());
+        SecretRedaction.Redacted occasion = redaction.redact(ItemLimits.cut(request.occasion(), ItemLimits.OCCASION_CHARS));
         List<String> tags = new ArrayList<>();
-        int redactions = content.count() + title.count() + source.count();
+        int redactions = content.count() + title.count() + source.count() + occasion.count();
         for (String tag : normalizeTags(request.tags())) {
             SecretRedaction.Redacted clean = redaction.redact(tag);
             redactions += clean.count();
@@ -256,7 +257,7 @@ public final class ItemService {
         }
         return new Prepared(request, title.text(), content.text(), tags, source.text(), found,
                 Fingerprint.of(title.text(), content.text()), request.createdAt().orElseGet(clock::instant), redactions,
-                flag, anchors);
+                flag, anchors, occasion.text());
     }
 
     /**
@@ -325,7 +326,7 @@ public final class ItemService {
         KnowledgeItem item = new KnowledgeItem(id, scope, p.request().kind(), p.title(), p.content(), p.tags(),
                 p.source(), p.entities(), p.createdAt(), Optional.empty(), Optional.empty(),
                 replaced.map(KnowledgeItem::id), p.flag(),
-                union(p.anchors(), replaced.map(KnowledgeItem::anchors).orElse(List.of())));
+                union(p.anchors(), replaced.map(KnowledgeItem::anchors).orElse(List.of())), Optional.empty(), p.occasion());
         writer.insert(item, p.fingerprint(), p.request().place());
         replaced.ifPresent(old -> writer.supersede(old.id(), item.id(), p.createdAt()));
         return new AddResult(item, p.redactions(), Optional.empty(), replaced.map(KnowledgeItem::id));

@@ -13,12 +13,15 @@ import java.util.Optional;
  * {@code anchors} are the code it is about ({@link Anchor}).
  * An item git time ended (reverted, its files deleted, restated later) stays current but carries {@code ended} and
  * {@code validUntil}: it is {@link #staleAt} from then on, marked and ranked below current knowledge, never deleted.
+ * {@code occasion} is what the work was when a conversation settled it (the request, the files and commands around it;
+ * "" for none): evidence that a prompt for work of that kind is about it, searched and embedded beside the statement,
+ * never told as the statement.
  */
 public record KnowledgeItem(String id, Scope scope, Kind kind, String title, String content, List<String> tags,
                             String source, List<Entity> entities, Instant createdAt,
                             Optional<Instant> validUntil, Optional<String> supersededBy,
                             Optional<String> supersedes, Optional<String> flag, List<Anchor> anchors,
-                            Optional<Ending> ended) {
+                            Optional<Ending> ended, String occasion) {
 
     /** The tag the review queue gives an item a person accepted. */
     public static final String REVIEWED = "reviewed";
@@ -39,6 +42,16 @@ public record KnowledgeItem(String id, Scope scope, Kind kind, String title, Str
         Objects.requireNonNull(flag, "flag");
         anchors = anchors.stream().sorted(Anchor.ORDER).toList(); // as the stores read them back
         Objects.requireNonNull(ended, "ended");
+        occasion = occasion == null ? "" : occasion;
+    }
+
+    /** An item without an occasion. */
+    public KnowledgeItem(String id, Scope scope, Kind kind, String title, String content, List<String> tags,
+                         String source, List<Entity> entities, Instant createdAt, Optional<Instant> validUntil,
+                         Optional<String> supersededBy, Optional<String> supersedes, Optional<String> flag,
+                         List<Anchor> anchors, Optional<Ending> ended) {
+        this(id, scope, kind, title, content, tags, source, entities, createdAt, validUntil, supersededBy, supersedes,
+                flag, anchors, ended, "");
     }
 
     /** An item nothing in git has ended. */
@@ -78,7 +91,7 @@ public record KnowledgeItem(String id, Scope scope, Kind kind, String title, Str
     /** This item with {@code anchors} instead of its own. */
     public KnowledgeItem withAnchors(List<Anchor> anchors) {
         return new KnowledgeItem(id, scope, kind, title, content, tags, source, entities, createdAt, validUntil,
-                supersededBy, supersedes, flag, anchors, ended);
+                supersededBy, supersedes, flag, anchors, ended, occasion);
     }
 
     /** Flagged as instructions and not accepted in the review queue: shown with a warning, never in brief or recall. */

@@ -19,7 +19,7 @@ import java.util.stream.Collectors;
  * {@code score = 0.90 * relevance + 0.06 * kind priority + 0.04 * 2^(-age / half-life)}.
  *
  * <p>Relevance means the same across queries: the share of the query's information the item covers (each word
- * weighted by how rare it is in the graph; a word only a neighbouring turn has counts half), times how well it
+ * weighted by how rare it is in the graph; a word only a neighbouring turn or the item's occasion has counts half), times how well it
  * matches against the best hit (between a half and all). An item that shares one common word with the query scores
  * low however few items match; kind and recency add at most 0.1, so they break near-ties but never lift an item
  * over a clearly better match.
@@ -241,6 +241,8 @@ public final class LexicalRanking implements Ranking {
             }
             double fit = best > 0 ? effective.get(item.id()) / best : 1;
             int held = wordsFound.computeIfAbsent(item.id(), id -> found(queryWords, item));
+            // the work the item was settled in is about it as a neighbouring turn is: its words count as theirs do
+            nearby |= queryWords.found(item.occasion());
             double relevance = queryWords.coverage(held, nearby, NEIGHBOUR_SHARE, wholes(queryWords, item))
                     * (0.5 + 0.5 * fit);
             if (!NamedFiles.anchored(files, item).isEmpty()) {

@@ -9,15 +9,23 @@ import java.util.Optional;
  * to now (the git indexer passes the commit's date); {@code supersedes} is the full id of the item replaced;
  * {@code place} is where in a conversation it was said, for items captured from one; {@code anchors} the code it is
  * about as the caller knows it (the files a commit changed, a session touched, a person gave), to which the paths,
- * symbols and keys its text names are added.
+ * symbols and keys its text names are added; {@code occasion} what the work was when it was settled ({@link
+ * KnowledgeItem#occasion}; "" for none).
  */
 public record NewItem(Kind kind, Optional<String> title, String content, List<String> tags, String source,
                       Optional<String> supersedes, Optional<Instant> createdAt, Optional<ThreadPosition> place,
-                      List<Anchor> anchors) {
+                      List<Anchor> anchors, String occasion) {
 
     public NewItem {
         tags = List.copyOf(tags);
         anchors = List.copyOf(anchors);
+        occasion = occasion == null ? "" : occasion.strip();
+    }
+
+    public NewItem(Kind kind, Optional<String> title, String content, List<String> tags, String source,
+                   Optional<String> supersedes, Optional<Instant> createdAt, Optional<ThreadPosition> place,
+                   List<Anchor> anchors) {
+        this(kind, title, content, tags, source, supersedes, createdAt, place, anchors, "");
     }
 
     public NewItem(Kind kind, Optional<String> title, String content, List<String> tags, String source,

@@ -16,7 +16,14 @@ public interface TextEncoder {
     /** Each item's passage vectors, in the order given. */
     List<float[][]> passages(List<ItemText> items);
 
-    /** What of an item is embedded. */
-    record ItemText(String title, String content) {
+    /**
+     * What of an item is embedded: its title and content, and its occasion ("" for none), which is a passage of its
+     * own, so the item's best passage may be the work it was settled in.
+     */
+    record ItemText(String title, String content, String occasion) {
+
+        public ItemText(String title, String content) {
+            this(title, content, "");
+        }
     }
 }

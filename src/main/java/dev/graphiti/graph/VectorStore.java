@@ -62,18 +62,19 @@ public interface VectorStore extends AutoCloseable {
     void close();
 
     /** An item waiting for its vectors: what it is and where it came from decide what of it is embedded, and when. */
-    record Unembedded(long seq, String kind, String source, String title, String content) {
+    record Unembedded(long seq, String kind, String source, String title, String content, String occasion) {
 
         private static final String GIT = "git:";
 
         /**
          * What of the item carries its meaning: a commit's title and message, not the file list, diffstat, modules
          * and sha its digest appends after the message's last blank line (anchors and lexical search cover those,
-         * and their paths cost more tokens than the message).
+         * and their paths cost more tokens than the message). Any other item's occasion (what the work was when it
+         * was settled) is embedded too, as a passage of its own.
          */
         public TextEncoder.ItemText text() {
             if (!source.startsWith(GIT)) {
-                return new TextEncoder.ItemText(title, content);
+                return new TextEncoder.ItemText(title, content, occasion == null ? "" : occasion);
             }
             int digest = content.lastIndexOf("\n\n");
             return new TextEncoder.ItemText(title, digest < 0 ? content : content.substring(0, digest));

@@ -65,7 +65,8 @@ public final class GraphItemSink implements ItemSink {
     private NewItem request(ItemDraft draft) {
         return new NewItem(Kind.parse(draft.kind()), Optional.of(redactor.redact(draft.title()).text()),
                 redactor.redact(draft.content()).text(), draft.tags(), draft.source(), draft.supersedes(),
-                Optional.ofNullable(draft.createdAt()), draft.place(), draft.anchors());
+                Optional.ofNullable(draft.createdAt()), draft.place(), draft.anchors(),
+                redactor.redact(draft.occasion()).text());
     }
 
     private static Stored stored(AddResult result) {

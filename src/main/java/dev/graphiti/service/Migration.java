@@ -134,6 +134,6 @@ public final class Migration {
                 .thenComparing(Entity::type)).toList();
         return new KnowledgeItem(item.id(), item.scope(), item.kind(), item.title(), item.content(), item.tags(),
                 item.source(), entities, item.createdAt(), item.validUntil(), item.supersededBy(), item.supersedes(),
-                item.flag(), item.ended());
+                item.flag(), List.of(), item.ended(), item.occasion());
     }
 }

@@ -100,6 +100,21 @@ class E5EncoderTest {
         }
     }
 
+    @Test
+    void anOccasionIsAPassageOfItsOwnNearerToAPromptForWorkOfItsKind() {
+        ItemText rule = new ItemText("Secrets come from Vault", "Secrets come from Vault at secret/data/<service>/<env>,"
+                + " read at start by the vault-agent sidecar; nothing secret is ever written to the repository.");
+        ItemText withOccasion = new ItemText(rule.title(), rule.content(), "gitleaks flagged the billing deploy in CI: an"
+                + " API key committed in the env file.\nfiles: deploy/.env.production");
+        List<float[][]> passages = encoder.passages(List.of(rule, withOccasion));
+        assertEquals(1, passages.get(0).length);
+        assertEquals(2, passages.get(1).length);
+        assertEquals(1.0, dot(passages.get(0)[0], passages.get(1)[0]), 1e-3, "the statement's passage is as it was");
+        float[] prompt = encoder.query("The new geocoding service needs the Mapbox API key in its env file; wire it in.");
+        assertTrue(dot(prompt, passages.get(1)[1]) > dot(prompt, passages.get(1)[0]),
+                "the work the rule was settled in is nearer to the work asked for than the rule's own words");
+    }
+
     private static double dot(float[] a, float[] b) {
         double sum = 0;
         for (int i = 0; i < a.length; i++) {

@@ -32,6 +32,7 @@ import dev.graphiti.graph.SearchQuery;
 import dev.graphiti.graph.SkipReason;
 import dev.graphiti.graph.StoreHealth;
 import dev.graphiti.graph.StoredItem;
+import dev.graphiti.graph.TextEncoder;
 import dev.graphiti.graph.ThreadPosition;
 import dev.graphiti.graph.VectorStore;
 import dev.graphiti.service.Redactions;
@@ -186,6 +187,27 @@ public abstract class GraphStoreContract {
         assertEquals(List.of(added.id()), anchoredTo("lib/net/backoff.py"));
         assertEquals(List.of(added.id()), anchoredTo("src/retry.py"));
         assertEquals(List.of(), anchoredTo("lib/net/other.py"));
+    }
+
+    @Test
+    void anItemsOccasionComesBackRedactedIsEmbeddedAndFindsItByWordsBelowItsOwnText() {
+        String key = "kkywqih56a4" + "camisn60ocgrj";
+        KnowledgeItem vault = add(new NewItem(Kind.decision, Optional.of("Secrets come from Vault"),
+                "Secrets come from Vault at secret/data/<service>/<env>, read by the vault-agent sidecar.", List.of(),
+                "capture:s1", Optional.empty(), Optional.of(T0), Optional.empty(), List.of(),
+                "gitleaks flagged an API key in the env file\nfiles: deploy/.env.production\ncommands: curl"
+                        + " 'https://api.acme.io/v1/keys/revoke?key=" + key + "'"));
+        KnowledgeItem named = add(item(Kind.note, "Gitleaks", "gitleaks runs in CI on every push"));
+        KnowledgeItem read = database.items().get(vault.id()).orElseThrow();
+        assertEquals(vault.occasion(), read.occasion());
+        assertTrue(read.occasion().startsWith("gitleaks flagged an API key in the env file\nfiles: deploy/.env.production"),
+                read.occasion());
+        assertFalse(read.occasion().contains(key), "redacted as the content is: " + read.occasion());
+        assertEquals("", database.items().get(named.id()).orElseThrow().occasion());
+        assertEquals(List.of(named.id(), vault.id()), ids(search("gitleaks", ItemFilter.current(), false)),
+                "an item found by its occasion's words ranks below one whose own text holds them");
+        VectorStore.Unembedded waiting = database.vectors().unembedded("m1", 0, 10).get(0);
+        assertEquals(new TextEncoder.ItemText(read.title(), read.content(), read.occasion()), waiting.text());
     }
 
     @Test

@@ -81,7 +81,7 @@ public final class ConversationCapture {
      * chunk holds fewer items than bytes), so later captures continue the order. A statement a stored item
      * already makes, however it is worded (the assistant recalling a decision), counts as a repeat. A rule that
      * changes or extends one captured from another session supersedes it (see {@link Revisions}). Each is anchored to the
-     * files the session touched around it ({@link TouchedFiles}).
+     * files the session touched around it ({@link TouchedFiles}) and keeps what the session was doing ({@link Occasions}).
      */
     private CaptureReport store(String sessionId, TranscriptChunk chunk) {
         List<Extraction> extractions = extractor.extract(chunk.turns());
@@ -92,6 +92,7 @@ public final class ConversationCapture {
         String opening = chunk.start() > 0 ? "" : chunk.turns().stream().filter(t -> t.role() == Turn.Role.user)
                 .map(Turn::text).findFirst().orElse("");
         TouchedFiles touched = new TouchedFiles(chunk, root);
+        Occasions occasions = new Occasions(chunk, touched);
         for (Extraction extraction : extractions) {
             if (sink.known(extraction.content())) {
                 continue;
@@ -101,7 +102,8 @@ public final class ConversationCapture {
             drafts.add(new ItemDraft(extraction.kind(), extraction.title(),
                     revision.map(Revisions.Revision::content).orElse(extraction.content()), List.of("capture"), source,
                     extraction.at(), Optional.of(new ThreadPosition(sessionId, chunk.start() + drafts.size())),
-                    revision.map(Revisions.Revision::supersedes), touched.around(extraction.at())));
+                    revision.map(Revisions.Revision::supersedes), touched.around(extraction.at()),
+                    occasions.of(extraction.at())));
         }
         List<ItemSink.Stored> stored = drafts.isEmpty() ? List.of() : sink.storeAll(drafts);
         int added = (int) stored.stream().filter(s -> !s.duplicate()).count();

@@ -93,6 +93,13 @@ abstract class JsonLines implements SessionReader {
             }
         }
 
+        /** A shell command a tool call ran (part of what the session was doing: a captured item's occasion). */
+        void ran(String command) {
+            if (!command.isBlank()) {
+                touched.add(Touch.ran(turns.size(), command, cwd));
+            }
+        }
+
         /** The directory the session is in from this line on (a blank one says nothing). */
         void cwd(String directory) {
             if (!directory.isBlank()) {

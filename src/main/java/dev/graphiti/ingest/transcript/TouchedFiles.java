@@ -32,20 +32,40 @@ final class TouchedFiles {
 
     /** The files touched around the turn said at {@code at} (the whole chunk's when no turn has that time). */
     List<Anchor> around(Instant at) {
-        int turn = -1;
-        for (int i = 0; i < chunk.turns().size() && at != null; i++) {
-            if (at.equals(chunk.turns().get(i).timestamp())) {
-                turn = i;
-                break;
-            }
-        }
+        int turn = turn(chunk, at);
         Set<String> paths = new LinkedHashSet<>();
         for (Touch touch : chunk.touched()) {
-            if (turn < 0 || Math.abs(touch.turn() - turn) <= WINDOW) {
+            if (!touch.ran() && near(touch, turn)) {
                 relative(touch).ifPresent(paths::add);
             }
         }
         return paths.stream().limit(MOST).map(path -> Anchor.file(path, Anchor.Origin.touched)).toList();
+    }
+
+    /** The files touched by calls whose turn is after {@code after} and at most {@code to}, relative as anchors are. */
+    List<String> between(int after, int to) {
+        Set<String> paths = new LinkedHashSet<>();
+        for (Touch touch : chunk.touched()) {
+            if (!touch.ran() && touch.turn() > after && touch.turn() <= to) {
+                relative(touch).ifPresent(paths::add);
+            }
+        }
+        return paths.stream().limit(MOST).toList();
+    }
+
+    /** The index of the chunk's turn said at {@code at}; -1 when none was (then the whole chunk is around it). */
+    static int turn(TranscriptChunk chunk, Instant at) {
+        for (int i = 0; i < chunk.turns().size() && at != null; i++) {
+            if (at.equals(chunk.turns().get(i).timestamp())) {
+                return i;
+            }
+        }
+        return -1;
+    }
+
+    /** Whether {@code touch} was within {@value #WINDOW} turns of turn {@code turn} (any, when that is -1). */
+    static boolean near(Touch touch, int turn) {
+        return turn < 0 || Math.abs(touch.turn() - turn) <= WINDOW;
     }
 
     private Optional<String> relative(Touch touch) {

@@ -11,8 +11,8 @@ import java.util.regex.Pattern;
 
 /**
  * Reads a Claude Code transcript (JSONL) from a byte offset. Kept: the text blocks of "user" and
- * "assistant" lines of the main conversation, and the files its tool calls read or changed ({@link Touch}: the
- * call's file path only, never its payload). Left out, by design:
+ * "assistant" lines of the main conversation, and the files its tool calls read or changed and the shell commands they
+ * ran ({@link Touch}: the call's file path or command line only, never its payload or output). Left out, by design:
  * tool_use, tool_result and thinking blocks (payloads, not the people's words);
  * sidechain lines (a subagent's own conversation, prompted by the agent, not the user);
  * "summary" lines and compaction summaries (restatements of earlier turns, which would repeat them);
@@ -33,6 +33,8 @@ public final class TranscriptReader extends JsonLines {
     /** The tools whose input names the one file they read or change, and the field naming it. */
     private static final Map<String, String> FILE_TOOLS = Map.of("Read", "file_path", "Edit", "file_path", "Write",
             "file_path", "MultiEdit", "file_path", "NotebookEdit", "notebook_path");
+    /** The tool whose input is a shell command, and its field: the command is part of what the session was doing. */
+    private static final String SHELL_TOOL = "Bash";
 
     /** Adds the line's turn, if it has one, and the files its tool calls touched. */
     @Override
@@ -81,12 +83,18 @@ public final class TranscriptReader extends JsonLines {
         return text.toString();
     }
 
-    /** The files the tool calls among {@code blocks} read or changed. */
+    /** The files the tool calls among {@code blocks} read or changed, and the commands they ran. */
     private static void touches(JsonArray blocks, Reading reading) {
         for (JsonValue block : blocks) {
-            if (block instanceof JsonObject call && string(call, "type").equals("tool_use")
-                    && FILE_TOOLS.containsKey(string(call, "name")) && call.get("input") instanceof JsonObject input) {
-                reading.touch(string(input, FILE_TOOLS.get(string(call, "name"))));
+            if (!(block instanceof JsonObject call && string(call, "type").equals("tool_use")
+                    && call.get("input") instanceof JsonObject input)) {
+                continue;
+            }
+            String tool = string(call, "name");
+            if (FILE_TOOLS.containsKey(tool)) {
+                reading.touch(string(input, FILE_TOOLS.get(tool)));
+            } else if (tool.equals(SHELL_TOOL)) {
+                reading.ran(string(input, "command"));
             }
         }
     }

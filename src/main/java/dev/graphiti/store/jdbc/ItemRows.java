@@ -27,8 +27,8 @@ public final class ItemRows {
 
     /** An item's columns, in the order {@link #query} reads them (extra columns follow). */
     public static final String COLUMNS = "i.seq, i.id, i.kind, i.title, i.content, i.tags, i.source, i.created_at, "
-            + "i.valid_until, i.superseded_by, i.supersedes, i.flag, i.ended_by, i.ended_why";
-    private static final int ITEM_COLUMNS = 14;
+            + "i.valid_until, i.superseded_by, i.supersedes, i.flag, i.ended_by, i.ended_why, i.occasion";
+    private static final int ITEM_COLUMNS = 15;
 
     private final Statements statements;
     private final Scope scope;
@@ -71,7 +71,7 @@ public final class ItemRows {
             }
             rows.add(new Row(row.getLong(1), row.getString(2), row.getString(3), row.getString(4), row.getString(5),
                     row.getString(6), row.getString(7), row.getLong(8), until, row.getString(10), row.getString(11),
-                    row.getString(12), row.getString(13), row.getString(14), extra));
+                    row.getString(12), row.getString(13), row.getString(14), row.getString(15), extra));
         }
         return rows;
     }
@@ -158,13 +158,13 @@ public final class ItemRows {
 
     private record Row(long seq, String id, String kind, String title, String content, String tags, String source,
                        long createdAt, Long validUntil, String supersededBy, String supersedes, String flag,
-                       String endedBy, String endedWhy, Object[] extra) {
+                       String endedBy, String endedWhy, String occasion, Object[] extra) {
 
         KnowledgeItem toItem(Scope scope, List<Entity> entities) {
             return new KnowledgeItem(id, scope, Kind.valueOf(kind), title, content, ItemRows.tags(tags), source, entities,
                     Instant.ofEpochMilli(createdAt), Optional.ofNullable(validUntil).map(Instant::ofEpochMilli),
-                    Optional.ofNullable(supersededBy), Optional.ofNullable(supersedes), Optional.ofNullable(flag),
-                    endedBy == null ? Optional.empty() : Optional.of(new Ending(endedBy, endedWhy)));
+                    Optional.ofNullable(supersededBy), Optional.ofNullable(supersedes), Optional.ofNullable(flag), List.of(),
+                    endedBy == null ? Optional.empty() : Optional.of(new Ending(endedBy, endedWhy)), occasion);
         }
     }
 }

@@ -49,12 +49,12 @@ public final class VectorRows {
             throws SQLException {
         String condition = model.equals(storedModel(connection)) ? UNEMBEDDED + " AND" : "FROM items i WHERE";
         List<Unembedded> found = new ArrayList<>();
-        try (PreparedStatement statement = Statements.prepare(connection, "SELECT i.seq, i.kind, i.source, i.title, i.content " + condition
+        try (PreparedStatement statement = Statements.prepare(connection, "SELECT i.seq, i.kind, i.source, i.title, i.content, i.occasion " + condition
                 + " i.seq > ? ORDER BY i.seq LIMIT ?", List.of(afterSeq, limit));
              ResultSet row = statement.executeQuery()) {
             while (row.next()) {
                 found.add(new Unembedded(row.getLong(1), row.getString(2), row.getString(3), row.getString(4),
-                        row.getString(5)));
+                        row.getString(5), row.getString(6)));
             }
         }
         return found;

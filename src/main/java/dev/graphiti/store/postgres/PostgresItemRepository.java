@@ -29,7 +29,10 @@ import java.util.TreeSet;
 /** One graph on PostgreSQL, on a connection borrowed from the pool for as long as it is open. */
 final class PostgresItemRepository implements SharedReads {
 
-    /** ts_rank's weights for D, C, B, A: content 1, entities 2, tags 3, title 4, as SQLite's BM25 weights. */
+    /**
+     * ts_rank's weights for D, C, B, A: content 1, entities 2, tags 3, title 4, as SQLite's BM25 weights. An item's
+     * occasion shares D with its content (the four are taken); {@code LexicalRanking} counts its words at half.
+     */
     static final String WEIGHTS = "'{0.25, 0.5, 0.75, 1.0}'";
     private static final String NEWEST_FIRST = ItemReads.NEWEST_FIRST;
     /** A filter's condition for current items only. */

@@ -77,14 +77,15 @@ final class PostgresItemWriter extends SharedWrites {
     @Override
     public void insert(KnowledgeItem item, Fingerprint fingerprint, Optional<ThreadPosition> place) {
         String insert = "INSERT INTO items (id, kind, title, title_key, content, tags, entities, source, created_at, "
-                + "valid_until, superseded_by, supersedes, fingerprint, thread, position, flag, ended_by, ended_why) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
-                + "?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq";
+                + "valid_until, superseded_by, supersedes, fingerprint, thread, position, flag, ended_by, ended_why, occasion) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                + "?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING seq";
         List<Object> parameters = new ArrayList<>(Arrays.asList(item.id(), item.kind().name(), item.title(),
                 fingerprint.titleKey(), item.content(), String.join(" ", item.tags()), entityText(item.entities()),
                 item.source(), item.createdAt().toEpochMilli(), nullable(item.validUntil().map(Instant::toEpochMilli)),
                 nullable(item.supersededBy()), nullable(item.supersedes()), fingerprint.contentHash(),
                 nullable(place.map(ThreadPosition::thread)), nullable(place.map(ThreadPosition::position)),
-                nullable(item.flag()), nullable(item.ended().map(Ending::by)), nullable(item.ended().map(Ending::why))));
+                nullable(item.flag()), nullable(item.ended().map(Ending::by)), nullable(item.ended().map(Ending::why)),
+                item.occasion()));
         String sql = insert;
         if (!item.tags().isEmpty() || !item.entities().isEmpty() || !item.anchors().isEmpty()) {
             sql = "WITH item AS (" + insert + ")";

@@ -35,8 +35,11 @@ import java.util.function.Consumer;
 /** One open graph database. Not shared between threads: each command opens its own. */
 final class SqliteItemRepository implements SharedReads {
 
-    /** BM25 column weights: title, content, tags, entities. */
-    private static final String BM25 = "bm25(items_fts, 4.0, 1.0, 3.0, 2.0)";
+    /**
+     * BM25 column weights: title, content, tags, entities, and the occasion (the work an item was settled in) below
+     * the content: evidence about the item, not its statement.
+     */
+    private static final String BM25 = "bm25(items_fts, 4.0, 1.0, 3.0, 2.0, 0.5)";
     /** How many best matches per wanted one the index hands over before an unselective filter runs on them. */
     private static final int OVER_FETCH = 4;
     private static final String NEWEST_FIRST = ItemReads.NEWEST_FIRST;

@@ -39,15 +39,15 @@ final class SqliteItemWriter extends SharedWrites {
     @Override
     public void insert(KnowledgeItem item, Fingerprint fingerprint, Optional<ThreadPosition> place) {
         update("INSERT INTO items (id, kind, title, title_key, content, tags, entities, source, created_at, "
-                        + "valid_until, superseded_by, supersedes, fingerprint, thread, position, flag, ended_by, ended_why) "
-                        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                        + "valid_until, superseded_by, supersedes, fingerprint, thread, position, flag, ended_by, ended_why, "
+                        + "occasion) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 Arrays.asList(item.id(), item.kind().name(), item.title(), fingerprint.titleKey(), item.content(),
                         String.join(" ", item.tags()), entityText(item.entities()), item.source(),
                         item.createdAt().toEpochMilli(), nullable(item.validUntil().map(Instant::toEpochMilli)),
                         nullable(item.supersededBy()), nullable(item.supersedes()), fingerprint.contentHash(),
                         nullable(place.map(ThreadPosition::thread)), nullable(place.map(ThreadPosition::position)),
                         nullable(item.flag()), nullable(item.ended().map(Ending::by)),
-                        nullable(item.ended().map(Ending::why))));
+                        nullable(item.ended().map(Ending::why)), item.occasion()));
         long seq = seq(item.id());
         writeTags(seq, item.tags());
         writeEntities(seq, item.entities());
