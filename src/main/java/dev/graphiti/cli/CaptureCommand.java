@@ -55,9 +55,10 @@ final class CaptureCommand extends GraphSubcommand {
             + " the directory its sessions ran in (into the global graph with --global).")
     boolean allProjects;
 
-    @Option(names = "--memory", description = "Import CLAUDE.md files and Claude Code's auto-memory instead of a transcript:"
-            + " the project's into the project graph, the user's ~/.claude/CLAUDE.md into the global graph; a re-import"
-            + " stores only what changed.")
+    @Option(names = "--memory", description = "Import what you wrote for agents instead of a transcript (CLAUDE.md,"
+            + " AGENTS.md, GEMINI.md, QWEN.md, Claude Code's auto-memory, Codex's memories): the project's into the project"
+            + " graph, the user's (~/.claude, ~/.codex, ~/.gemini, ~/.qwen) into the global graph; a re-import stores only"
+            + " what changed.")
     boolean memory;
 
     @Option(names = "--within", paramLabel = "DIR", description = "With --memory: read only files under DIR (repeatable);"

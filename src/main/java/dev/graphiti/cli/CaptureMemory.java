@@ -6,9 +6,11 @@ import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.Scope;
 import dev.graphiti.graph.ScopeResolver;
+import dev.graphiti.ingest.memory.AgentHomes;
 import dev.graphiti.ingest.memory.MemoryFiles;
 import dev.graphiti.ingest.memory.MemoryImport;
 import dev.graphiti.service.CaptureService;
+import dev.graphiti.service.SessionLogs;
 import jakarta.json.JsonArrayBuilder;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -40,7 +42,10 @@ final class CaptureMemory {
         Optional<Scope> requested = context.requestedScope();
         GraphLocation here = context.location();
         Map<GraphLocation, MemoryFiles.Found> plan = new LinkedHashMap<>();
-        MemoryFiles files = new MemoryFiles(claude, context.locations().userHome(), within);
+        SessionLogs.Homes homes = SessionLogs.Homes.of(claude, context.invocation().environment().variables(),
+                context.locations().userHome(), context.directory());
+        MemoryFiles files = new MemoryFiles(new AgentHomes(claude, homes.codex(), homes.gemini(), homes.qwen(),
+                context.locations().userHome().resolve(".config/opencode")), context.locations().userHome(), within);
         try {
             if (here.scope() == Scope.project) {
                 plan.put(here, files.project(here.workTree().map(GitWorkTree::root).orElseThrow()));
@@ -62,7 +67,9 @@ final class CaptureMemory {
             notes.addAll(found.notes());
             // a graph that does not exist holds nothing to retire: no file, no graph made for nothing
             if (!found.files().isEmpty() || context.graphs().exists(location)) {
-                imported.add(new Imported(location.scope(), service.importMemory(location, found.files(), found.unread())));
+                Imported one = new Imported(location.scope(), service.importMemory(location, found.files(), found.unread()));
+                imported.add(one);
+                refused.addAll(one.outcome().refused());
             }
         });
         refused.forEach(context::warn);
@@ -108,9 +115,9 @@ final class CaptureMemory {
             return;
         }
         if (reports.isEmpty() && retired == 0) {
-            out.println("no CLAUDE.md or auto-memory files found (looked in the project and its subfolders, their .claude/, "
-                    + context.locations().claude() + ", its projects/<project>/memory/ or the folder autoMemoryDirectory"
-                    + " names)");
+            out.println("no memory files found (CLAUDE.md, AGENTS.md, GEMINI.md, QWEN.md; looked in the project and its"
+                    + " subfolders, their .claude/, " + context.locations().claude() + ", its projects/<project>/memory/ or"
+                    + " the folder autoMemoryDirectory names, and the Codex, Gemini CLI, Qwen Code and opencode homes)");
             return;
         }
         for (Imported one : imported) {

@@ -2,12 +2,15 @@ package dev.graphiti.cli;
 
 import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.exchange.ExchangeFormat;
+import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.service.Exchange;
 import dev.graphiti.service.ExportReport;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Optional;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 
 /** `graphiti export PATH`: the graph's items to a file or folder in one of the exchange formats. */
@@ -17,12 +20,18 @@ import picocli.CommandLine.Parameters;
                 + " memory server's memory.jsonl).")
 final class ExportCommand extends GraphSubcommand {
 
-    @Parameters(index = "0", paramLabel = "PATH", description = "The file to write (a folder for markdown).")
+    @Parameters(index = "0", arity = "0..1", paramLabel = "PATH", description = "The file to write (a folder for markdown"
+            + " and claude-rules; for agents-md and claude-rules the project's AGENTS.md and .claude/rules when absent).")
     String path;
 
     @Option(names = "--as", paramLabel = "FORMAT", defaultValue = "json",
-            description = "json, markdown or memory (default: ${DEFAULT-VALUE}).")
+            description = "json, markdown, memory, or into the agents' own files: agents-md (graphiti's marked part of"
+                    + " AGENTS.md) or claude-rules (Claude Code's .claude/rules/graphiti-*.md, scoped to the items'"
+                    + " files); default: ${DEFAULT-VALUE}.")
     String as;
+
+    @Option(names = "--remove", description = "With agents-md or claude-rules: take out what an export wrote there.")
+    boolean remove;
 
     @Option(names = "--force", description = "Replace an existing file, or write notes into a folder that has files.")
     boolean force;
@@ -30,7 +39,23 @@ final class ExportCommand extends GraphSubcommand {
     @Override
     public Integer call() {
         CommandContext context = context();
-        ExchangeFormat format = ExchangeFormat.parse(as);
+        Optional<ExportBridge.Target> bridge = ExportBridge.Target.parse(as);
+        if (bridge.isPresent()) {
+            return new ExportBridge(context, bridge.get()).run(Optional.ofNullable(path), remove);
+        }
+        if (remove) {
+            throw new ParameterException(spec.commandLine(), "--remove goes with --as agents-md or claude-rules");
+        }
+        if (path == null) {
+            throw new ParameterException(spec.commandLine(), "give the PATH to export to");
+        }
+        ExchangeFormat format;
+        try {
+            format = ExchangeFormat.parse(as);
+        } catch (InvalidInputException e) {
+            throw new InvalidInputException("unknown format '" + as + "'; use one of " + ExchangeFormat.names()
+                    + ", agents-md, claude-rules");
+        }
         Path target = context.directory().resolve(path).normalize();
         ExportReport report = new Exchange(context.graphs(), context.clock(),
                 context.config().getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES))

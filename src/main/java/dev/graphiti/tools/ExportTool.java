@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * graphiti_export: `graphiti export PATH --as FORMAT`. A tool call is untrusted: PATH must lie under the directories
  * the server serves (its folder existing there), outside any .git or .graphiti folder, and an existing file is never
- * replaced (the tool has no --force): a call can add a file, never rewrite one.
+ * replaced (the tool has no --force): a call can add a file, never rewrite one. So it offers no export into the
+ * agents' own files (agents-md, claude-rules), which edits them in place.
  */
 public class ExportTool extends FileTool {
 
@@ -25,6 +26,12 @@ public class ExportTool extends FileTool {
 
     @Override
     List<String> command(JsonObject arguments) {
+        String as = arguments.getString("as", "json");
+        if (!FORMATS.contains(as)) {
+            // agents-md and claude-rules rewrite files people edit (AGENTS.md, .claude/rules): a call adds files only
+            throw new IllegalArgumentException("as must be one of " + String.join(", ", FORMATS) + "; " + as + " rewrites"
+                    + " files people edit, which a tool call may not: run `graphiti export --as " + as + "` in a terminal");
+        }
         return new Argv(arguments, "export").option("--as", "as").words("path").build();
     }
 

@@ -124,6 +124,16 @@ class ExchangeToolsTest {
         assertEquals("[]", global.json().toString(), "nothing imported from outside");
     }
 
+    @Test
+    void aCallCannotExportIntoTheAgentsOwnFiles() throws Exception {
+        for (String as : List.of("agents-md", "claude-rules")) {
+            IllegalArgumentException error = assertThrows(IllegalArgumentException.class, () -> call("graphiti_export",
+                    Json.createObjectBuilder().add("path", "AGENTS.md").add("as", as).build()), as);
+            assertTrue(error.getMessage().contains("graphiti export --as " + as + "` in a terminal"), error.getMessage());
+        }
+        assertFalse(Files.exists(project.resolve("AGENTS.md")));
+    }
+
     private String exportedOnce() throws Exception {
         ToolResult exported = call("graphiti_export", path("backup.jsonl"));
         assertFalse(exported.isError(), text(exported));

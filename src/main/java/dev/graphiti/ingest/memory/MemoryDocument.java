@@ -1,5 +1,6 @@
 package dev.graphiti.ingest.memory;
 
+import dev.graphiti.exchange.GraphitiSection;
 import dev.graphiti.ingest.transcript.PatternExtractor;
 import dev.graphiti.ingest.transcript.Turn;
 import java.util.ArrayList;
@@ -15,7 +16,8 @@ import java.util.regex.Pattern;
  * Splits a memory file (Markdown) into what it says: each top-level bullet with its sub-bullets, each paragraph,
  * each table is one chunk under its headings; a fenced code block belongs to the chunk before it (the command a
  * bullet names), or stands alone under its heading. Front matter (auto-memory files carry name, description and type)
- * is read, not stored; HTML comments and `@path` import lines are left out (an import is not followed). The kind: a
+ * is read, not stored; HTML comments, `@path` import lines (an import is not followed) and the part graphiti's own
+ * export wrote ({@link GraphitiSection}: read back, it would come in as new items) are left out. The kind: a
  * statement the conversation patterns recognise (a decision, a root cause, ...), else what the front matter's type or
  * the headings say (architecture, decisions, gotchas, conventions), else an instruction (always, never, use, prefer)
  * is a preference, else a note.
@@ -59,7 +61,7 @@ public final class MemoryDocument {
             }
             body = body.substring(matter.end());
         }
-        body = COMMENT.matcher(body).replaceAll("");
+        body = COMMENT.matcher(GraphitiSection.without(body)).replaceAll("");
         Optional<String> heading = Optional.ofNullable(front.get("name")).filter(n -> !n.isBlank());
         Splitter splitter = new Splitter(heading, Optional.ofNullable(front.get("type")), index);
         for (String line : body.split("\n", -1)) {

@@ -5,8 +5,10 @@ import dev.graphiti.access.FileAccess;
 import dev.graphiti.ingest.transcript.TranscriptLocator;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.FileVisitResult;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.SimpleFileVisitor;
 import java.nio.file.attribute.BasicFileAttributes;
@@ -17,14 +19,16 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Where the memory files are. A project's: CLAUDE.md, .claude/CLAUDE.md, CLAUDE.local.md and .claude/rules/*.md
- * under its root, the same three CLAUDE files in its subfolders (Claude Code reads those when it works there;
- * folders of dependencies and build output, hidden ones and nested repositories are passed over), and Claude Code's
- * auto-memory for it: the folder autoMemoryDirectory names (see {@link AutoMemoryDirectory}), else
- * &lt;claude home&gt;/projects/&lt;project folder&gt;/memory (MEMORY.md and its topic files). The user's:
- * &lt;claude home&gt;/CLAUDE.md and rules/*.md. A file that resolves (through a link) outside the root, the Claude
- * home or the auto-memory folder is refused, not read; so is one outside the directories given as {@code within}
- * (an MCP tool call may only reach those of its server).
+ * Where the memory files are. A project's: the instruction files agents read (CLAUDE.md, .claude/CLAUDE.md,
+ * CLAUDE.local.md, AGENTS.md, AGENTS.override.md, GEMINI.md, QWEN.md, QWEN.local.md) and .claude/rules/*.md under its
+ * root, the same files in its subfolders (the agents read those when they work there; folders of dependencies and
+ * build output, hidden ones and nested repositories are passed over), and Claude Code's auto-memory for it: the folder
+ * autoMemoryDirectory names (see {@link AutoMemoryDirectory}), else &lt;claude home&gt;/projects/&lt;project
+ * folder&gt;/memory (MEMORY.md and its topic files). The user's: &lt;claude home&gt;/CLAUDE.md and rules/*.md, Codex's
+ * AGENTS.md, AGENTS.override.md and memories, Gemini CLI's GEMINI.md, Qwen Code's QWEN.md and opencode's AGENTS.md in
+ * their homes ({@link AgentHomes}); Gemini CLI's memory of the project goes with the project's files. A file that resolves (through a link) outside the root, its agent's home or the
+ * auto-memory folder is refused, not read; so is one outside the directories given as {@code within} (an MCP tool
+ * call may only reach those of its server).
  */
 public final class MemoryFiles {
 
@@ -37,12 +41,27 @@ public final class MemoryFiles {
 
     public static final String MEMORY_INDEX = "MEMORY.md";
 
-    private static final List<String> CLAUDE_FILES = List.of("CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md");
+    /**
+     * The instruction files agents read in a project's folders: Claude Code's three; AGENTS.md (Codex, opencode,
+     * Copilot CLI, Qwen Code) and Codex's AGENTS.override.md; Gemini CLI's GEMINI.md; Qwen Code's QWEN.md and
+     * QWEN.local.md.
+     */
+    private static final List<String> PROJECT_FILES = List.of("CLAUDE.md", ".claude/CLAUDE.md", "CLAUDE.local.md",
+            "AGENTS.md", "AGENTS.override.md", "GEMINI.md", "QWEN.md", "QWEN.local.md");
+    /**
+     * Codex's memories under $CODEX_HOME/memories (codex-rs/memories/write/src/lib.rs, memory_root): the summary it
+     * puts into every session and the registry it searches. Its raw_memories.md and rollout_summaries/ are the
+     * consolidation's inputs and evidence, not what it settled, and are not read; the notes the user asked it to
+     * remember (extensions/ad_hoc/notes/*.md) are.
+     */
+    private static final List<String> CODEX_MEMORIES = List.of("memories/memory_summary.md", "memories/MEMORY.md");
+    private static final String CODEX_NOTES = "memories/extensions/ad_hoc/notes";
     /** Folders no one writes instructions for agents in: dependencies, build output, caches. */
     private static final Set<String> PASSED_OVER = Set.of("node_modules", "target", "build", "dist", "out", "vendor",
             "venv", "__pycache__", "bin", "obj");
     private static final int MAX_DEPTH = 12;
 
+    private final AgentHomes homes;
     private final Path claudeHome;
     private final Path userHome;
     private final List<Path> within;
@@ -51,15 +70,16 @@ public final class MemoryFiles {
      * @param userHome the home a ~/ in autoMemoryDirectory means
      * @param within   the directories files may be read from; empty: no bound beyond the root or the Claude home
      */
-    public MemoryFiles(Path claudeHome, Path userHome, List<Path> within) {
-        this.claudeHome = claudeHome;
+    public MemoryFiles(AgentHomes homes, Path userHome, List<Path> within) {
+        this.homes = homes;
+        this.claudeHome = homes.claude();
         this.userHome = userHome;
         this.within = List.copyOf(within);
     }
 
     public Found project(Path root) throws IOException {
         Collector found = new Collector();
-        for (String name : CLAUDE_FILES) {
+        for (String name : PROJECT_FILES) {
             add(root.resolve(name), name, false, root, found);
         }
         for (Path rule : markdownIn(root.resolve(".claude/rules"))) {
@@ -67,9 +87,12 @@ public final class MemoryFiles {
         }
         for (Path folder : subfolders(root)) {
             String prefix = root.relativize(folder).toString().replace('\\', '/') + "/";
-            for (String name : CLAUDE_FILES) {
+            for (String name : PROJECT_FILES) {
                 add(folder.resolve(name), prefix + name, false, root, found);
             }
+        }
+        for (Path memory : geminiProjectMemory(root)) {
+            add(memory, "gemini-memory/" + memory.getFileName(), false, homes.gemini(), found);
         }
         Optional<AutoMemoryDirectory.Setting> setting = AutoMemoryDirectory.find(
                 AutoMemoryDirectory.settingsFiles(root, claudeHome), userHome, found.notes);
@@ -91,7 +114,43 @@ public final class MemoryFiles {
         for (Path rule : markdownIn(claudeHome.resolve("rules"))) {
             add(rule, "user/rules/" + rule.getFileName(), false, claudeHome, found);
         }
+        for (String name : List.of("AGENTS.md", "AGENTS.override.md")) {
+            add(homes.codex().resolve(name), "codex/" + name, false, homes.codex(), found);
+        }
+        for (String name : CODEX_MEMORIES) {
+            add(homes.codex().resolve(name), "codex/" + name, false, homes.codex(), found);
+        }
+        for (Path note : markdownIn(homes.codex().resolve(CODEX_NOTES))) {
+            add(note, "codex/" + CODEX_NOTES + "/" + note.getFileName(), false, homes.codex(), found);
+        }
+        add(homes.gemini().resolve("GEMINI.md"), "gemini/GEMINI.md", false, homes.gemini(), found);
+        add(homes.qwen().resolve("QWEN.md"), "qwen/QWEN.md", false, homes.qwen(), found);
+        add(homes.opencode().resolve("AGENTS.md"), "opencode/AGENTS.md", false, homes.opencode(), found);
         return found.result();
+    }
+
+    /**
+     * Gemini CLI's memory of this project: &lt;gemini home&gt;/tmp/&lt;project id&gt;/memory/MEMORY.md, else the older
+     * GEMINI.md there (as its getUserProjectMemoryPaths reads them), in the folder whose .project_root names the root.
+     */
+    private List<Path> geminiProjectMemory(Path root) throws IOException {
+        Path tmp = homes.gemini().resolve("tmp");
+        List<Path> files = new ArrayList<>();
+        if (!Files.isDirectory(tmp, LinkOption.NOFOLLOW_LINKS)) {
+            return files;
+        }
+        try (DirectoryStream<Path> projects = Files.newDirectoryStream(tmp)) {
+            for (Path project : projects) {
+                Path marker = project.resolve(".project_root");
+                if (Files.isRegularFile(marker, LinkOption.NOFOLLOW_LINKS) && Files.size(marker) < 4096
+                        && samePath(Path.of(Files.readString(marker, StandardCharsets.UTF_8).strip()), root)) {
+                    Path index = project.resolve("memory").resolve(MEMORY_INDEX);
+                    files.add(Files.exists(index) ? index : project.resolve("memory").resolve("GEMINI.md"));
+                }
+            }
+        }
+        files.sort(null);
+        return files;
     }
 
     private static final class Collector {

@@ -1,6 +1,7 @@
 package dev.graphiti.ingest.memory;
 
 import dev.graphiti.access.FileAccess;
+import dev.graphiti.exchange.GraphitiSection;
 import dev.graphiti.graph.AddResult;
 import dev.graphiti.graph.Fingerprint;
 import dev.graphiti.graph.ItemFilter;
@@ -51,8 +52,11 @@ public final class MemoryImport {
     public record GoneFile(String label, int retired) {
     }
 
-    /** What an import did, file by file. */
-    public record Outcome(List<FileReport> files, List<GoneFile> gone) {
+    /**
+     * What an import did, file by file; {@code refused}: files not read because graphiti's markers in them are broken
+     * (which lines are the user's is then unknown), their items kept as they are.
+     */
+    public record Outcome(List<FileReport> files, List<GoneFile> gone, List<String> refused) {
     }
 
     private final ItemService items;
@@ -73,9 +77,15 @@ public final class MemoryImport {
         List<KnowledgeItem> existing = items.list(new ItemFilter(Set.of(), Optional.of(TAG), Optional.empty(),
                 Optional.empty(), false), EXISTING_CAP);
         List<FileReport> reports = new ArrayList<>();
+        List<String> refused = new ArrayList<>();
         for (MemoryFile file : files) {
             String text = StandardCharsets.UTF_8.newDecoder()
                     .decode(ByteBuffer.wrap(FileAccess.everywhere().read(file.path(), file.path().toString()))).toString();
+            Optional<String> broken = GraphitiSection.problem(text, file.path().toString());
+            if (broken.isPresent()) {
+                refused.add(broken.get().replace("(nothing was written)", "(not read; its items are kept)"));
+                continue;
+            }
             reports.add(one(file, MemoryDocument.chunks(text, file.index()), poolOf(existing, file.label())));
         }
         Map<String, List<KnowledgeItem>> others = new java.util.TreeMap<>();
@@ -92,7 +102,7 @@ public final class MemoryImport {
                 gone.add(new GoneFile(label, retired));
             }
         });
-        return new Outcome(reports, gone);
+        return new Outcome(reports, gone, refused);
     }
 
     private static List<KnowledgeItem> poolOf(List<KnowledgeItem> existing, String label) {
