@@ -1,6 +1,5 @@
 package dev.graphiti.service;
 
-import dev.graphiti.config.Locations;
 import dev.graphiti.embed.BackgroundEmbedding;
 import dev.graphiti.embed.E5Encoder;
 import dev.graphiti.embed.HostStart;
@@ -37,13 +36,14 @@ public final class ServerEmbedding {
     /**
      * For graphs in {@code store} (the store's {@code Stores.forEmbedding}: PostgreSQL's pool when configured).
      * @param log where a model that cannot load says why
-     * @param variables the process's environment: the graphiti home and the shared model's settings
+     * @param variables the process's environment: the shared model's settings
+     * @param home the graphiti home, where the shared model's socket lives
      */
-    public static SemanticSearch start(PrintStream log, GraphStore store, Map<String, String> variables) {
+    public static SemanticSearch start(PrintStream log, GraphStore store, Map<String, String> variables, Path home) {
         // A lambda, not E5Encoder::load: a method reference resolves E5Encoder (and onnxruntime's exception class)
         // when the server starts; the lambda's body only when the model is wanted.
         Supplier<TextEncoder> inProcess = () -> E5Encoder.load();
-        Supplier<TextEncoder> loader = shared(variables)
+        Supplier<TextEncoder> loader = shared(variables, home)
                 .<Supplier<TextEncoder>>map(host -> () -> SharedModel.connect(host.address(), host.start(), inProcess, log))
                 .orElse(inProcess);
         return new BackgroundEmbedding(store::openVectors, store::stillThere, loader, E5Encoder.MODEL_ID, log);
@@ -52,7 +52,7 @@ public final class ServerEmbedding {
     record Host(ModelAddress address, HostStart start) {
     }
 
-    static Optional<Host> shared(Map<String, String> variables) {
+    static Optional<Host> shared(Map<String, String> variables, Path home) {
         if ("off".equalsIgnoreCase(variables.getOrDefault(SHARED, "").trim())) {
             return Optional.empty();
         }
@@ -70,7 +70,7 @@ public final class ServerEmbedding {
                 // the default then; `graphiti config` is where a wrong value would be told
             }
         }
-        ModelAddress address = ModelAddress.of(Locations.of(variables, Path.of("").toAbsolutePath()).home(), build.get());
+        ModelAddress address = ModelAddress.of(home, build.get());
         return Optional.of(new Host(address, HostStart.of(address, build.get(), classPath.get(), idle)));
     }
 

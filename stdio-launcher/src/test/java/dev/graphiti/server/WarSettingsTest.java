@@ -7,8 +7,10 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.graphiti.assembly.DeploymentBeans;
 import dev.graphiti.assembly.ServerSetup;
+import dev.graphiti.config.Locations;
 import dev.graphiti.http.HttpTransportConfig;
 import jakarta.servlet.ServletContext;
+import java.nio.file.Path;
 import java.util.Map;
 import org.eclipse.jetty.ee10.servlet.ServletContextHandler;
 import org.jboss.weld.environment.se.Weld;
@@ -16,7 +18,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The WAR's deployment beans in CDI with a real servlet context (Jetty's): context parameters of the
- * deployment reach the transport limits and, as GRAPHITI_HOME, the CLI the tools run.
+ * deployment reach the transport limits and, as the graphiti home, the CLI the tools run.
  */
 class WarSettingsTest {
 
@@ -36,8 +38,9 @@ class WarSettingsTest {
             HttpTransportConfig config = container.select(HttpTransportConfig.class).get();
             assertEquals(7, config.maxSessions());
             assertEquals(1, config.tokens().size());
-            assertEquals("/srv/graphiti-from-context",
-                    container.select(ServerSetup.class).get().environment().variables().get("GRAPHITI_HOME"));
+            var environment = container.select(ServerSetup.class).get().environment();
+            assertEquals(Path.of("/srv/graphiti-from-context"),
+                    Locations.of(environment.variables(), environment.settings(), Path.of("/")).home());
         }
     }
 
