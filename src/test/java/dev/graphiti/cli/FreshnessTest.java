@@ -215,6 +215,42 @@ class FreshnessTest {
         assertFalse(then.contains("git:" + eight), then::toString);
     }
 
+    /**
+     * gson's question: its 2010 statement of the Java target matches "what Java version do we build for" best, and a
+     * banner commit matches it as well as the statement that holds now ("Build for Java 8 ..."), which says neither
+     * "version" nor "minimum". The answer that holds now takes the place of the older statement it ended; the ended
+     * statements follow every current hit, the newest first.
+     */
+    @Test
+    void theStatementThatHoldsNowLeadsWhereTheOlderStatementItEndedWouldHaveRanked() {
+        String six = repo.commit("Lower the build's minimum Java version to 6 so that Android apps can use it",
+                Map.of("pom.xml", "<project><source>1.6</source><target>1.6</target></project>\n"));
+        String banner = repo.commit("Print the Java version and the build number in the version banner",
+                Map.of("src/Banner.java", "class Banner {}\n"));
+        String seven = repo.commit("Change target Java version to 7",
+                Map.of("pom.xml", "<project><source>1.7</source><target>1.7</target></project>\n"));
+        repo.commit("Check the Java version of the build tool and fail early on an old one",
+                Map.of("src/Check.java", "class Check {}\n"));
+        String eight = repo.commit("Build for Java 8 rather than Java 7.",
+                Map.of("pom.xml", "<project><source>8</source><target>8</target></project>\n"));
+        run("index");
+        assertEquals(eight, itemOf(seven).getString("ended_by"));
+        assertEquals(seven, itemOf(six).getString("ended_by"));
+
+        List<String> ranked = rows("search", "what Java version do we build for", "--ranking", "lexical").stream()
+                .map(hit -> hit.getString("source")).toList();
+        assertEquals("git:" + eight, ranked.get(0), "the target that holds now answers first: " + ranked);
+        assertTrue(ranked.indexOf("git:" + banner) < ranked.indexOf("git:" + seven), ranked::toString);
+        assertEquals(List.of("git:" + seven, "git:" + six), ranked.subList(ranked.size() - 2, ranked.size()),
+                "the ended statements last, the newest first: " + ranked);
+
+        // as of the commit before Java 8, what held then: Java 7, not Java 6 (ended by it) nor Java 8 (not yet made)
+        List<String> then = rows("search", "what Java version do we build for", "--ranking", "lexical", "--as-of",
+                eight + "~1").stream().map(hit -> hit.getString("source")).toList();
+        assertTrue(then.contains("git:" + seven), then::toString);
+        assertFalse(then.contains("git:" + six) || then.contains("git:" + eight), then::toString);
+    }
+
     @Test
     void contextAsOfBriefsWhatHeldThenAndTheBriefAtHeadLeavesOutWhatARevertEnded() {
         String subject = "Retry the upload three times because the storage service drops one request in fifty";
