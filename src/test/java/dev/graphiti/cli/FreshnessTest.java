@@ -268,16 +268,16 @@ class FreshnessTest {
     }
 
     /**
-     * gson's question: its 2010 statement of the Java target matches "what Java version do we build for" best, and a
-     * banner commit matches it as well as the statement that holds now ("Build for Java 8 ..."), which says neither
-     * "version" nor "minimum". The answer that holds now takes the place of the older statement it ended; the ended
+     * gson's question: its 2010 statement of the Java target matches "what Java version do we build for" best, and
+     * other current commits match it better than the statement that holds now ("Build for Java 8 ..."), which says
+     * neither "version" nor "minimum". The answer that holds now takes the place of the older statement it ended; the ended
      * statements follow every current hit, the newest first.
      */
     @Test
     void theStatementThatHoldsNowLeadsWhereTheOlderStatementItEndedWouldHaveRanked() {
-        String six = repo.commit("Lower the build's minimum Java version to 6 so that Android apps can use it",
+        String six = repo.commit("Lower the minimum Java version to 6 for the build, so that we build for Android too",
                 Map.of("pom.xml", "<project><source>1.6</source><target>1.6</target></project>\n"));
-        String banner = repo.commit("Print the Java version and the build number in the version banner",
+        String banner = repo.commit("Print the Java version in the banner",
                 Map.of("src/Banner.java", "class Banner {}\n"));
         String seven = repo.commit("Change target Java version to 7",
                 Map.of("pom.xml", "<project><source>1.7</source><target>1.7</target></project>\n"));
