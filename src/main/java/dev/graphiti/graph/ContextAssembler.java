@@ -1,14 +1,15 @@
 package dev.graphiti.graph;
 
-import java.nio.file.Path;
 import java.time.temporal.ChronoUnit;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashSet;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.ToIntFunction;
@@ -17,8 +18,9 @@ import java.util.stream.Collectors;
 
 /**
  * The knowledge a new session starts with, within a token budget, shared by `graphiti context` and the
- * graphiti://context resource. Sections in priority order: decisions, architecture and preferences; knowledge about
- * the files in play (the signals: changed files and files of recent commits); then other recent knowledge. Routine
+ * graphiti://context resource. Sections in priority order: decisions, architecture and preferences; knowledge anchored
+ * to the files in play (the signals: changed files, the branch's diff against its base, files of recent commits); then
+ * other recent knowledge. Routine
  * history (kind commit: refactors, clean-ups, bumps) is never in it: an agent can read git log itself. Within a
  * section newest first; an item appears once, whole or not at all. The budget is a ceiling, not a target: each
  * section stops at a few entries, so a graph of a long history still gives a short brief. An empty graph gives empty
@@ -34,7 +36,8 @@ public final class ContextAssembler {
     static final int RECENT_ITEMS = 120;
     static final int RECENT_COMMITS = 10;
     static final int MAX_SIGNAL_FILES = 40;
-    static final int MAX_FILE_TERMS = 12;
+    /** Files in play whose anchored items are read: the first ones (changed, then the branch's, then recent). */
+    static final int MAX_FILES_LOOKED_UP = 12;
     static final int LINE_CHARS = 280;
     /** Entries per section worth a session's first read; more is a search away. */
     static final int DURABLE_SHOWN = 8;
@@ -99,43 +102,34 @@ public final class ContextAssembler {
         return new ContextText(text.toString(), text.used, shown.size());
     }
 
-    /** Changed files first, then files the most recent commits touched; capped. */
+    /** Changed files first (the work tree's, then the branch's against its base), then the most recent commits'; capped. */
     private static Set<String> filesInPlay(ContextSignals signals, List<KnowledgeItem> commits) {
         Set<String> files = new LinkedHashSet<>(signals.files());
         for (KnowledgeItem commit : commits) {
             if (commit.held()) {
                 continue; // a held commit's text names no file the agent should hear of
             }
-            for (Entity entity : commit.entities()) {
-                if (Entity.FILE.equals(entity.type()) || Entity.PATH.equals(entity.type())) {
-                    files.add(entity.name());
-                }
-            }
+            // the files the commit changed, as git says (its anchors), not every path-like word of its text
+            commit.anchors().stream().filter(anchor -> anchor.kind() == Anchor.Kind.file).forEach(anchor -> files.add(anchor.value()));
         }
         return files.stream().limit(MAX_SIGNAL_FILES).collect(Collectors.toCollection(LinkedHashSet::new));
     }
 
-    /** Knowledge items whose entities name one of the files (by file name, as items mention files in many spellings). */
+    /**
+     * Knowledge items anchored to one of the first files in play (by path, renames followed), holding at {@code moment},
+     * newest first: an item that only mentions a file's name is not about it.
+     */
     private List<ItemBrief> aboutFiles(Set<String> files, Optional<Instant> moment) {
-        Set<String> names = new LinkedHashSet<>();
-        for (String file : files) {
-            Path name = Path.of(file).getFileName();
-            // The file's base name is one selective term ("CacheParser"); its extension ("java") is in nearly
-            // every item and would make the query read the whole index. A bare directory ("src/") is skipped.
-            String base = name == null || file.endsWith("/") ? "" : name.toString().replaceFirst("\\.[^.]*$", "");
-            if (base.length() > 2 && base.chars().allMatch(Character::isLetterOrDigit) && names.size() < MAX_FILE_TERMS) {
-                names.add(MatchExpression.phrase(base));
+        Instant at = moment.orElseThrow();
+        Map<String, ItemBrief> items = new LinkedHashMap<>();
+        for (String file : files.stream().limit(MAX_FILES_LOOKED_UP).toList()) {
+            for (KnowledgeItem item : repository.anchoredTo(file)) {
+                if (item.kind() != Kind.commit && !item.createdAt().isAfter(at) && !item.staleAt(at)) {
+                    items.putIfAbsent(item.id(), ItemBrief.of(item));
+                }
             }
         }
-        if (names.isEmpty()) {
-            return List.of();
-        }
-        // The newest mentions, not the best-ranked: ranking every match of a dozen common file names costs
-        // tens of milliseconds at 10k items, and a session starts with what happened lately.
-        List<ItemBrief> items = new ArrayList<>(repository.newestMatching(
-                "entities : (" + String.join(" OR ", names) + ")", KNOWLEDGE.asOf(moment), 0, RELATED_ITEMS));
-        items.sort(NEWEST_FIRST);
-        return items;
+        return items.values().stream().sorted(NEWEST_FIRST).limit(RELATED_ITEMS).toList();
     }
 
     private static String header(ContextSignals signals, Set<String> files) {

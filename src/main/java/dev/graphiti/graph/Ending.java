@@ -17,6 +17,14 @@ public record Ending(String by, String why) {
         }
     }
 
+    /**
+     * Whether {@code by} states what holds instead: a restatement or a revert does; the commit that deleted the
+     * item's files does not (it answers no question the item answered).
+     */
+    public boolean replaced() {
+        return why.startsWith("superseded") || why.startsWith("reverted");
+    }
+
     /** The mark a person reads: "stale since 1a2b3c4d5e6f: reverted". */
     public String mark() {
         return "stale since " + by.substring(0, Math.min(12, by.length())) + ": " + why;

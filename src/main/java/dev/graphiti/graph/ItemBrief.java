@@ -14,6 +14,13 @@ public record ItemBrief(String id, Kind kind, String title, String lead, boolean
     /** Far more than a one-line mention shows, so collapsing whitespace rarely leaves it short. */
     public static final int LEAD_CHARS = 1024;
 
+    /** The brief of an item read whole. */
+    public static ItemBrief of(KnowledgeItem item) {
+        String content = item.content();
+        return new ItemBrief(item.id(), item.kind(), item.title(), content.substring(0, Math.min(content.length(), LEAD_CHARS)),
+                content.length() > LEAD_CHARS, item.createdAt(), item.source(), item.held());
+    }
+
     public ItemBrief {
         Objects.requireNonNull(id, "id");
         Objects.requireNonNull(kind, "kind");

@@ -11,8 +11,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads the context signals of a work tree with one `git status --porcelain=v2 --branch -z`: the branch,
- * HEAD, and the changed and untracked files. Outside git, or when git fails or is slow, the signals
+ * Reads the context signals of a work tree with `git status --porcelain=v2 --branch -z`: the branch, HEAD, and the
+ * changed and untracked files; then, on a feature branch, the files it changed against its base ({@link #branchDiff}). Outside git, or when git fails or is slow, the signals
  * are just the directory's name: context still works, only less focused.
  */
 final class GitSignals {
@@ -28,11 +28,54 @@ final class GitSignals {
         }
         Path root = workTree.get().root();
         try {
-            String status = new Git("git", root, TIMEOUT).run("status", "--porcelain=v2", "--branch", "-z");
-            return parse(name(root), status);
+            Git git = new Git("git", root, TIMEOUT);
+            ContextSignals signals = parse(name(root), git.run("status", "--porcelain=v2", "--branch", "-z"));
+            List<String> files = new ArrayList<>(signals.files());
+            branchDiff(git, signals.branch()).stream().filter(file -> !files.contains(file)).forEach(files::add);
+            return new ContextSignals(signals.project(), signals.branch(), signals.head(), files);
         } catch (GitException e) {
             return ContextSignals.none(name(root));
         }
+    }
+
+    /**
+     * The files a feature branch changed against its base: the merge-base of HEAD with the default branch (the remote's
+     * HEAD, else main or master), newest base first; none on the default branch itself or when there is none.
+     */
+    static List<String> branchDiff(Git git, Optional<String> branch) {
+        Optional<String> base = defaultBranch(git).filter(name -> branch.map(b -> !name.equals(b) && !name.endsWith("/" + b)).orElse(true));
+        if (base.isEmpty()) {
+            return List.of();
+        }
+        try {
+            String fork = git.run("merge-base", "HEAD", base.get()).strip();
+            List<String> files = new ArrayList<>();
+            for (String path : git.run("diff", "--name-only", "-z", "--no-renames", fork, "HEAD", "--").split("\0")) {
+                if (!path.isEmpty()) {
+                    files.add(path);
+                }
+            }
+            return files;
+        } catch (GitException e) {
+            return List.of(); // no common history
+        }
+    }
+
+    private static Optional<String> defaultBranch(Git git) {
+        try {
+            String remote = git.run("symbolic-ref", "-q", "--short", "refs/remotes/origin/HEAD").strip();
+            if (!remote.isEmpty()) {
+                return Optional.of(remote);
+            }
+        } catch (GitException e) {
+            // no remote HEAD: a local main or master
+        }
+        for (String name : List.of("main", "master")) {
+            if (git.succeeds("rev-parse", "-q", "--verify", "refs/heads/" + name)) {
+                return Optional.of(name);
+            }
+        }
+        return Optional.empty();
     }
 
     /** Parses porcelain v2 with -z: NUL-separated records; a rename record is followed by its old path. */

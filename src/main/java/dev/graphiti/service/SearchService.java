@@ -5,6 +5,7 @@ import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.LexicalRanking;
 import dev.graphiti.graph.SearchQuery;
 import dev.graphiti.graph.SemanticSearch;
+import dev.graphiti.graph.Successors;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Optional;
@@ -30,7 +31,8 @@ public final class SearchService {
              SearchRanking chosen = SearchRanking.choose(choice, query.exact(),
                      new LexicalRanking(graph.repository(), clock, halfLife), graph, semantics,
                      () -> graphs.openVectors(location))) {
-            return new SearchResults(new CurrentFirst(chosen.ranking(), clock).search(query), chosen.fallback());
+            return new SearchResults(new CurrentFirst(chosen.ranking(), clock,
+                    new Successors(graph.ingest(), graph.vectors())).search(query), chosen.fallback());
         }
     }
 }

@@ -117,6 +117,22 @@ async function itemView(id) {
     article.append(el("p", { class: "meta" }, document.createTextNode("Superseded by "),
       itemLink({ id: item.superseded_by, title: item.superseded_by })));
   }
+  // git time's mark: since which commit (or item), why, and from when; the item stays, marked
+  if (item.ended_by) {
+    article.append(el("p", { class: "stale", id: "stale", title: item.ended_by,
+      text: "Stale since " + item.ended_by.slice(0, 12) + (item.valid_until ? " (" + when(item.valid_until) + ")" : "")
+        + ": " + item.ended_why }));
+  }
+  // the code the item is about: a file by its name, its path on hover
+  if (item.anchors && item.anchors.length) {
+    const anchors = el("p", { class: "anchors", id: "anchors" }, document.createTextNode("About "));
+    item.anchors.forEach((anchor, i) => {
+      const name = anchor.kind === "file" ? anchor.value.slice(anchor.value.lastIndexOf("/") + 1) : anchor.value;
+      anchors.append(el("code", { title: anchor.value + " (" + anchor.kind + ", " + anchor.origin + ")", text: name }));
+      if (i < item.anchors.length - 1) anchors.append(document.createTextNode(", "));
+    });
+    article.append(anchors);
+  }
   article.append(actions(item, () => route()));
   const entities = el("ul", { class: "items" });
   for (const entity of item.entities) {

@@ -215,6 +215,94 @@ class FreshnessTest {
         assertFalse(then.contains("git:" + eight), then::toString);
     }
 
+    /** gson's reverted commits were one-line build changes the gate skipped: reverted, they are kept and marked. */
+    @Test
+    void aReversedRoutineCommitIsKeptAndMarked() {
+        String subject = "Adds `error_prone_annotations` to the `pom.xml`";
+        String added = repo.commit(subject, Map.of("pom.xml", "<project><dep>error_prone_annotations</dep></project>\n"));
+        String reverted = revert(added, subject, Map.of("pom.xml", "<project></project>\n"));
+        run("index");
+
+        JsonObject item = itemOf(added);
+        assertTrue(item.getBoolean("stale"), item::toString);
+        assertEquals(reverted, item.getString("ended_by"), item::toString);
+    }
+
+    /** A revert says what it undoes in many ways: "Revert \"subject\"" alone, "Back out ...", "Undo commit abc1234". */
+    @Test
+    void revertsWithoutTheStandardLineEndWhatTheyName() {
+        String cache = "Cache parsed configs in memory so that a reload costs nothing";
+        String cached = repo.commit(cache, Map.of("src/Config.java", "class Config { Map cache; }\n"));
+        String pool = "Use a connection pool because opening connections costs 40 ms";
+        String pooled = repo.commit(pool, Map.of("src/Db.java", "class Db { Pool pool; }\n"));
+        String retry = "Retry the upload three times because the storage drops one request in fifty";
+        String retried = repo.commit(retry, Map.of("src/Upload.java", "class Upload { int retries = 3; }\n"));
+        String kept = repo.commit("Compress the responses with gzip to reduce the bandwidth bill",
+                Map.of("src/Gzip.java", "class Gzip {}\n"));
+        String byQuote = repo.commit("Revert \"" + cache + "\"", Map.of("src/Config.java", "class Config {}\n"));
+        String backOut = repo.commit("Back out \"" + pool + "\"\n\nThe pool leaked connections under load.",
+                Map.of("src/Db.java", "class Db {}\n"));
+        String undo = repo.commit("Undo commit " + retried.substring(0, 9) + ": the storage retries itself now",
+                Map.of("src/Upload.java", "class Upload {}\n"));
+        run("index");
+
+        assertEquals(byQuote, itemOf(cached).getString("ended_by", "not ended"));
+        assertEquals(backOut, itemOf(pooled).getString("ended_by", "not ended"));
+        assertEquals(undo, itemOf(retried).getString("ended_by", "not ended"));
+        assertFalse(itemOf(kept).getBoolean("stale"));
+    }
+
+    /** Reverting a revert puts the original back: it holds again, and the first revert is what ended. */
+    @Test
+    void aRevertOfARevertLeavesTheOriginalCurrent() {
+        String subject = "Cache parsed configs in memory so that a reload costs nothing";
+        String cached = repo.commit(subject, Map.of("src/Config.java", "class Config { Map cache; }\n"));
+        String reverted = revert(cached, subject, Map.of("src/Config.java", "class Config {}\n"));
+        String again = repo.commit("Revert \"Revert \"" + subject + "\"\"\n\nThis reverts commit " + reverted
+                + ".\n\nThe reload cost is back since the configs grew.", Map.of("src/Config.java",
+                "class Config { Map cache; }\n"));
+        run("index");
+
+        assertFalse(itemOf(cached).getBoolean("stale"), () -> "the original holds again: " + itemOf(cached));
+        assertEquals(again, itemOf(reverted).getString("ended_by", "not ended"));
+    }
+
+    /**
+     * gson's question: its 2010 statement of the Java target matches "what Java version do we build for" best, and
+     * other current commits match it better than the statement that holds now ("Build for Java 8 ..."), which says
+     * neither "version" nor "minimum". The answer that holds now takes the place of the older statement it ended; the ended
+     * statements follow every current hit, the newest first.
+     */
+    @Test
+    void theStatementThatHoldsNowLeadsWhereTheOlderStatementItEndedWouldHaveRanked() {
+        String six = repo.commit("Lower the minimum Java version to 6 for the build, so that we build for Android too",
+                Map.of("pom.xml", "<project><source>1.6</source><target>1.6</target></project>\n"));
+        String banner = repo.commit("Print the Java version in the banner",
+                Map.of("src/Banner.java", "class Banner {}\n"));
+        String seven = repo.commit("Change target Java version to 7",
+                Map.of("pom.xml", "<project><source>1.7</source><target>1.7</target></project>\n"));
+        repo.commit("Check the Java version of the build tool and fail early on an old one",
+                Map.of("src/Check.java", "class Check {}\n"));
+        String eight = repo.commit("Build for Java 8 rather than Java 7.",
+                Map.of("pom.xml", "<project><source>8</source><target>8</target></project>\n"));
+        run("index");
+        assertEquals(eight, itemOf(seven).getString("ended_by"));
+        assertEquals(seven, itemOf(six).getString("ended_by"));
+
+        List<String> ranked = rows("search", "what Java version do we build for", "--ranking", "lexical").stream()
+                .map(hit -> hit.getString("source")).toList();
+        assertEquals("git:" + eight, ranked.get(0), "the target that holds now answers first: " + ranked);
+        assertTrue(ranked.indexOf("git:" + banner) < ranked.indexOf("git:" + seven), ranked::toString);
+        assertEquals(List.of("git:" + seven, "git:" + six), ranked.subList(ranked.size() - 2, ranked.size()),
+                "the ended statements last, the newest first: " + ranked);
+
+        // as of the commit before Java 8, what held then: Java 7, not Java 6 (ended by it) nor Java 8 (not yet made)
+        List<String> then = rows("search", "what Java version do we build for", "--ranking", "lexical", "--as-of",
+                eight + "~1").stream().map(hit -> hit.getString("source")).toList();
+        assertTrue(then.contains("git:" + seven), then::toString);
+        assertFalse(then.contains("git:" + six) || then.contains("git:" + eight), then::toString);
+    }
+
     @Test
     void contextAsOfBriefsWhatHeldThenAndTheBriefAtHeadLeavesOutWhatARevertEnded() {
         String subject = "Retry the upload three times because the storage service drops one request in fifty";

@@ -47,6 +47,15 @@ class ContextAssemblerTest {
                 Optional.of(Instant.parse(at)))).item().id();
     }
 
+    static final String BILLING = "src/main/java/dev/app/billing/BillingClient.java";
+
+    /** An item anchored to the billing client (as a commit changing it, or graphiti_add's anchors, make one). */
+    String anchored(Kind kind, String content, String at, Optional<String> supersedes) {
+        return items.add(new NewItem(kind, Optional.empty(), content, List.of(), "manual", supersedes,
+                Optional.of(Instant.parse(at)), Optional.empty(), List.of(Anchor.file(BILLING, Anchor.Origin.given))))
+                .item().id();
+    }
+
     @Test
     void anEmptyGraphGivesEmptyText() {
         ContextText text = assembler().assemble(ContextSignals.none("demo"), 8192);
@@ -57,10 +66,11 @@ class ContextAssemblerTest {
     @Test
     void decisionsFirstThenItemsAboutTheFilesInPlayThenRecentOnes() {
         add(Kind.note, "Lunch menu moved to the wiki", "2026-03-01T00:00:00Z");
-        add(Kind.bugfix, "Fix the retry loop in BillingClient.java that double-charged on timeouts", "2025-01-01T00:00:00Z");
+        anchored(Kind.bugfix, "Fix the retry loop in BillingClient.java that double-charged on timeouts", "2025-01-01T00:00:00Z",
+                Optional.empty());
         add(Kind.decision, "Use SQLite in WAL mode for concurrent writers", "2025-06-01T00:00:00Z");
         var signals = new ContextSignals("demo", Optional.of("main"), Optional.of("0123456789abcdef"),
-                List.of("src/main/java/dev/app/billing/BillingClient.java"));
+                List.of(BILLING));
         String text = assembler().assemble(signals, 8192).text();
         int decision = text.indexOf("WAL mode");
         int billing = text.indexOf("Fix the retry loop");
@@ -73,18 +83,21 @@ class ContextAssemblerTest {
 
     @Test
     void itemsAboutTheFilesInPlayAreTheNewestCurrentOnes() {
-        String old = add(Kind.bugfix, "BillingClient.java retried forever on timeouts", "2025-01-01T00:00:00Z");
-        items.add(new NewItem(Kind.bugfix, Optional.empty(), "BillingClient.java retries three times, then fails",
-                List.of(), "manual", Optional.of(old), Optional.of(Instant.parse("2025-02-01T00:00:00Z"))));
-        add(Kind.pattern, "Callers reach BillingClient.java through BillingGateway", "2025-03-01T00:00:00Z");
+        String old = anchored(Kind.bugfix, "BillingClient.java retried forever on timeouts", "2025-01-01T00:00:00Z",
+                Optional.empty());
+        anchored(Kind.bugfix, "BillingClient.java retries three times, then fails", "2025-02-01T00:00:00Z", Optional.of(old));
+        anchored(Kind.pattern, "Callers reach BillingClient.java through BillingGateway", "2025-03-01T00:00:00Z",
+                Optional.empty());
+        add(Kind.note, "BillingClient.java is mentioned here, and nothing anchors this note to it", "2025-04-01T00:00:00Z");
         for (int i = 0; i < 30; i++) {
             add(Kind.note, "Note " + i + ": the staging host for team t" + i + " is rebuilt nightly", "2026-01-01T00:00:00Z");
         }
         var signals = new ContextSignals("demo", Optional.empty(), Optional.empty(),
-                List.of("src/main/java/dev/app/billing/BillingClient.java"));
+                List.of(BILLING));
         String text = assembler().assemble(signals, 8192).text();
         String files = text.substring(text.indexOf("## About the files in play"), text.indexOf("## Recent"));
         assertTrue(files.indexOf("through BillingGateway") < files.indexOf("three times"), "newest first: " + files);
+        assertFalse(files.contains("nothing anchors this note"), "only items anchored to the file: " + files);
         assertFalse(text.contains("retried forever"), "a superseded item is not context: " + text);
     }
 

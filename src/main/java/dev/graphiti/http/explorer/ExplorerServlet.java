@@ -302,6 +302,7 @@ public class ExplorerServlet extends HttpServlet {
         item.validUntil().ifPresent(until -> whole.add("valid_until", until.toString()));
         item.supersededBy().ifPresent(id -> whole.add("superseded_by", id));
         item.supersedes().ifPresent(id -> whole.add("supersedes", id));
+        item.ended().ifPresent(ending -> whole.add("ended_by", ending.by()).add("ended_why", ending.why()));
         return whole;
     }
 

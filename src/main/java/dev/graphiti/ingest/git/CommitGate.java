@@ -104,7 +104,9 @@ public final class CommitGate {
 
     private static boolean recordsDecision(GitCommit commit) {
         CommitKind kind = CommitKind.of(commit.message());
-        return kind == CommitKind.decision || kind == CommitKind.architecture || RATIONALE.matcher(commit.message()).find();
+        // A statement of the Java target is the manifest's one-line change a later statement ends: kept to be marked.
+        return kind == CommitKind.decision || kind == CommitKind.architecture || RATIONALE.matcher(commit.message()).find()
+                || RestatedSubject.of(commit.subject()).isPresent();
     }
 
     private static boolean versionFilesOnly(GitCommit commit) {

@@ -25,14 +25,23 @@ import java.util.stream.Collectors;
  */
 final class Endings {
 
-    private static final Pattern REVERTS = Pattern.compile("This reverts commit ([0-9a-f]{7,40})", Pattern.CASE_INSENSITIVE);
+    /** A commit named by its id in a revert's message: git's "This reverts commit X", "Backs out commit X", "Undo X". */
+    private static final Pattern REVERTS = Pattern.compile(
+            "\\b(?:reverts|backs out|undoes) commit ((?=[0-9a-f]*\\d)[0-9a-f]{7,40})\\b"
+                    + "|^(?:revert|back ?out|undo)(?:s|ed)?:?\\s+(?:commit\\s+)?((?=[0-9a-f]*\\d)[0-9a-f]{7,40})\\b",
+            Pattern.CASE_INSENSITIVE);
+    /** A commit named by its subject: "Revert \"subject\"" with nothing else to go by, "Back out \"subject\"". */
+    private static final Pattern REVERTS_SUBJECT = Pattern.compile("^(?:revert|back ?out|undo)(?:s|ed)?:?\\s+\"(.+)\"\\s*$",
+            Pattern.CASE_INSENSITIVE);
     /** Past this many gone files, the commits touching them are not looked up (a command line's size). */
     private static final int GONE_PATHS_CAP = 5_000;
 
     private final GitTimeline timeline;
     private final IndexLedger ledger;
-    /** What the walk saw: each revert's sha and the commit it names (as written). */
+    /** What the walk saw: each revert's sha and the commit it names (as written, or found by its subject). */
     private final Map<String, String> reverts = new LinkedHashMap<>();
+    /** Reverts that name a subject not yet found in the walk (newest first: the commit comes after its revert). */
+    private final Map<String, String> subjects = new LinkedHashMap<>();
 
     Endings(GitTimeline timeline, IndexLedger ledger) {
         this.timeline = timeline;
@@ -41,10 +50,25 @@ final class Endings {
 
     /** Notes a walked commit (kept, skipped or judged before alike). */
     void saw(GitCommit commit) {
-        Matcher named = REVERTS.matcher(commit.message());
-        if (named.find()) {
-            reverts.put(commit.sha(), named.group(1));
+        String revert = subjects.remove(commit.subject());
+        if (revert != null) {
+            reverts.put(revert, commit.sha());
         }
+        Matcher named = REVERTS.matcher(commit.message());
+        Matcher quoted = REVERTS_SUBJECT.matcher(commit.subject());
+        if (named.find()) {
+            reverts.put(commit.sha(), named.group(1) != null ? named.group(1) : named.group(2));
+        } else if (quoted.find()) {
+            subjects.putIfAbsent(quoted.group(1), commit.sha());
+        }
+    }
+
+    /**
+     * Whether a revert the walk saw names {@code commit}: it is kept whatever the gate says of it (a one-line build
+     * change, a formatting run), so that the revert has an item to mark.
+     */
+    boolean reverted(GitCommit commit) {
+        return reverts.values().stream().anyMatch(commit.sha()::startsWith);
     }
 
     /** The marks the walked range {@code range} gives, at HEAD {@code head}. */
@@ -68,21 +92,42 @@ final class Endings {
     private record Mark(String sha, Ending ending, GitTimeline.Dated at) {
     }
 
+    /**
+     * Each reverted commit ended by its revert, oldest revert first; a revert of a revert puts the original back (it
+     * holds again, unmarked) and ends the first revert.
+     */
     private List<Mark> reverted() {
+        subjects.forEach((subject, revert) -> before(revert, subject).ifPresent(sha -> reverts.put(revert, sha)));
+        subjects.clear();
         if (reverts.isEmpty()) {
             return List.of();
         }
         Map<String, GitTimeline.Dated> revertCommits = timeline.commits(reverts.keySet());
         Map<String, GitTimeline.Dated> targets = timeline.commits(Set.copyOf(reverts.values()));
-        List<Mark> marks = new ArrayList<>();
+        List<Mark> undone = new ArrayList<>();
         reverts.forEach((revert, named) -> {
             GitTimeline.Dated by = revertCommits.get(revert);
             GitTimeline.Dated target = targets.get(named);
             if (by != null && target != null) {
-                marks.add(new Mark(target.sha(), new Ending(revert, "reverted"), by));
+                undone.add(new Mark(target.sha(), new Ending(revert, "reverted"), by));
             }
         });
-        return marks;
+        undone.sort(Comparator.comparing((Mark mark) -> mark.at.at()));
+        Map<String, Mark> standing = new LinkedHashMap<>();
+        for (Mark mark : undone) {
+            Mark original = standing.values().stream().filter(m -> m.ending.by().equals(mark.sha)).findFirst().orElse(null);
+            if (original != null) {
+                standing.remove(original.sha); // its revert is reverted: the original holds again
+            }
+            standing.put(mark.sha, mark);
+        }
+        return List.copyOf(standing.values());
+    }
+
+    /** The newest commit before {@code revert} whose subject is {@code subject}: one an earlier index walked. */
+    private Optional<String> before(String revert, String subject) {
+        return timeline.log(List.of("-n", "50", "-F", "--grep=" + subject, revert + "~1"), false).stream()
+                .filter(commit -> commit.subject().equals(subject)).map(GitTimeline.Dated::sha).findFirst();
     }
 
     /** Each statement of a subject ended by the next one (oldest first). */

@@ -97,7 +97,7 @@ public final class HistoryIndexer {
             if (!keys.add(key) || ledger.judged(commit.sha(), key)) {
                 already++;
             } else {
-                Optional<SkipReason> skip = gate.check(commit);
+                Optional<SkipReason> skip = gate.check(commit).filter(reason -> !endings.reverted(commit));
                 if (skip.isPresent()) {
                     skipped++;
                     skippedBy.merge(skip.get(), 1, Integer::sum);

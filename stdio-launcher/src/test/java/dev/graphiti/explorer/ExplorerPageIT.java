@@ -218,6 +218,34 @@ class ExplorerPageIT {
         }
     }
 
+    /** The item view shows git time's mark (since which commit, why) and the files the item is about (path on hover). */
+    @Test
+    void theItemViewShowsItsStaleMarkAndItsAnchors() throws Exception {
+        PackagedGraphiti graphiti = graphiti();
+        load(graphiti);
+        graphiti.importItems("{\"id\":\"java0006\",\"kind\":\"decision\",\"title\":\"Build for Java 6\",\"content\":"
+                + "\"Build for Java 6 so that Android apps can use the library\",\"source\":\"manual\",\"created_at\":"
+                + "\"2015-03-01T10:00:00Z\",\"valid_until\":\"2021-12-30T09:00:00Z\",\"ended_by\":"
+                + "\"58eaac338786f449335e389a7f3c73ed40252ea4\",\"ended_why\":\"superseded: the Java version the project is"
+                + " built for restated\",\"anchors\":[{\"kind\":\"file\",\"value\":\"gson/pom.xml\",\"origin\":\"changed\"},"
+                + "{\"kind\":\"file\",\"value\":\"gson/src/main/java/com/google/gson/Gson.java\",\"origin\":\"named\"}]}");
+        String base = graphiti.start(graphiti.command("ui", "--port", "0"), URL);
+        try (DevTools page = browser()) {
+            page.navigate(base + "#/item/java0006");
+            page.waitFor("document.getElementById('stale') && document.getElementById('anchors')");
+            assertEquals("Stale since 58eaac338786 (2021-12-30 09:00): superseded: the Java version the project is built"
+                    + " for restated", page.text("document.getElementById('stale').textContent"));
+            assertEquals("About pom.xml, Gson.java", page.text("document.getElementById('anchors').textContent"));
+            assertEquals("gson/src/main/java/com/google/gson/Gson.java (file, named)",
+                    page.text("document.querySelectorAll('#anchors code')[1].title"), "the path on hover");
+            shot(page, "item-stale-anchors");
+            page.navigate(base + "#/item/sqdb0001");
+            page.waitFor("document.getElementById('content') && document.getElementById('content').textContent.includes('SQLite')");
+            assertEquals("false", page.text("String(!!document.getElementById('stale') || !!document.getElementById('anchors'))"),
+                    "a current item without anchors shows neither");
+        }
+    }
+
     @Test
     void besideTheTeamServersEndpointThePageAsksForTheEndpointsToken() throws Exception {
         PackagedGraphiti graphiti = graphiti();
