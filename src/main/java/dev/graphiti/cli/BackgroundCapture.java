@@ -1,5 +1,6 @@
 package dev.graphiti.cli;
 
+import dev.graphiti.config.JavaRuntime;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.ingest.transcript.CaptureReport;
 import java.io.File;
@@ -92,9 +93,10 @@ final class BackgroundCapture {
 
     /** How to start this same program: java plus the jar it runs from, or its class path and main class. */
     static List<String> selfCommand() {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        String classPath = System.getProperty("java.class.path", "");
-        String started = System.getProperty("sun.java.command", "");
+        JavaRuntime runtime = JavaRuntime.current();
+        String java = runtime.java().toString();
+        String classPath = runtime.classPath();
+        String started = runtime.started();
         if (!classPath.contains(File.pathSeparator) && classPath.endsWith(".jar") && started.startsWith(classPath)) {
             List<String> command = new ArrayList<>(List.of(java));
             command.addAll(passedOn(ProcessHandle.current().info().arguments().map(List::of).orElse(List.of())));

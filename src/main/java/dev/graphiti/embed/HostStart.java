@@ -1,5 +1,6 @@
 package dev.graphiti.embed;
 
+import dev.graphiti.config.JavaRuntime;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -21,7 +22,7 @@ public record HostStart(List<String> command) {
     /** The host of {@code address}'s build, run from {@code classPath}, ending after {@code idle} unasked. */
     public static HostStart of(ModelAddress address, String build, String classPath, Duration idle) {
         String java = ProcessHandle.current().info().command()
-                .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+                .orElse(JavaRuntime.current().java().toString());
         List<String> command = new ArrayList<>();
         // setsid: a client that ends its server's whole process group does not end the host the others use.
         if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
@@ -40,7 +41,7 @@ public record HostStart(List<String> command) {
     public static Optional<String> classPath() {
         try {
             Path code = Path.of(HostStart.class.getProtectionDomain().getCodeSource().getLocation().toURI());
-            String classPath = System.getProperty("java.class.path", "");
+            String classPath = JavaRuntime.current().classPath();
             for (String entry : classPath.split(File.pathSeparator)) {
                 if (!entry.isEmpty() && Path.of(entry).toAbsolutePath().normalize().equals(code.toAbsolutePath().normalize())) {
                     return Optional.of(classPath);

@@ -1,5 +1,6 @@
 package dev.graphiti.install;
 
+import dev.graphiti.config.JavaRuntime;
 import java.io.IOException;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
@@ -33,8 +34,7 @@ public record LaunchCommand(List<String> argv, boolean viaJar) {
 
     /** This process's java and the jar it runs from; fails when graphiti does not run from its jar. */
     public static LaunchCommand ofRunningJar() throws InstallException {
-        Path java = Path.of(System.getProperty("java.home"), "bin",
-                System.getProperty("os.name", "").startsWith("Windows") ? "java.exe" : "java");
+        Path java = JavaRuntime.current().java();
         CodeSource source = LaunchCommand.class.getProtectionDomain().getCodeSource();
         Path location;
         try {

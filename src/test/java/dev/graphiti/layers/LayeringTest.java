@@ -97,7 +97,7 @@ class LayeringTest {
      * user.home and java.home (4), ingest.memory's os.name (1), Stores' native-library property (1), the test-only
      * CliEnvironment and ToolSettings constructors from a map of variables (3). May only fall.
      */
-    static final int KNOWN_ENVIRONMENT_READS = 12;
+    static final int KNOWN_ENVIRONMENT_READS = 7;
 
     @Test
     void onlyConfigAndTheEntryPointsReadTheEnvironment() throws IOException {

@@ -9,8 +9,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * `graphiti capture`: reads the turns of an agent's session written since the last capture, claims that byte
@@ -92,7 +94,8 @@ public final class ConversationCapture {
         String opening = chunk.start() > 0 ? "" : chunk.turns().stream().filter(t -> t.role() == Turn.Role.user)
                 .map(Turn::text).findFirst().orElse("");
         TouchedFiles touched = new TouchedFiles(chunk, root);
-        Occasions occasions = new Occasions(chunk, touched);
+        Occasions occasions = new Occasions(chunk, touched, extractions.stream().map(Extraction::at)
+                .filter(Objects::nonNull).collect(Collectors.toSet()));
         for (Extraction extraction : extractions) {
             if (sink.known(extraction.content())) {
                 continue;

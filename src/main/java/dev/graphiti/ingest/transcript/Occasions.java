@@ -27,10 +27,13 @@ final class Occasions {
 
     private final TranscriptChunk chunk;
     private final TouchedFiles touched;
+    private final Set<Instant> statements;
 
-    Occasions(TranscriptChunk chunk, TouchedFiles touched) {
+    /** {@code statements}: when the chunk's captured statements were said; none of them is another's request. */
+    Occasions(TranscriptChunk chunk, TouchedFiles touched, Set<Instant> statements) {
         this.chunk = chunk;
         this.touched = touched;
+        this.statements = Set.copyOf(statements);
     }
 
     /** The occasion of the statement said at {@code at}: its request, files and commands, one a line; "" when none. */
@@ -79,12 +82,21 @@ final class Occasions {
         int start = turn;
         int words = 0;
         for (int i = turn - 1; i >= Math.max(0, turn - TouchedFiles.WINDOW) && words < MIN_REQUEST_WORDS; i--) {
+            if (settles(i)) {
+                break; // a rule said before is its own exchange's end, not this one's request
+            }
             if (chunk.turns().get(i).role() == Turn.Role.user) {
                 start = i;
                 words += chunk.turns().get(i).text().strip().split("\\s+").length;
             }
         }
         return start;
+    }
+
+    /** Whether turn {@code i} said a captured statement. */
+    private boolean settles(int i) {
+        Instant said = chunk.turns().get(i).timestamp();
+        return said != null && statements.contains(said);
     }
 
     private int firstUser() {
@@ -100,7 +112,7 @@ final class Occasions {
     private String request(int from, int to) {
         List<String> said = new ArrayList<>();
         for (int i = from; i < Math.min(to, chunk.turns().size()); i++) {
-            if (chunk.turns().get(i).role() == Turn.Role.user) {
+            if (chunk.turns().get(i).role() == Turn.Role.user && !settles(i)) {
                 said.add(chunk.turns().get(i).text());
             }
         }
