@@ -19,6 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class SharedModelIT {
 
+    /** The build's tests run with the host off (the parent pom); these servers turn it on, as a user's are. */
+    private static final Map<String, String> SHARED = Map.of("GRAPHITI_SHARED_MODEL", "on");
+
     @TempDir
     Path dir;
 
@@ -28,11 +31,11 @@ class SharedModelIT {
         Path home = Files.createDirectories(base.resolve("home"));
         Path first = FileAccessIT.repository(base.resolve("first"));
         Path second = FileAccessIT.repository(base.resolve("second"));
-        try (McpSyncClient one = FileAccessIT.stdio(first, home, Map.of())) {
+        try (McpSyncClient one = FileAccessIT.stdio(first, home, SHARED)) {
             searchedByMeaning(one, "Releases go out with scripts/deploy.sh, which rolls the production cluster.",
                     "how do we ship to prod");
             long host = hostPid(home);
-            try (McpSyncClient two = FileAccessIT.stdio(second, home, Map.of())) {
+            try (McpSyncClient two = FileAccessIT.stdio(second, home, SHARED)) {
                 searchedByMeaning(two, "We moved from MySQL to PostgreSQL 16 for JSONB support.", "which database do we use");
                 assertEquals(host, hostPid(home), "the second server asked the first one's host");
                 assertEquals(List.of(host), hosts(home), "one model host for both sessions");
