@@ -1,6 +1,7 @@
 package dev.graphiti.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.ingest.transcript.CodexRolloutFiles;
@@ -55,6 +56,7 @@ class AgentCaptureHooksTest {
             root = reader.readObject();
         }
         var groups = root.getJsonObject("hooks").getJsonArray(event);
+        assertNotNull(groups, "no " + event + " hook installed for " + client + ": " + root);
         assertEquals(1, groups.size(), root.toString());
         return groups.getJsonObject(0).getJsonArray("hooks").getJsonObject(0).getString("command");
     }
