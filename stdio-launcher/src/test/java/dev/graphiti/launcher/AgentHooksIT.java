@@ -24,7 +24,7 @@ import org.junit.jupiter.api.io.TempDir;
  * model holds the project's context and the rule the prompt is about. Cursor has no CLI here: its sessionStart hook runs as Cursor runs a user's hook (from ~/.cursor, with
  * CURSOR_PROJECT_DIR and its documented payload). Each agent's test is skipped when its GRAPHITI_* variable is unset.
  */
-@Tag("agent-e2e")
+@Tag("agent-cli")
 class AgentHooksIT {
 
     static final String RULE = "We chose SQLite over a server database: one file per project, nothing to run";
