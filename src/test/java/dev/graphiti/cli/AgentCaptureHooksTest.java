@@ -5,9 +5,12 @@ import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.ingest.transcript.CodexRolloutFiles;
+import dev.graphiti.ingest.transcript.CopilotSessionFiles;
+import dev.graphiti.ingest.transcript.OpencodeDatabase;
 import dev.graphiti.ingest.transcript.QwenChatFiles;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -16,6 +19,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,9 +28,10 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * End-of-session capture through each agent's own hook: `mcp install --client` registers `graphiti capture --agent
  * NAME --async --quiet` on the event the agent fires when a turn or the session ends (Codex and Qwen Code Stop, Gemini
- * CLI SessionEnd), and that command, run with the agent's own payload (its session_id and transcript_path, read from
- * each agent's package), captures the rule settled in the saved session into the project graph, the agent named in
- * the source. The background start itself is BackgroundCaptureTest's; here the hook's command runs in the foreground.
+ * CLI and Copilot CLI SessionEnd, opencode's session.idle through its plugin), and that command, run with the agent's
+ * own payload (its session_id, and transcript_path where the agent sends one, read from each agent's package),
+ * captures the rule settled in the saved session into the project graph, the agent named in the source. The
+ * background start itself is BackgroundCaptureTest's; here the hook's command runs in the foreground.
  */
 class AgentCaptureHooksTest {
 
@@ -49,16 +55,20 @@ class AgentCaptureHooksTest {
 
     /** The one hook install registered for {@code event} in {@code file} (groups of hooks, Claude Code's shape). */
     private String installedHook(String client, Path file, String event) throws Exception {
-        CliHarness.Result install = cli.run(repo, "mcp", "install", "--client", client, "--command", GRAPHITI);
-        assertEquals(0, install.code(), install::toString);
-        JsonObject root;
-        try (var reader = Json.createReader(new StringReader(Files.readString(file)))) {
-            root = reader.readObject();
-        }
+        JsonObject root = installed(client, file);
         var groups = root.getJsonObject("hooks").getJsonArray(event);
         assertNotNull(groups, "no " + event + " hook installed for " + client + ": " + root);
         assertEquals(1, groups.size(), root.toString());
         return groups.getJsonObject(0).getJsonArray("hooks").getJsonObject(0).getString("command");
+    }
+
+    /** Installs graphiti for {@code client} (user scope) and reads its JSON {@code file}. */
+    private JsonObject installed(String client, Path file) throws Exception {
+        CliHarness.Result install = cli.run(repo, "mcp", "install", "--client", client, "--command", GRAPHITI);
+        assertEquals(0, install.code(), install::toString);
+        try (var reader = Json.createReader(new StringReader(Files.readString(file)))) {
+            return reader.readObject();
+        }
     }
 
     /**
@@ -132,5 +142,46 @@ class AgentCaptureHooksTest {
                 .add("timestamp", "2026-05-06T10:16:00.000Z").add("reason", "exit").build());
         captured("gemini");
         assertTrue(Files.readString(home.resolve(".gemini/settings.json")).contains("\"name\": \"graphiti-capture\""));
+    }
+
+    @Test
+    void copilotClisSessionEndHookCapturesItsSession() throws Exception {
+        String id = "8de39226-ea19-427e-b01d-465391dd884c";
+        CopilotSessionFiles.start(home.resolve(".copilot"), id, repo, Instant.parse("2026-07-01T09:00:00Z"))
+                .turn(RULE, null, null, "Understood: integer cents.").shutdown();
+        JsonObject file = installed("copilot", home.resolve(".copilot/hooks/graphiti.json"));
+        var entries = file.getJsonObject("hooks").getJsonArray("SessionEnd");
+        assertNotNull(entries, "no SessionEnd hook installed for copilot: " + file);
+        assertEquals(1, entries.size(), file.toString());
+        // Copilot CLI 1.0.102's SessionEnd payload, as `copilot -p` sent it to a hook (PascalCase: Claude Code's
+        // snake_case names; no transcript_path, so the session's events.jsonl is found by its id)
+        runHook(entries.getJsonObject(0).getString("bash"), "copilot", Json.createObjectBuilder()
+                .add("hook_event_name", "SessionEnd").add("session_id", id).add("timestamp", "2026-07-01T09:00:12.352Z")
+                .add("cwd", repo.toString()).add("reason", "complete").build());
+        captured("copilot");
+    }
+
+    @Test
+    void opencodesPluginCapturesTheSessionWhenItGoesIdle() throws Exception {
+        String id = "ses_2a1b3c4d5e6fAbCdEfGhIjKlMn";
+        OpencodeDatabase.create(home.resolve(".local/share"), Instant.parse("2026-07-02T09:00:00Z"))
+                .session(id, repo, null).user(RULE).assistant(null, null, "Understood: integer cents.");
+        installed("opencode", home.resolve(".config/opencode/opencode.json"));
+        String plugin = Files.readString(home.resolve(".config/opencode/plugins/graphiti.js"));
+        Matcher capture = Pattern.compile("const CAPTURE = (\"[^\n]*\");").matcher(plugin);
+        assertTrue(capture.find(), "no capture command in the plugin:\n" + plugin);
+        String command;
+        try (var reader = Json.createReader(new StringReader(capture.group(1)))) {
+            command = ((JsonString) reader.readValue()).getString();
+        }
+        // opencode 1.18.33 hands a plugin's `event` hook {event: {id, type, properties}}; session.idle's properties
+        // are {sessionID}, published when a session's turn ends
+        assertTrue(plugin.contains("event: async ({ event }) => {"), plugin);
+        assertTrue(plugin.contains("event.type === \"session.idle\""), plugin);
+        assertTrue(plugin.contains("capture({ session_id: event.properties.sessionID, hook_event_name: \"Stop\", cwd: directory })"),
+                plugin);
+        runHook(command, "opencode", Json.createObjectBuilder().add("session_id", id).add("hook_event_name", "Stop")
+                .add("cwd", repo.toString()).build());
+        captured("opencode");
     }
 }
