@@ -16,8 +16,8 @@ import java.util.List;
 /**
  * Runs `capture --async` without making the caller wait. From the graphiti launcher (a hook's process)
  * and from the launcher's own MCP server (whose client may end it at any moment) it starts the same
- * program again, detached: same java, same jar or class path, the resolved transcript and session as
- * options, stdin closed, output appended to &lt;graphiti home&gt;/logs/capture.log. Inside another
+ * program again, detached: same java, same jar or class path, the resolved transcript (none for opencode,
+ * whose sessions are database rows) and session as options, stdin closed, output appended to &lt;graphiti home&gt;/logs/capture.log. Inside another
  * process (the WAR, an embedding server) there is no program to start, so it captures on a daemon
  * thread of that process and logs there instead. Two captures of one
  * session, however started, never store anything twice (ConversationCapture claims byte ranges).
@@ -54,8 +54,11 @@ final class BackgroundCapture {
         if (context.location().scope() == dev.graphiti.graph.Scope.global) {
             command.add("--global");
         }
-        command.addAll(List.of("capture", "--agent", session.agent().id(), "--transcript", session.transcript().toString(),
-                "--session-id", session.id()));
+        command.addAll(List.of("capture", "--agent", session.agent().id()));
+        if (!session.agent().keepsDatabase()) {
+            command.addAll(List.of("--transcript", session.transcript().toString()));
+        }
+        command.addAll(List.of("--session-id", session.id()));
         ProcessBuilder builder = new ProcessBuilder(command).directory(context.directory().toFile())
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
         try {

@@ -120,7 +120,7 @@ final class CaptureCommand extends GraphSubcommand {
         SessionLogs locator = sessionLogs(context);
         Path project = context.directory();
         String kind = agent.title() + (agent == AgentLog.CLAUDE ? " transcript" : agent == AgentLog.CODEX ? " rollout" : " session");
-        boolean database = agent == AgentLog.OPENCODE; // its sessions are rows of one database, not files to name
+        boolean database = agent.keepsDatabase(); // no file to name with --transcript
         try {
             Optional<HookInput> hook = transcript == null && sessionId == null ? hookInput(context) : Optional.empty();
             if (hook.isPresent()) {

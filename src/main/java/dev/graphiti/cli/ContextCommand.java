@@ -4,6 +4,7 @@ import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.hook.HookFormat;
 import dev.graphiti.hook.HookInput;
+import dev.graphiti.hook.HookRun;
 import dev.graphiti.hook.SessionStartClaims;
 import dev.graphiti.service.AsOf;
 import dev.graphiti.service.ContextService;
@@ -38,6 +39,11 @@ final class ContextCommand extends GraphSubcommand {
             + " shape this agent reads from a hook: claude (plain text; also Codex, Qwen Code), gemini, copilot, cursor.")
     HookFormat hookFormat = HookFormat.claude;
 
+    @Option(names = "--hook-run", hidden = true, paramLabel = "PID", description = "With --session-start, in the server's"
+            + " answer to the hook's socket: the client's run, whose cold command (GRAPHITI_HOOK_RUN) takes the session"
+            + " start's claim over if this answer never reaches it.")
+    String hookRun;
+
     @Override
     public Integer call() {
         CommandContext context = context();
@@ -66,14 +72,15 @@ final class ContextCommand extends GraphSubcommand {
      * installed for the user and for the project). Without readable hook input, or when the claim cannot be
      * recorded, the context is printed: twice is better than never.
      */
-    private static boolean firstHookOfItsSessionStart(CommandContext context) {
+    private boolean firstHookOfItsSessionStart(CommandContext context) {
         if (context.invocation().environment().interactive()) {
             return true;
         }
         try {
             HookInput input = HookInput.read(context.invocation().stdin());
+            HookRun run = HookRun.of(hookRun, context.invocation().environment().variables());
             return new SessionStartClaims(context.home().resolve("hooks").resolve("session-start"),
-                    java.time.Clock.systemUTC()).claim(input);
+                    java.time.Clock.systemUTC()).claim(input, run);
         } catch (IOException | IllegalArgumentException e) {
             return true;
         }

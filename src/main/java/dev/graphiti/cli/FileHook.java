@@ -7,6 +7,7 @@ import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.graph.PromptRecall;
 import dev.graphiti.hook.HookFormat;
 import dev.graphiti.hook.HookInput;
+import dev.graphiti.hook.HookRun;
 import dev.graphiti.hook.ToldItems;
 import dev.graphiti.service.RecallService;
 import dev.graphiti.toon.TokenCounter;
@@ -35,12 +36,12 @@ final class FileHook {
 
     private final CommandContext context;
     private final Integer tokens;
-    private final ClaimDeadline deadline;
+    private final HookRun run;
 
-    FileHook(CommandContext context, Integer tokens, ClaimDeadline deadline) {
+    FileHook(CommandContext context, Integer tokens, HookRun run) {
         this.context = context;
         this.tokens = tokens;
-        this.deadline = deadline;
+        this.run = run;
     }
 
     int run() {
@@ -59,10 +60,9 @@ final class FileHook {
             var counter = context.invocation().tokens();
             RecallService recall = new RecallService(context.graphs(), context.clock(),
                     Duration.ofDays(context.config().getInt(ConfigKeys.SEARCH_RECENCY_HALF_LIFE_DAYS)), Optional.empty());
-            PromptRecall.Recalled recalled = recall.file(context.location(), path.get(), told.told(input.sessionId()),
+            PromptRecall.Recalled recalled = recall.file(context.location(), path.get(), told.told(input.sessionId(), run),
                     budget, piece -> counter.get().count(piece).claude(), TokenCounter.DEFAULT_SAFETY_FACTOR);
-            if (recalled.ids().isEmpty() || deadline.passed()
-                    || told.tell(input.sessionId(), recalled.ids()).isEmpty()) {
+            if (recalled.ids().isEmpty() || told.tell(input.sessionId(), recalled.ids(), run).isEmpty()) {
                 return 0; // nothing anchored, or another hook of this session (the other install's) told it just now
             }
             JsonShapes.print(context.out(), HookFormat.claude.prompt("PreToolUse", recalled.text()));

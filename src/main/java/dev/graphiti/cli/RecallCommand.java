@@ -5,6 +5,7 @@ import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.graph.PromptRecall;
 import dev.graphiti.hook.HookFormat;
 import dev.graphiti.hook.HookInput;
+import dev.graphiti.hook.HookRun;
 import dev.graphiti.hook.SessionStartClaims;
 import dev.graphiti.service.RecallService;
 import dev.graphiti.toon.TokenCounter;
@@ -47,17 +48,16 @@ final class RecallCommand extends GraphSubcommand {
             + " additionalContext, each once a session; nothing for a file outside the project or with nothing anchored.")
     boolean file;
 
-    @Option(names = "--claim-until", hidden = true, paramLabel = "EPOCH_MS", description = "With --prompt or --file, in"
-            + " the server's answer to the hook's socket: tell nothing and claim nothing after this moment, when the hook's"
-            + " client has stopped waiting and runs the cold command, which must find the prompt or items unclaimed.")
-    Long claimUntil;
+    @Option(names = "--hook-run", hidden = true, paramLabel = "PID", description = "With --prompt or --file, in the"
+            + " server's answer to the hook's socket: the client's run (X-Graphiti-Run), whose cold command takes over what"
+            + " this answer claims if the answer never reaches it; the cold command gets it as GRAPHITI_HOOK_RUN.")
+    String hookRun;
 
     @Override
     public Integer call() {
         CommandContext context = context();
-        ClaimDeadline deadline = new ClaimDeadline(Optional.ofNullable(claimUntil));
         if (file) {
-            return new FileHook(context, tokens, deadline).run();
+            return new FileHook(context, tokens, hookRun(context)).run();
         }
         if (!prompt) {
             if (words == null || words.isEmpty()) {
@@ -82,7 +82,7 @@ final class RecallCommand extends GraphSubcommand {
                 return 0;
             }
             PromptRecall.Recalled recalled = recall(context, text.get());
-            if (recalled.text().isEmpty() || deadline.passed() || !firstHookOfItsPrompt(context, input, text.get())) {
+            if (recalled.text().isEmpty() || !firstHookOfItsPrompt(context, input, text.get(), hookRun(context))) {
                 return 0;
             }
             JsonShapes.print(context.out(), hookFormat.prompt(input.hookEventName(), recalled.text()));
@@ -93,6 +93,16 @@ final class RecallCommand extends GraphSubcommand {
             context.err().flush();
         }
         return 0;
+    }
+
+    /** A hook never fails over it: a malformed run is said on stderr and the claims are taken as without one. */
+    private HookRun hookRun(CommandContext context) {
+        try {
+            return HookRun.of(hookRun, context.invocation().environment().variables());
+        } catch (IllegalArgumentException e) {
+            context.err().println("graphiti: --hook-run / " + HookRun.VARIABLE + " ignored: " + e.getMessage());
+            return HookRun.NONE;
+        }
     }
 
     private PromptRecall.Recalled recall(CommandContext context, String text) {
@@ -114,11 +124,11 @@ final class RecallCommand extends GraphSubcommand {
     }
 
     /** False when another UserPromptSubmit hook (graphiti installed for the user and the project) added it already. */
-    private static boolean firstHookOfItsPrompt(CommandContext context, HookInput input, String text) {
+    private static boolean firstHookOfItsPrompt(CommandContext context, HookInput input, String text, HookRun run) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
             return new SessionStartClaims(context.home().resolve("hooks").resolve("prompt"), java.time.Clock.systemUTC())
-                    .claim(input.sessionId(), "prompt-" + HexFormat.of().formatHex(digest, 0, 8));
+                    .claim(input.sessionId(), "prompt-" + HexFormat.of().formatHex(digest, 0, 8), run);
         } catch (Exception e) {
             return true;
         }

@@ -35,15 +35,16 @@ public final class SessionStartClaims {
     }
 
     /** True when this hook is the first for its session start event and should print the context. */
-    public boolean claim(HookInput input) throws IOException {
-        return claim(input.sessionId(), input.source().orElse("startup"));
+    public boolean claim(HookInput input, HookRun run) throws IOException {
+        return claim(input.sessionId(), input.source().orElse("startup"), run);
     }
 
     /**
      * True when this hook is the first to claim {@code event} of the session (any name that tells one event from
-     * another: a session start's source, a hash of a prompt) within the window.
+     * another: a session start's source, a hash of a prompt) within the window, or when the claim is {@code run}'s own
+     * (its server's answer was lost: {@link HookRun}).
      */
-    public boolean claim(String sessionId, String event) throws IOException {
+    public boolean claim(String sessionId, String event, HookRun run) throws IOException {
         Path file = directory.resolve(safe(sessionId) + "." + safe(event));
         Files.createDirectories(directory);
         boolean fresh = !Files.exists(file);
@@ -54,14 +55,17 @@ public final class SessionStartClaims {
             now = clock.millis();
             ByteBuffer buffer = ByteBuffer.allocate(32);
             channel.read(buffer, 0);
-            String text = new String(buffer.array(), 0, buffer.position(), StandardCharsets.US_ASCII).strip();
-            long last = text.matches("\\d{1,19}") ? Long.parseLong(text) : Long.MIN_VALUE;
+            // "<epoch ms>" or "<epoch ms> <run>"
+            String[] text = new String(buffer.array(), 0, buffer.position(), StandardCharsets.US_ASCII).strip().split(" ");
+            long last = text[0].matches("\\d{1,19}") ? Long.parseLong(text[0]) : Long.MIN_VALUE;
             // Either side of the claim: two processes' clocks (or a clock stepped back) may disagree a little.
-            if (last != Long.MIN_VALUE && Math.abs(now - last) < WINDOW.toMillis()) {
+            if (last != Long.MIN_VALUE && Math.abs(now - last) < WINDOW.toMillis()
+                    && !(text.length == 2 && run.made(text[1]))) {
                 return false;
             }
             channel.truncate(0);
-            channel.write(ByteBuffer.wrap(Long.toString(now).getBytes(StandardCharsets.US_ASCII)), 0);
+            String claim = now + run.id().map(id -> " " + id).orElse("");
+            channel.write(ByteBuffer.wrap(claim.getBytes(StandardCharsets.US_ASCII)), 0);
         }
         if (fresh) {
             prune(directory, now);

@@ -111,14 +111,14 @@ public enum Agent {
                 edits.add(skill(user ? dir.resolve("skills") : root.resolve(".agents").resolve("skills")));
                 // Codex's hooks take Claude Code's shape (payload on stdin, stdout as context), so the same commands serve.
                 edits.add(new AgentEdit.JsonHooks((user ? dir : root.resolve(".codex")).resolve("hooks.json"),
-                        hooks.claudeShaped()));
+                        hooks.claudeShaped(id)));
             }
             case GEMINI, QWEN -> {
                 Path base = user ? dir : root.resolve(this == GEMINI ? ".gemini" : ".qwen");
                 edits.add(server(base.resolve("settings.json"), true, "mcpServers",
                         Json.object("command", Json.string(command), "args", Json.strings(args))));
                 edits.add(new AgentEdit.JsonHooks(base.resolve("settings.json"),
-                        this == GEMINI ? hooks.gemini() : hooks.claudeShaped()));
+                        this == GEMINI ? hooks.gemini() : hooks.claudeShaped(id)));
                 edits.add(skill(base.resolve("skills")));
             }
             case COPILOT -> {
@@ -182,7 +182,7 @@ public enum Agent {
             lacks.add("opencode loads the graphiti plugin at its next start");
         }
         if (this == CODEX) {
-            lacks.add("Codex runs new hooks only once you trust them: review graphiti's SessionStart and UserPromptSubmit"
+            lacks.add("Codex runs new hooks only once you trust them: review graphiti's SessionStart, UserPromptSubmit and Stop"
                     + " hooks with /hooks in Codex");
         }
         if (scope == ClaudeScope.project && this == CODEX) {

@@ -13,7 +13,9 @@ import java.util.Map;
  * The hooks install gives the agents besides Claude Code that have them, each in the agent's own file and shape,
  * all running the commands Claude Code's hooks run: `graphiti context --session-start` at a session's start and the
  * prompt hook's socket client (then `graphiti recall --prompt`) on each prompt, with `--hook-format` where the
- * agent reads another output shape than Claude Code's ({@link HookFormat}).
+ * agent reads another output shape than Claude Code's ({@link HookFormat}), and, where graphiti reads the agent's
+ * session log, `graphiti capture --agent NAME --async` when a turn or the session ends (the hook's session_id, and
+ * transcript_path where the agent sends one, name the log).
  */
 final class AgentHooks {
 
@@ -37,23 +39,37 @@ final class AgentHooks {
                 + PromptHookScript.around(hook.shell("recall", "--prompt", "--hook-format", format.name()));
     }
 
-    /** Codex and Qwen Code: Claude Code's events, groups and output (Qwen Code reads the timeout in seconds too). */
-    Map<String, Json> claudeShaped() {
+    /**
+     * End-of-turn capture of {@code agent}'s session log, in the background (the hook returns at once) and quiet (an
+     * agent may show a hook's stdout to the user).
+     */
+    String capture(String agent) {
+        return hook.shell("capture", "--agent", agent, "--async", "--quiet");
+    }
+
+    /**
+     * Codex and Qwen Code: Claude Code's events, groups and output (Qwen Code reads the timeout in seconds too); Stop,
+     * at the end of each turn, captures the session log as Claude Code's Stop does.
+     */
+    Map<String, Json> claudeShaped(String agent) {
         Map<String, Json> hooks = new LinkedHashMap<>();
         hooks.put("SessionStart", group(command(sessionStart(HookFormat.claude), ClaudeEntries.HOOK_TIMEOUT_SECONDS)));
         hooks.put("UserPromptSubmit", group(command(prompt(HookFormat.claude), ClaudeEntries.HOOK_TIMEOUT_SECONDS)));
+        hooks.put("Stop", group(command(capture(agent), ClaudeEntries.HOOK_TIMEOUT_SECONDS)));
         return hooks;
     }
 
     /**
      * Gemini CLI: SessionStart and BeforeAgent (whose prompt answer names its event, as Claude Code's does), named so
-     * `/hooks disable graphiti-context` finds them; Gemini CLI reads the timeout in milliseconds.
+     * `/hooks disable graphiti-context` finds them; Gemini CLI reads the timeout in milliseconds. SessionEnd captures
+     * the session's chat (Gemini CLI does not wait for it; the capture runs in the background anyway).
      */
     Map<String, Json> gemini() {
         long timeout = ClaudeEntries.HOOK_TIMEOUT_SECONDS * 1000L;
         Map<String, Json> hooks = new LinkedHashMap<>();
         hooks.put("SessionStart", group(named("graphiti-context", command(sessionStart(HookFormat.gemini), timeout))));
         hooks.put("BeforeAgent", group(named("graphiti-recall", command(prompt(HookFormat.claude), timeout))));
+        hooks.put("SessionEnd", group(named("graphiti-capture", command(capture("gemini"), timeout))));
         return hooks;
     }
 
@@ -68,19 +84,27 @@ final class AgentHooks {
 
     /**
      * Copilot CLI's hooks file (it loads every file of ~/.copilot/hooks/ and .github/hooks/, so graphiti owns this
-     * one): PascalCase events, which give the hooks Claude Code's snake_case payload.
+     * one): PascalCase events, which give the hooks Claude Code's snake_case payload. SessionEnd (when `copilot -p`
+     * finishes, or /exit or /clear ends a session) sends session_id and cwd but no transcript_path: the capture finds
+     * the session's events.jsonl by its id.
      */
     String copilotFile() {
-        Json entry = Json.object("type", Json.string("command"), "bash", Json.string(sessionStart(HookFormat.copilot)),
-                "timeoutSec", Json.number(ClaudeEntries.HOOK_TIMEOUT_SECONDS));
-        Json prompt = Json.object("type", Json.string("command"), "bash", Json.string(prompt(HookFormat.copilot)),
-                "timeoutSec", Json.number(ClaudeEntries.HOOK_TIMEOUT_SECONDS));
         Json file = Json.object("version", Json.number(1), "hooks", Json.object(
-                "SessionStart", new Json.JArray(List.of(entry)), "UserPromptSubmit", new Json.JArray(List.of(prompt))));
+                "SessionStart", copilotEntry(sessionStart(HookFormat.copilot)),
+                "UserPromptSubmit", copilotEntry(prompt(HookFormat.copilot)),
+                "SessionEnd", copilotEntry(capture("copilot"))));
         return JsonWriter.write(file, JsonStyle.STRINGIFY, "") + "\n";
     }
 
-    /** opencode's plugin: a JavaScript file that runs the same two commands and adds their text to the system prompt. */
+    private static Json copilotEntry(String bash) {
+        return new Json.JArray(List.of(Json.object("type", Json.string("command"), "bash", Json.string(bash),
+                "timeoutSec", Json.number(ClaudeEntries.HOOK_TIMEOUT_SECONDS))));
+    }
+
+    /**
+     * opencode's plugin: a JavaScript file that runs the same two commands and adds their text to the system prompt,
+     * and captures a session's log when the session goes idle (each turn's end, as Codex's Stop).
+     */
     String opencodePlugin() {
         String template;
         try (InputStream in = AgentHooks.class.getResourceAsStream(OPENCODE_PLUGIN)) {
@@ -92,7 +116,8 @@ final class AgentHooks {
             throw new UncheckedIOException(e);
         }
         return template.replace("\"@CONTEXT@\"", JsonWriter.quote(sessionStart(HookFormat.claude)))
-                .replace("\"@RECALL@\"", JsonWriter.quote(prompt(HookFormat.claude)));
+                .replace("\"@RECALL@\"", JsonWriter.quote(prompt(HookFormat.claude)))
+                .replace("\"@CAPTURE@\"", JsonWriter.quote(capture("opencode")));
     }
 
     private static Json.JObject command(String shell, long timeout) {

@@ -1,11 +1,13 @@
 // graphiti for opencode, written by `graphiti mcp install --client opencode`; `graphiti mcp uninstall` removes it.
 // The project's context at a session's start and the items relevant to each prompt, from the same commands Claude
 // Code's hooks run (the prompt through the running graphiti server's socket when one answers), added to the system
-// prompt of that session's requests. A memory that is down adds nothing and stops nothing.
+// prompt of that session's requests; when a session goes idle (its turn ended), its log is captured into the project's
+// graph in the background, as Codex's Stop hook does. A memory that is down adds nothing and stops nothing.
 import { spawn } from "node:child_process";
 
 const CONTEXT = "@CONTEXT@";
 const RECALL = "@RECALL@";
+const CAPTURE = "@CAPTURE@";
 
 function run(command, input, cwd) {
   return new Promise((resolve) => {
@@ -41,7 +43,14 @@ export const GraphitiPlugin = async ({ directory }) => {
     }
     return contexts.get(sessionID);
   };
+  // `capture --async` returns at once; nothing waits for it.
+  const capture = (input) => run(CAPTURE, input, directory);
   return {
+    event: async ({ event }) => {
+      if (event.type === "session.idle" && event.properties?.sessionID) {
+        capture({ session_id: event.properties.sessionID, hook_event_name: "Stop", cwd: directory });
+      }
+    },
     "chat.message": async (input, output) => {
       context(input.sessionID);
       const prompt = output.parts.filter((part) => part.type === "text" && !part.synthetic)

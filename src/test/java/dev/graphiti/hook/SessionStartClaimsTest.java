@@ -28,11 +28,11 @@ class SessionStartClaimsTest {
     @Test
     void oneInjectionPerSessionStartEvent() throws Exception {
         Instant now = Instant.parse("2026-11-23T22:00:00Z");
-        assertTrue(at(now).claim(start("s1", "startup")), "the first hook prints");
-        assertFalse(at(now.plusSeconds(2)).claim(start("s1", "startup")), "the other install's hook does not");
-        assertTrue(at(now.plusSeconds(3)).claim(start("s2", "startup")), "another session prints");
-        assertTrue(at(now.plusSeconds(4)).claim(start("s1", "compact")), "the same session after compaction prints");
-        assertTrue(at(now.plus(SessionStartClaims.WINDOW).plusSeconds(1)).claim(start("s1", "startup")),
+        assertTrue(at(now).claim(start("s1", "startup"), HookRun.NONE), "the first hook prints");
+        assertFalse(at(now.plusSeconds(2)).claim(start("s1", "startup"), HookRun.NONE), "the other install's hook does not");
+        assertTrue(at(now.plusSeconds(3)).claim(start("s2", "startup"), HookRun.NONE), "another session prints");
+        assertTrue(at(now.plusSeconds(4)).claim(start("s1", "compact"), HookRun.NONE), "the same session after compaction prints");
+        assertTrue(at(now.plus(SessionStartClaims.WINDOW).plusSeconds(1)).claim(start("s1", "startup"), HookRun.NONE),
                 "a later start of the same session and source is a new event");
     }
 
@@ -40,15 +40,15 @@ class SessionStartClaimsTest {
     @Test
     void aClaimStampedJustAfterOursIsTheSameEvent() throws Exception {
         Instant now = Instant.parse("2026-11-23T22:00:00Z");
-        assertTrue(at(now.plusMillis(40)).claim(start("s1", "compact")), "the hook that took the lock first prints");
-        assertFalse(at(now).claim(start("s1", "compact")), "the other, whose clock reads earlier, does not");
-        assertTrue(at(now.minus(SessionStartClaims.WINDOW).minusSeconds(1)).claim(start("s1", "compact")),
+        assertTrue(at(now.plusMillis(40)).claim(start("s1", "compact"), HookRun.NONE), "the hook that took the lock first prints");
+        assertFalse(at(now).claim(start("s1", "compact"), HookRun.NONE), "the other, whose clock reads earlier, does not");
+        assertTrue(at(now.minus(SessionStartClaims.WINDOW).minusSeconds(1)).claim(start("s1", "compact"), HookRun.NONE),
                 "a claim far from ours (a clock stepped back) is no reason to stay silent");
     }
 
     @Test
     void aSessionIdIsNeverAPath() throws Exception {
-        assertTrue(at(Instant.now()).claim(start("../../etc/passwd", "startup")));
+        assertTrue(at(Instant.now()).claim(start("../../etc/passwd", "startup"), HookRun.NONE));
         assertTrue(java.nio.file.Files.list(temp.resolve("claims")).allMatch(f -> f.getParent().equals(temp.resolve("claims"))));
         assertFalse(java.nio.file.Files.exists(temp.resolve("etc")));
     }

@@ -47,6 +47,14 @@ public enum AgentLog {
         return reader.get();
     }
 
+    /**
+     * Whether the agent's sessions are rows of one database (opencode's) rather than files: a session's log is then
+     * named database/session id, a path no file is at, so the session is found by its id.
+     */
+    public boolean keepsDatabase() {
+        return this == OPENCODE;
+    }
+
     /** An opencode session id's time part (ses_ and 12 hex digits), before its 14 random letters and digits. */
     private static final int OPENCODE_TIME = "ses_".length() + 12;
 

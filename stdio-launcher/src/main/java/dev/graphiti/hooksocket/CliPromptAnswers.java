@@ -1,6 +1,7 @@
 package dev.graphiti.hooksocket;
 
 import dev.graphiti.cli.Cli;
+import dev.graphiti.hook.HookRun;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
@@ -25,12 +26,6 @@ public final class CliPromptAnswers implements PromptAnswers {
     private static final Map<String, List<String>> COMMANDS = Map.of("/recall", List.of("recall", "--prompt"),
             "/file", List.of("recall", "--file"), "/context", List.of("context", "--session-start"));
 
-    /**
-     * How long after it starts an answer may still claim its prompt or tell its items: well inside the client's 2 s
-     * (graphiti-prompt-hook's curl --max-time), so a late answer leaves both to the cold command the client runs then.
-     */
-    static final long CLAIM_MILLIS = 1500;
-
     private final Cli cli;
     private final Path directory;
     private final Consumer<String> notices;
@@ -46,23 +41,16 @@ public final class CliPromptAnswers implements PromptAnswers {
     }
 
     @Override
-    public byte[] answer(String hook, byte[] hookJson) {
-        List<String> command = COMMANDS.get(hook);
-        long claimUntil = System.currentTimeMillis() + CLAIM_MILLIS;
-        boolean claims = command.get(0).equals("recall");
-        if (claims) {
-            command = new ArrayList<>(command);
-            command.addAll(List.of("--claim-until", Long.toString(claimUntil)));
-        }
+    public byte[] answer(String hook, byte[] hookJson, HookRun run) {
+        List<String> command = new ArrayList<>(COMMANDS.get(hook));
+        // claimed in the client's name: if this answer never reaches it, its cold command takes the claims over
+        run.id().ifPresent(id -> command.addAll(List.of("--hook-run", id)));
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         cli.run(command, directory, new ByteArrayInputStream(hookJson), new PrintWriter(out), new PrintWriter(err));
         // What the cold hook would have said on its stderr goes to the server's log.
         err.toString().lines().filter(line -> !line.isBlank())
                 .forEach(line -> notices.accept(hook.substring(1) + " hook: " + line.replaceFirst("^graphiti: ", "")));
-        if (claims && out.getBuffer().isEmpty() && System.currentTimeMillis() > claimUntil) {
-            throw new LateAnswer(hook); // it may have said nothing only because it was late: the cold command decides
-        }
         return out.toString().getBytes(StandardCharsets.UTF_8);
     }
 

@@ -1,6 +1,7 @@
 package dev.graphiti.hooksocket;
 
 import dev.graphiti.hook.HookInput;
+import dev.graphiti.hook.HookRun;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.ByteChannel;
@@ -13,7 +14,8 @@ import java.util.TreeSet;
 
 /**
  * One HTTP/1.1 exchange on the socket, as `curl --unix-socket` speaks it: {@code POST /<hook>} with a
- * Content-Length body (the hook's JSON, at most {@link HookInput#MAX_BYTES}); the answer closes the connection.
+ * Content-Length body (the hook's JSON, at most {@link HookInput#MAX_BYTES}) and the client's run in X-Graphiti-Run
+ * ({@link HookRun}); the answer closes the connection.
  * Anything else is refused with a status and no work.
  */
 final class RecallExchange {
@@ -22,8 +24,8 @@ final class RecallExchange {
     static final Set<String> HOOKS = Set.of("/recall", "/file", "/context");
     static final int MAX_HEAD_BYTES = 8 * 1024;
 
-    /** A request: the hook it asks for (one of {@link #HOOKS}) and the hook's JSON. */
-    record Request(String hook, byte[] body) {
+    /** A request: the hook it asks for (one of {@link #HOOKS}), the hook's JSON and the client's run. */
+    record Request(String hook, byte[] body, HookRun run) {
     }
 
     /** A request refused before any work: the status to answer with and why. */
@@ -64,6 +66,7 @@ final class RecallExchange {
             throw new Refused(405, requestLine[1] + " takes POST");
         }
         long length = -1;
+        HookRun run = HookRun.NONE;
         for (int i = 1; i < lines.length; i++) {
             int colon = lines[i].indexOf(':');
             if (colon <= 0) {
@@ -74,6 +77,7 @@ final class RecallExchange {
             switch (name) {
                 case "content-length" -> length = contentLength(value, length);
                 case "transfer-encoding" -> throw new Refused(411, "send a Content-Length, not " + value);
+                case "x-graphiti-run" -> run = run(value);
                 default -> { }
             }
         }
@@ -93,7 +97,15 @@ final class RecallExchange {
                 throw new Refused(400, "connection closed before the body ended");
             }
         }
-        return new Request(requestLine[1], body);
+        return new Request(requestLine[1], body, run);
+    }
+
+    private static HookRun run(String value) throws Refused {
+        try {
+            return new HookRun(java.util.Optional.of(value));
+        } catch (IllegalArgumentException e) {
+            throw new Refused(400, "X-Graphiti-Run: " + e.getMessage());
+        }
     }
 
     private static long contentLength(String value, long earlier) throws Refused {
@@ -137,7 +149,6 @@ final class RecallExchange {
             case 411 -> "Length Required";
             case 413 -> "Content Too Large";
             case 431 -> "Request Header Fields Too Large";
-            case 503 -> "Service Unavailable";
             default -> "Internal Server Error";
         };
     }

@@ -218,10 +218,7 @@ public final class RecallSocket implements AutoCloseable {
             try {
                 sameUser(connection);
                 RecallExchange.Request request = RecallExchange.read(connection);
-                body = answers.answer(request.hook(), request.body());
-            } catch (LateAnswer late) {
-                status = 503;
-                body = (late.getMessage() + "\n").getBytes(StandardCharsets.UTF_8);
+                body = answers.answer(request.hook(), request.body(), request.run());
             } catch (RecallExchange.Refused refused) {
                 status = refused.status;
                 body = (refused.getMessage() + "\n").getBytes(StandardCharsets.UTF_8);

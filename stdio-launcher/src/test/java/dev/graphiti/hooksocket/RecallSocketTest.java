@@ -64,9 +64,10 @@ class RecallSocketTest {
     }
 
     private RecallSocket start(Path directory) {
-        RecallSocket recall = RecallSocket.start(directory, Files::exists, (hook, json) -> {
+        RecallSocket recall = RecallSocket.start(directory, Files::exists, (hook, json, run) -> {
             asked.incrementAndGet();
-            return (hook + " recalled for " + new String(json, StandardCharsets.UTF_8)).getBytes(StandardCharsets.UTF_8);
+            return (hook + " recalled for " + new String(json, StandardCharsets.UTF_8) + run.id().map(id -> " as " + id)
+                    .orElse("")).getBytes(StandardCharsets.UTF_8);
         }, notices::add);
         started.add(recall);
         return recall;
@@ -119,14 +120,13 @@ class RecallSocketTest {
     }
 
     @Test
-    void anAnswerPastItsClaimDeadlineIsAServiceUnavailableSoTheHookRecallsOnItsOwn() throws Exception {
-        RecallSocket recall = RecallSocket.start(project, Files::exists, (hook, json) -> {
-            throw new LateAnswer(hook);
-        }, notices::add);
-        started.add(recall);
-        until(recall, true);
-        // curl -f fails on it, and the hook's client runs the cold command, which claims and tells
-        assertTrue(exchange(post("{}")).startsWith("HTTP/1.1 503 Service Unavailable\r\n"));
+    void theAnswerClaimsInTheNameOfTheClientsRunAndAMalformedRunIsRefusedUnasked() throws Exception {
+        until(start(project), true);
+        String answer = exchange(post("{}").replace("Host: graphiti\r\n", "Host: graphiti\r\nX-Graphiti-Run: 4242\r\n"));
+        assertTrue(answer.endsWith("\r\n\r\n/recall recalled for {} as 4242"), answer);
+        String refused = exchange(post("{}").replace("Host: graphiti\r\n", "Host: graphiti\r\nX-Graphiti-Run: ../x\r\n"));
+        assertTrue(refused.startsWith("HTTP/1.1 400 ") && refused.contains("X-Graphiti-Run"), refused);
+        assertEquals(1, asked.get());
     }
 
     @Test

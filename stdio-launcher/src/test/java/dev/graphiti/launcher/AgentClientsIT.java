@@ -111,7 +111,7 @@ class AgentClientsIT {
                 + " nothing to run", "-k", "decision", "-t", "storage"), Map.of()).code());
         AgentProcess install = run(ClaudeUser.graphiti("mcp", "install", "--client", "codex", "--no-startup-archive"), Map.of());
         assertEquals(0, install.code(), install.out() + install.err());
-        assertTrue(install.out().contains("(hooks.SessionStart, hooks.UserPromptSubmit)"), install.out());
+        assertTrue(install.out().contains("(hooks.SessionStart, hooks.UserPromptSubmit, hooks.Stop)"), install.out());
         jakarta.json.JsonObject hooks;
         try (var reader = jakarta.json.Json.createReader(Files.newBufferedReader(home.resolve(".codex/hooks.json")))) {
             hooks = reader.readObject().getJsonObject("hooks");

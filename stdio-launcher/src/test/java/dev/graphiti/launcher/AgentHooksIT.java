@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -24,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
  * model holds the project's context and the rule the prompt is about. Cursor has no CLI here: its sessionStart hook runs as Cursor runs a user's hook (from ~/.cursor, with
  * CURSOR_PROJECT_DIR and its documented payload). Each agent's test is skipped when its GRAPHITI_* variable is unset.
  */
-@Tag("agent-e2e")
+@Tag("agent-cli")
 class AgentHooksIT {
 
     static final String RULE = "We chose SQLite over a server database: one file per project, nothing to run";
@@ -44,6 +45,24 @@ class AgentHooksIT {
         assertEquals(0, run(List.of("git", "init", "-q", "."), project, Map.of(), "").code());
         AgentProcess add = run(ClaudeUser.graphiti("add", RULE, "-k", "decision", "-t", "storage"), project, Map.of(), "");
         assertEquals(0, add.code(), add.err());
+    }
+
+    /**
+     * The agents' end-of-session hooks start `graphiti capture --async`, which outlives the agent and writes under the
+     * temporary HOME and project: wait for it (at most a minute) before they are deleted.
+     */
+    @AfterEach
+    void backgroundCapturesEnded() throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+        while (ProcessHandle.allProcesses().anyMatch(AgentHooksIT::capturing) && System.nanoTime() < deadline) {
+            Thread.sleep(200);
+        }
+    }
+
+    private static boolean capturing(ProcessHandle process) {
+        List<String> arguments = process.info().arguments().map(List::of).orElse(List.of());
+        return arguments.contains("capture") && arguments.stream().anyMatch(argument -> argument.endsWith(".jar")
+                || argument.contains("graphiti"));
     }
 
     private AgentProcess run(List<String> command, Path directory, Map<String, String> variables, String stdin)

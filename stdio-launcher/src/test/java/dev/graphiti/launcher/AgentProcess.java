@@ -25,6 +25,10 @@ record AgentProcess(int code, String out, String err) {
                 "OPENAI_API_KEY", "OPENAI_BASE_URL", "GEMINI_API_KEY", "GOOGLE_API_KEY")) {
             env.remove(leaking);
         }
+        // A shell keeps PWD at the directory it starts a command in; ProcessBuilder passes on the test JVM's (the Maven
+        // module's), and the agents ran their hooks there: Qwen Code's prompt hook found the Maven work tree instead of
+        // the project (sh -x: r=/work/wt/.../stdio-launcher), asked no server and recalled from the wrong graph.
+        env.put("PWD", directory.toString());
         env.put("COPILOT_AUTO_UPDATE", "false");
         env.put("NO_COLOR", "1");
         env.putAll(variables);

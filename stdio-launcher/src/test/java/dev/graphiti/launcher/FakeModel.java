@@ -44,8 +44,11 @@ final class FakeModel implements AutoCloseable {
             reply = "{\"object\":\"list\",\"data\":[{\"id\":\"gpt-4.1\",\"object\":\"model\"}]}";
         } else if (path.contains(":countTokens")) {
             reply = "{\"totalTokens\":1}";
-        } else if (path.contains("generateContent")) {
-            String chunk = "{\"candidates\":[{\"content\":{\"role\":\"model\",\"parts\":[{\"text\":\"ok\"}]},"
+        } else if (path.contains(":generateContent") || path.contains(":streamGenerateContent")) {
+            // Gemini CLI's router asks for JSON (responseMimeType) and retries "ok" with backoff for over a minute.
+            String text = body.contains("\"responseMimeType\":\"application/json\"")
+                    ? "{\\\"complexity_reasoning\\\":\\\"one question\\\",\\\"complexity_score\\\":10}" : "ok";
+            String chunk = "{\"candidates\":[{\"content\":{\"role\":\"model\",\"parts\":[{\"text\":\"" + text + "\"}]},"
                     + "\"finishReason\":\"STOP\",\"index\":0}],\"usageMetadata\":{\"promptTokenCount\":1,"
                     + "\"candidatesTokenCount\":1,\"totalTokenCount\":2}}";
             boolean sse = path.contains("alt=sse");

@@ -3,6 +3,7 @@ package dev.graphiti.launcher;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.ingest.transcript.OpencodeDatabase;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.io.OutputStream;
@@ -10,6 +11,7 @@ import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -18,8 +20,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The packaged jar as Claude Code's hooks and a person use it: `capture --async` fed the Stop hook's
- * stdin returns at once and a detached graphiti process stores the session's knowledge; `index`
- * turns the repository's history into items.
+ * stdin returns at once and a detached graphiti process stores the session's knowledge (as opencode's plugin runs it
+ * too, for a session that is rows of opencode's database); `index` turns the repository's history into items.
  */
 class IngestIT {
 
@@ -97,12 +99,8 @@ class IngestIT {
 
         assertEquals(0, started.code(), started.err());
         assertEquals(SESSION, started.json().getString("session"));
-        Path log = Path.of(started.json().getString("log"));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
-        while (System.nanoTime() < deadline && !(Files.exists(log) && Files.readString(log).contains("added"))) {
-            Thread.sleep(200);
-        }
-        assertTrue(Files.readString(log).contains("session " + SESSION + ": read 2 turns, added 3 items"), Files.readString(log));
+        String log = outcome(Path.of(started.json().getString("log")));
+        assertTrue(log.contains("session " + SESSION + ": read 2 turns, added 3 items"), log);
 
         Ran again = graphiti(repo, "", "capture", "--transcript", transcript.toString(), "--format", "json");
         assertEquals(0, again.json().getInt("items_added"), again.out());
@@ -110,6 +108,32 @@ class IngestIT {
         List<String> kinds = Json.createReader(new StringReader(listed.out())).readArray().getValuesAs(JsonObject.class)
                 .stream().map(item -> item.getString("kind")).sorted().toList();
         assertEquals(List.of("bugfix", "decision", "preference"), kinds);
+    }
+
+    /** The capture log's text once the detached capture wrote its outcome, or an error (or after 90 s). */
+    private static String outcome(Path log) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(90);
+        while (System.nanoTime() < deadline && !(Files.exists(log) && Files.readString(log).matches("(?s).*(added|graphiti:).*"))) {
+            Thread.sleep(200);
+        }
+        return Files.exists(log) ? Files.readString(log) : "";
+    }
+
+    @Test
+    void asyncCaptureFromOpencodesPluginStoresTheSessionFromItsDatabase() throws Exception {
+        Path repo = repository();
+        String session = "ses_2a1b3c4d5e6fAbCdEfGhIjKlMn";
+        OpencodeDatabase.create(home.resolve(".local/share"), Instant.parse("2026-07-02T09:00:00Z"))
+                .session(session, repo, null).user("Let's keep every price as integer cents, never as a double.")
+                .assistant(null, null, "Understood: integer cents.");
+        // what graphiti's opencode plugin sends on session.idle
+        String idle = "{\"session_id\":\"" + session + "\",\"hook_event_name\":\"Stop\",\"cwd\":\"" + repo + "\"}";
+
+        Ran started = graphiti(repo, idle, "capture", "--agent", "opencode", "--async", "--format", "json");
+
+        assertEquals(0, started.code(), started.err());
+        String log = outcome(Path.of(started.json().getString("log")));
+        assertTrue(log.contains("session " + session + ": read 2 turns, added 1 item"), log);
     }
 
     @Test

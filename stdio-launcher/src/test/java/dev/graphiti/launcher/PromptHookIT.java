@@ -4,16 +4,28 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import dev.graphiti.cli.Cli;
+import dev.graphiti.cli.CliEnvironment;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
 import java.io.StringReader;
+import java.io.StringWriter;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
+import java.nio.channels.Channels;
 import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -131,6 +143,61 @@ class PromptHookIT {
         assertEquals(0, stale.code(), stale.err());
         assertTrue(stale.err().contains(A_JVM_STARTED), stale.err());
         assertTrue(stale.out().contains("logins must survive a database failover"), stale.out());
+    }
+
+    /**
+     * A server whose answer never reaches the hook (on a loaded machine the client stops waiting at 2 s; here the
+     * connection closes unanswered): it claimed the prompt, as the server's answer does (the same command in a warm
+     * in-process CLI, in the client's run when the client names one), and the hook's cold command still tells the
+     * prompt. Before, the cold command found the prompt claimed by the answer nobody read and printed nothing
+     * (AgentHooksIT's Qwen Code and Gemini CLI at load 20).
+     */
+    @Test
+    void anAnswerThatNeverReachedTheHookLeavesThePromptToItsColdCommand() throws Exception {
+        Path socket = project.resolve(".graphiti/run/prompt.sock");
+        Files.createDirectories(socket.getParent());
+        try (Cli server = new Cli(CliEnvironment.embedded(Map.of("HOME", home.toString())));
+             ServerSocketChannel lost = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            answer(server, List.of("recall", "--prompt"), input("warm", "Redis sessions")); // loaded, as a server's is
+            lost.bind(UnixDomainSocketAddress.of(socket));
+            CompletableFuture<String> answered = CompletableFuture.supplyAsync(() -> answerAndLoseIt(server, lost));
+            ClaudeUser.Ran ran = prompt("s9", "Should we move the user sessions out of Redis into Postgres?");
+            String lostAnswer = answered.get(60, TimeUnit.SECONDS);
+            assertTrue(lostAnswer.contains("logins must survive"), "the server's answer claimed: " + lostAnswer);
+            assertEquals(0, ran.code(), ran.err());
+            assertTrue(ran.out().contains("logins must survive a database failover"), "the prompt went without: "
+                    + ran.out() + ran.err());
+        }
+    }
+
+    /** One request on {@code lost}: the server's recall for it (which claims), then the connection closes unanswered. */
+    private String answerAndLoseIt(Cli server, ServerSocketChannel lost) {
+        try (SocketChannel connection = lost.accept(); InputStream in = Channels.newInputStream(connection)) {
+            StringBuilder head = new StringBuilder();
+            while (!head.toString().endsWith("\r\n\r\n")) {
+                head.append((char) in.read());
+            }
+            int length = 0;
+            List<String> command = new ArrayList<>(List.of("recall", "--prompt"));
+            for (String line : head.toString().split("\r\n")) {
+                String[] header = line.split(":\\s*", 2);
+                if (header[0].equalsIgnoreCase("Content-Length")) {
+                    length = Integer.parseInt(header[1].strip());
+                } else if (header[0].equalsIgnoreCase("X-Graphiti-Run")) {
+                    command.addAll(List.of("--hook-run", header[1].strip()));
+                }
+            }
+            return answer(server, command, new String(in.readNBytes(length), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            return e.toString();
+        }
+    }
+
+    private String answer(Cli server, List<String> command, String hookJson) {
+        StringWriter out = new StringWriter();
+        server.run(command, project, new ByteArrayInputStream(hookJson.getBytes(StandardCharsets.UTF_8)),
+                new PrintWriter(out), new PrintWriter(new StringWriter()));
+        return out.toString();
     }
 
     @Test
