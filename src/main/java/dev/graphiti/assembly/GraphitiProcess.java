@@ -46,10 +46,13 @@ public final class GraphitiProcess implements AutoCloseable {
     private final Optional<SemanticSearch> semantics;
     private final Optional<Cli> cli;
     private final Optional<GraphitiTools> tools;
+    /** How the tools run and what calls may reach, parsed once (empty for `graphiti ui`, which serves no tools). */
+    private final Optional<ToolSettings> toolSettings;
 
     private GraphitiProcess(ServerSetup setup, KeptConnections connections, Optional<SemanticSearch> semantics,
-                            Optional<Cli> cli, Optional<GraphitiTools> tools) {
+                            Optional<Cli> cli, Optional<GraphitiTools> tools, Optional<ToolSettings> toolSettings) {
         this.setup = setup;
+        this.toolSettings = toolSettings;
         this.connections = connections;
         this.semantics = semantics;
         this.cli = cli;
@@ -58,7 +61,7 @@ public final class GraphitiProcess implements AutoCloseable {
 
     /** A server for one local client over stdio. A setting that cannot be used is an IllegalArgumentException. */
     public static GraphitiProcess stdio(ServerSetup setup) {
-        return serving(setup, ToolSettings.from(setup.settings()).forStdio());
+        return serving(setup, toolSettings(setup).forStdio());
     }
 
     /**
@@ -66,7 +69,7 @@ public final class GraphitiProcess implements AutoCloseable {
      * setting that cannot be used is an IllegalArgumentException.
      */
     public static GraphitiProcess http(ServerSetup setup) {
-        var settings = ToolSettings.from(setup.settings()).forHttp(setup.directory());
+        var settings = toolSettings(setup).forHttp(setup.directory());
         setup.notices().accept("tool calls may reach: " + settings.allowedRoots().orElseThrow().describe());
         return serving(setup, settings);
     }
@@ -77,7 +80,12 @@ public final class GraphitiProcess implements AutoCloseable {
         Optional<SemanticSearch> meaning = setup.environment().settings().semantic()
                 ? Optional.of(startModel(connections, setup.environment(), System.err))
                 : Optional.empty();
-        return new GraphitiProcess(setup, connections, meaning, Optional.empty(), Optional.empty());
+        return new GraphitiProcess(setup, connections, meaning, Optional.empty(), Optional.empty(), Optional.empty());
+    }
+
+    /** The tools' settings, from the process's settings as the entry point parsed them. */
+    private static ToolSettings toolSettings(ServerSetup setup) {
+        return ToolSettings.from(setup.settings(), setup.environment().settings());
     }
 
     private static GraphitiProcess serving(ServerSetup setup, ToolSettings settings) {
@@ -92,7 +100,7 @@ public final class GraphitiProcess implements AutoCloseable {
         var cli = new Cli(setup.environment(), counter, connections, meaning);
         var tools = new GraphitiTools(settings, setup.environment(), setup.directory(), counter,
                 inProcess ? Optional.of(cli) : Optional.empty());
-        return new GraphitiProcess(setup, connections, meaning, Optional.of(cli), Optional.of(tools));
+        return new GraphitiProcess(setup, connections, meaning, Optional.of(cli), Optional.of(tools), Optional.of(settings));
     }
 
     /** The embedding model, loaded in the background; its worker opens vectors where the commands open graphs, on {@code connections}. */
@@ -153,7 +161,7 @@ public final class GraphitiProcess implements AutoCloseable {
      * searched as the tools search, with their model.
      */
     public Explorer explorer() {
-        var settings = ToolSettings.from(setup.settings()).forHttp(setup.directory());
+        var settings = toolSettings.orElseThrow(() -> new IllegalStateException("`graphiti ui` opens its explorer by location"));
         Path directory = settings.projectRoot().orElse(setup.directory()).toAbsolutePath().normalize();
         boolean served = settings.allowedRoots().orElseThrow().covers(directory);
         GraphLocation location = new ScopeResolver(locations().home())

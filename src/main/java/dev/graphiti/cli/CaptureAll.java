@@ -13,8 +13,6 @@ import dev.graphiti.ingest.transcript.BackfillProgress;
 import dev.graphiti.ingest.transcript.BackfillReport;
 import dev.graphiti.service.CaptureService;
 import dev.graphiti.service.SessionLogs;
-import jakarta.json.JsonArrayBuilder;
-import jakarta.json.JsonObjectBuilder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -35,11 +33,11 @@ import java.util.Optional;
 final class CaptureAll {
 
     /** The session logs of one agent that one graph takes, and the directory they belong to. */
-    private record Batch(AgentLog agent, Path directory, GraphLocation location, List<Path> transcripts) {
+    record Batch(AgentLog agent, Path directory, GraphLocation location, List<Path> transcripts) {
     }
 
     /** A project folder not taken in, and why. */
-    private record Skipped(Path folder, String reason) {
+    record Skipped(Path folder, String reason) {
     }
 
     private final CommandContext context;
@@ -135,19 +133,12 @@ final class CaptureAll {
     }
 
     private void print(Map<Batch, BackfillReport> reports, List<Skipped> skipped, SessionLogs logs, boolean allProjects) {
-        BackfillReport total = reports.values().stream().reduce(BackfillReport.EMPTY, BackfillReport::plus);
+        context.answer(new CaptureAllAnswer(reports, skipped), () -> text(reports, skipped, logs, allProjects));
+    }
+
+    private void text(Map<Batch, BackfillReport> reports, List<Skipped> skipped, SessionLogs logs, boolean allProjects) {
+        BackfillReport total = CaptureAllAnswer.total(reports);
         PrintWriter out = context.out();
-        if (context.json()) {
-            JsonArrayBuilder graphs = JsonShapes.JSON.createArrayBuilder();
-            reports.forEach((batch, report) -> graphs.add(counts(report).add("agent", batch.agent().id())
-                    .add("directory", batch.directory().toString())
-                    .add("scope", batch.location().scope().name()).add("database", batch.location().database().toString())));
-            JsonArrayBuilder passed = JsonShapes.JSON.createArrayBuilder();
-            skipped.forEach(skip -> passed.add(JsonShapes.JSON.createObjectBuilder().add("folder", skip.folder().toString())
-                    .add("reason", skip.reason())));
-            JsonShapes.print(out, counts(total).add("graphs", graphs).add("skipped_folders", passed));
-            return;
-        }
         if (context.quiet()) {
             out.println(total.itemsAdded());
             return;
@@ -164,13 +155,6 @@ final class CaptureAll {
             out.println("in all: " + sentence(total));
         }
         skipped.forEach(skip -> out.println("passed over " + skip.folder() + ": " + skip.reason()));
-    }
-
-    private static JsonObjectBuilder counts(BackfillReport report) {
-        return JsonShapes.JSON.createObjectBuilder().add("transcripts", report.transcripts()).add("read", report.read())
-                .add("unchanged", report.unchanged()).add("unreadable", report.unreadable())
-                .add("turns_read", report.turnsRead()).add("items_added", report.itemsAdded())
-                .add("duplicates", report.duplicates()).add("malformed_lines", report.malformedLines());
     }
 
     private static String sentence(BackfillReport report) {

@@ -91,13 +91,12 @@ final class CaptureCommand extends GraphSubcommand {
         Session session = session(context);
         if (async) {
             BackgroundCapture.Started started = new BackgroundCapture(context).start(session);
-            if (context.json()) {
-                JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder().add("session", session.id())
-                        .add("transcript", session.transcript().toString()).add("async", true)
-                        .add("log", started.log().toString()));
-            } else if (!context.quiet()) {
-                context.out().println("capturing session " + session.id() + " in the background (log: " + started.log() + ")");
-            }
+            context.answer(new CaptureStartedAnswer(session.id(), session.transcript(), started.log()), () -> {
+                if (!context.quiet()) {
+                    context.out().println("capturing session " + session.id() + " in the background (log: "
+                            + started.log() + ")");
+                }
+            });
             return 0;
         }
         CaptureReport report = capture(context, session);
@@ -186,12 +185,11 @@ final class CaptureCommand extends GraphSubcommand {
     }
 
     private static void print(CommandContext context, CaptureReport report) {
-        PrintWriter out = context.out();
-        if (context.json()) {
-            JsonShapes.print(out, JsonShapes.JSON.createObjectBuilder().add("session", report.session())
-                    .add("turns_read", report.turnsRead()).add("items_added", report.itemsAdded())
-                    .add("duplicates", report.duplicates()));
-        } else if (context.quiet()) {
+        context.answer(new CaptureAnswer(report), () -> text(context.out(), context.quiet(), report));
+    }
+
+    private static void text(PrintWriter out, boolean quiet, CaptureReport report) {
+        if (quiet) {
             out.println(report.itemsAdded());
         } else {
             out.println("session " + report.session() + ": read " + report.turnsRead()

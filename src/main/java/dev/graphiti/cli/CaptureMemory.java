@@ -11,7 +11,6 @@ import dev.graphiti.ingest.memory.MemoryFiles;
 import dev.graphiti.ingest.memory.MemoryImport;
 import dev.graphiti.service.CaptureService;
 import dev.graphiti.service.SessionLogs;
-import jakarta.json.JsonArrayBuilder;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
@@ -59,7 +58,7 @@ final class CaptureMemory {
         }
         CaptureService service = new CaptureService(context.graphs(), context.clock(),
                 context.config().getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES));
-        List<Imported> imported = new ArrayList<>();
+        List<MemoryAnswer.Imported> imported = new ArrayList<>();
         List<String> refused = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         plan.forEach((location, found) -> {
@@ -67,49 +66,24 @@ final class CaptureMemory {
             notes.addAll(found.notes());
             // a graph that does not exist holds nothing to retire: no file, no graph made for nothing
             if (!found.files().isEmpty() || context.graphs().exists(location)) {
-                Imported one = new Imported(location.scope(), service.importMemory(location, found.files(), found.unread()));
+                MemoryAnswer.Imported one = new MemoryAnswer.Imported(location.scope(), service.importMemory(location, found.files(), found.unread()));
                 imported.add(one);
                 refused.addAll(one.outcome().refused());
             }
         });
         refused.forEach(context::warn);
         notes.forEach(context::warn);
-        print(imported, refused, notes);
+        MemoryAnswer answer = new MemoryAnswer(imported, refused, notes);
+        context.answer(answer, () -> text(answer));
         return 0;
     }
 
-    /** One graph's import. */
-    private record Imported(Scope scope, MemoryImport.Outcome outcome) {
-    }
-
-    private void print(List<Imported> imported, List<String> refused, List<String> notes) {
+    private void text(MemoryAnswer answer) {
         PrintWriter out = context.out();
-        List<MemoryImport.FileReport> reports = imported.stream().flatMap(i -> i.outcome().files().stream()).toList();
-        int added = reports.stream().mapToInt(MemoryImport.FileReport::added).sum();
-        int updated = reports.stream().mapToInt(MemoryImport.FileReport::updated).sum();
-        int retired = reports.stream().mapToInt(MemoryImport.FileReport::retired).sum()
-                + imported.stream().flatMap(i -> i.outcome().gone().stream()).mapToInt(MemoryImport.GoneFile::retired).sum();
-        if (context.json()) {
-            JsonArrayBuilder files = JsonShapes.JSON.createArrayBuilder();
-            JsonArrayBuilder gone = JsonShapes.JSON.createArrayBuilder();
-            for (Imported one : imported) {
-                one.outcome().files().forEach(report -> files.add(JsonShapes.JSON.createObjectBuilder()
-                        .add("file", report.file().path().toString()).add("source", "memory:" + report.file().label())
-                        .add("scope", one.scope().name()).add("chunks", report.chunks()).add("added", report.added())
-                        .add("updated", report.updated()).add("unchanged", report.unchanged())
-                        .add("duplicates", report.duplicates()).add("retired", report.retired())));
-                one.outcome().gone().forEach(file -> gone.add(JsonShapes.JSON.createObjectBuilder()
-                        .add("source", "memory:" + file.label()).add("scope", one.scope().name())
-                        .add("retired", file.retired())));
-            }
-            JsonShapes.print(out, JsonShapes.JSON.createObjectBuilder().add("files", files).add("gone_files", gone)
-                    .add("items_added", added).add("items_updated", updated).add("items_retired", retired)
-                    .add("unchanged", reports.stream().mapToInt(MemoryImport.FileReport::unchanged).sum())
-                    .add("duplicates", reports.stream().mapToInt(MemoryImport.FileReport::duplicates).sum())
-                    .add("refused", JsonShapes.JSON.createArrayBuilder(refused))
-                    .add("notes", JsonShapes.JSON.createArrayBuilder(notes)));
-            return;
-        }
+        List<MemoryImport.FileReport> reports = answer.reports();
+        int added = answer.added();
+        int updated = answer.updated();
+        int retired = answer.retired();
         if (context.quiet()) {
             out.println(added + updated + retired);
             return;
@@ -120,7 +94,7 @@ final class CaptureMemory {
                     + " the folder autoMemoryDirectory names, and the Codex, Gemini CLI, Qwen Code and opencode homes)");
             return;
         }
-        for (Imported one : imported) {
+        for (MemoryAnswer.Imported one : answer.imported()) {
             for (MemoryImport.FileReport report : one.outcome().files()) {
                 StringBuilder line = new StringBuilder(report.file().path().toString()).append(" (")
                         .append(one.scope()).append(" graph): ").append(report.chunks()).append(report.chunks() == 1 ? " part; added " : " parts; added ")

@@ -4,7 +4,6 @@ import dev.graphiti.config.Config;
 import dev.graphiti.config.ConfigException;
 import dev.graphiti.config.ConfigKey;
 import dev.graphiti.config.ConfigKeys;
-import jakarta.json.JsonObjectBuilder;
 import java.util.Map;
 import java.util.stream.Collectors;
 import picocli.CommandLine.Command;
@@ -30,29 +29,18 @@ final class ConfigCommand implements Runnable {
                 + ConfigKeys.ALL.stream().map(ConfigKey::name).sorted().collect(Collectors.joining(", "))));
     }
 
-    /** A value in its JSON type: numbers and booleans unquoted. */
-    static void add(JsonObjectBuilder json, ConfigKey key, String value) {
-        switch (key.type()) {
-            case INT -> json.add(key.name(), Long.parseLong(value));
-            case BOOL -> json.add(key.name(), Boolean.parseBoolean(value));
-            default -> json.add(key.name(), value);
-        }
-    }
-
     static void print(CommandContext context, Map<ConfigKey, String> values) {
         values.keySet().forEach(key -> context.config().problem(key)
                 .ifPresent(problem -> context.err().println("graphiti: warning: " + problem)));
-        if (context.json()) {
-            JsonObjectBuilder json = JsonShapes.JSON.createObjectBuilder();
-            values.forEach((key, value) -> add(json, key, value));
-            JsonShapes.print(context.out(), json);
-        } else if (values.size() == 1 && context.quiet()) {
-            context.out().println(values.values().iterator().next());
-        } else {
-            TextTable table = new TextTable();
-            values.forEach((key, value) -> table.row(key.name(), "=", value));
-            table.print(context.out());
-        }
+        context.answer(new ConfigAnswer(values), () -> {
+            if (values.size() == 1 && context.quiet()) {
+                context.out().println(values.values().iterator().next());
+            } else {
+                TextTable table = new TextTable();
+                values.forEach((key, value) -> table.row(key.name(), "=", value));
+                table.print(context.out());
+            }
+        });
     }
 
     @Command(name = "get", mixinStandardHelpOptions = true, description = "Print one setting.")

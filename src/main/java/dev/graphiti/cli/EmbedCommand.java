@@ -20,15 +20,13 @@ final class EmbedCommand extends GraphSubcommand {
                 .embed(context.location(), BarProgress.ofLongRun(context));
         int done = report.embedded();
         int remaining = report.remaining();
-        if (context.json()) {
-            JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder().add("model", report.model())
-                    .add("embedded", done).add("remaining", remaining)
-                    .add("seconds", Math.round(report.seconds() * 100) / 100.0));
-        } else if (!context.quiet()) {
-            context.out().println(done == 0 && remaining == 0 ? "Every item has its vectors."
-                    : String.format(Locale.ROOT, "Embedded %d item%s in %.1f s%s.", done, done == 1 ? "" : "s",
-                    report.seconds(), remaining == 0 ? "" : "; " + remaining + " left"));
-        }
+        context.answer(new EmbedAnswer(report), () -> {
+            if (!context.quiet()) {
+                context.out().println(done == 0 && remaining == 0 ? "Every item has its vectors."
+                        : String.format(Locale.ROOT, "Embedded %d item%s in %.1f s%s.", done, done == 1 ? "" : "s",
+                        report.seconds(), remaining == 0 ? "" : "; " + remaining + " left"));
+            }
+        });
         return 0;
     }
 }

@@ -5,10 +5,8 @@ import dev.graphiti.config.GitWorkTree;
 import dev.graphiti.exchange.BridgeOutcome;
 import dev.graphiti.graph.InvalidInputException;
 import dev.graphiti.service.Bridges;
-import jakarta.json.JsonArrayBuilder;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 
@@ -61,13 +59,10 @@ final class ExportBridge {
     }
 
     private void print(Path to, boolean remove, BridgeOutcome outcome) {
-        if (context.json()) {
-            JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder().add("format", target.format)
-                    .add("path", to.toString()).add("action", remove ? "remove" : "export").add("items", outcome.items())
-                    .add("written", paths(outcome.written())).add("removed", paths(outcome.removed()))
-                    .add("unchanged", outcome.unchanged()));
-            return;
-        }
+        context.answer(new BridgeAnswer(target.format, to, remove, outcome), () -> text(to, remove, outcome));
+    }
+
+    private void text(Path to, boolean remove, BridgeOutcome outcome) {
         if (context.quiet()) {
             return;
         }
@@ -80,9 +75,5 @@ final class ExportBridge {
             context.out().println(String.format(Locale.ROOT, "%d current decisions and preferences (%s)", outcome.items(),
                     target.format));
         }
-    }
-
-    private static JsonArrayBuilder paths(List<Path> files) {
-        return JsonShapes.JSON.createArrayBuilder(files.stream().map(Path::toString).toList());
     }
 }

@@ -60,14 +60,13 @@ final class ExportCommand extends GraphSubcommand {
         ExportReport report = new Exchange(context.graphs(), context.clock(),
                 context.config().getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES))
                 .exportTo(context.location(), target, format, force, ExchangeBar.of(context, "exporting"));
-        if (context.json()) {
-            JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder().add("format", format.name())
-                    .add("path", report.to().toString()).add("items", report.items()).add("written", report.written()));
-        } else if (!context.quiet()) {
-            String unit = format == ExchangeFormat.markdown ? "notes" : "lines";
-            context.out().println(String.format(Locale.ROOT, "exported %,d items to %s (%s: %,d %s)", report.items(),
-                    report.to(), format, report.written(), unit));
-        }
+        context.answer(new ExportAnswer(format, report), () -> {
+            if (!context.quiet()) {
+                String unit = format == ExchangeFormat.markdown ? "notes" : "lines";
+                context.out().println(String.format(Locale.ROOT, "exported %,d items to %s (%s: %,d %s)", report.items(),
+                        report.to(), format, report.written(), unit));
+            }
+        });
         return 0;
     }
 }

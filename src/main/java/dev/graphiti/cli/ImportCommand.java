@@ -5,7 +5,6 @@ import dev.graphiti.config.ConfigKeys;
 import dev.graphiti.exchange.ExchangeFormat;
 import dev.graphiti.service.Exchange;
 import dev.graphiti.service.ImportReport;
-import jakarta.json.JsonArrayBuilder;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,14 +43,12 @@ final class ImportCommand extends GraphSubcommand {
                 context.config().getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES))
                 .importFrom(context.location(), source, format, access, ExchangeBar.of(context, "importing"));
         report.refused().forEach(context::warn);
-        if (context.json()) {
-            JsonArrayBuilder refused = JsonShapes.JSON.createArrayBuilder();
-            report.refused().forEach(refused::add);
-            JsonShapes.print(context.out(), JsonShapes.JSON.createObjectBuilder().add("format", report.format().name())
-                    .add("path", report.from().toString()).add("read", report.read()).add("stored", report.stored()).add("replaced", report.replaced())
-                    .add("already_present", report.present()).add("duplicates", report.duplicates())
-                    .add("redactions", report.redactions()).add("skipped", report.skipped()).add("refused", refused));
-        } else if (!context.quiet()) {
+        context.answer(new ImportAnswer(report), () -> text(context, report));
+        return 0;
+    }
+
+    private static void text(CommandContext context, ImportReport report) {
+        if (!context.quiet()) {
             context.out().println(String.format(Locale.ROOT, "imported %,d new items from %s (%s)", report.stored(),
                     report.from(), report.format()));
             List<String> notes = new ArrayList<>();
@@ -77,6 +74,5 @@ final class ImportCommand extends GraphSubcommand {
                 context.out().println("  " + String.join("; ", notes));
             }
         }
-        return 0;
     }
 }

@@ -7,7 +7,6 @@ import dev.graphiti.ingest.git.IndexProgress;
 import dev.graphiti.ingest.git.IndexReport;
 import dev.graphiti.ingest.git.IndexRequest;
 import dev.graphiti.service.IndexService;
-import jakarta.json.JsonObjectBuilder;
 import java.io.PrintWriter;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -90,27 +89,11 @@ final class IndexCommand extends GraphSubcommand {
     }
 
     private static void print(CommandContext context, IndexReport report) {
+        context.answer(new IndexAnswer(report), () -> text(context, report));
+    }
+
+    private static void text(CommandContext context, IndexReport report) {
         PrintWriter out = context.out();
-        if (context.json()) {
-            JsonObjectBuilder skippedBy = JsonShapes.JSON.createObjectBuilder();
-            report.skippedBy().entrySet().stream().sorted(Map.Entry.comparingByKey())
-                    .forEach(entry -> skippedBy.add(entry.getKey().name(), entry.getValue()));
-            JsonObjectBuilder json = JsonShapes.JSON.createObjectBuilder()
-                    .add("commits_indexed", report.commitsIndexed())
-                    .add("skipped", report.skipped());
-            if (report.head() == null) {
-                json.addNull("head");
-            } else {
-                json.add("head", report.head());
-            }
-            json.add("duplicates", report.duplicates())
-                    .add("already_indexed", report.alreadyIndexed())
-                    .add("diffs_unread", report.diffsUnread())
-                    .add("marked_stale", report.markedStale())
-                    .add("skipped_by", skippedBy);
-            JsonShapes.print(out, json);
-            return;
-        }
         if (context.quiet()) {
             out.println(report.commitsIndexed());
             return;

@@ -13,7 +13,7 @@ public record CliOutcome(int exitCode, String stdout, String stderr, Ending endi
     /** How the command ended. */
     public enum Ending { EXITED, TIMED_OUT, CANCELLED, FAILED_TO_START }
 
-    /** An outcome with its answer on stdout (a process, or a command not typed yet). */
+    /** An outcome with its answer on stdout (a process), or with none (a failure, a command that answers text). */
     public CliOutcome(int exitCode, String stdout, String stderr, Ending ending, boolean truncated) {
         this(exitCode, stdout, stderr, ending, truncated, null);
     }

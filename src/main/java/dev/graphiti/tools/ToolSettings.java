@@ -1,13 +1,13 @@
 package dev.graphiti.tools;
 
 import dev.graphiti.access.AllowedRoots;
+import dev.graphiti.config.ProcessSettings;
 import dev.graphiti.config.Settings;
 import dev.graphiti.config.GitWorkTree;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -17,8 +17,9 @@ import java.util.Optional;
  * (8 MiB), graphiti.mcp.long-commands (imports, exports, indexing... at once; one per core), graphiti.mcp.response-tokens (4096, the budget of one search or list answer), graphiti.token-factor
  * (1.2, o200k to Claude tokens), graphiti.project-root, graphiti.allowed-roots (the directories tool calls may
  * reach, comma-separated; unset, the allowed roots depend on the server: see {@link #forStdio()} and
- * {@link #forHttp(Path)}; a server that decides neither cannot be built) and graphiti.semantic (on; off keeps the
- * embedding model out of this server: search by words only, nothing embedded in the background).
+ * {@link #forHttp(Path)}; a server that decides neither cannot be built), and from the process's parsed settings
+ * graphiti.semantic (on; off keeps the embedding model out of this server: search by words only, nothing embedded in
+ * the background). Parsed once per process, by its composition root (assembly.GraphitiProcess).
  */
 public record ToolSettings(List<String> externalCommand, RunnerLimits limits, int responseTokens,
                            double tokenFactor, Optional<Path> projectRoot, Optional<AllowedRoots> allowedRoots,
@@ -36,7 +37,8 @@ public record ToolSettings(List<String> externalCommand, RunnerLimits limits, in
                 Optional.of(AllowedRoots.everywhere()), true);
     }
 
-    public static ToolSettings from(Settings settings) {
+    /** @param process the process's settings, parsed once: the tools search by meaning when it does */
+    public static ToolSettings from(Settings settings, ProcessSettings process) {
         String external = settings.get("graphiti.mcp.cli").orElse("").strip();
         return new ToolSettings(
                 external.isEmpty() ? List.of() : Arrays.asList(external.split("\\s+")),
@@ -47,12 +49,7 @@ public record ToolSettings(List<String> externalCommand, RunnerLimits limits, in
                 settings.decimal("graphiti.token-factor", 1.2),
                 settings.get(Settings.PROJECT_ROOT).map(Path::of),
                 settings.get(Settings.ALLOWED_ROOTS).map(roots -> AllowedRoots.parse(roots, Path.of("").toAbsolutePath())),
-                settings.onOff("graphiti.semantic", true));
-    }
-
-    /** Settings from environment variables alone. */
-    public static ToolSettings fromEnvironment(Map<String, String> env) {
-        return from(Settings.ofEnvironment(env));
+                process.semantic());
     }
 
     /** A local stdio server, started by its user's own client: every directory unless the setting says otherwise. */

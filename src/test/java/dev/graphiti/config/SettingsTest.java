@@ -51,6 +51,16 @@ class SettingsTest {
         assertTrue(error.getMessage().contains("graphiti.store.pool-size (GRAPHITI_STORE_POOL_SIZE)"), error.getMessage());
     }
 
+    /** Issue 31: the launcher's logging reads the level from the process's parsed settings, not the raw settings again. */
+    @Test
+    void theLogLevelIsParsedWithTheRest() {
+        var asked = new Settings(Map.of(), Map.of("GRAPHITI_LOG_LEVEL", " info "), n -> null);
+        assertEquals(Optional.of("info"), ProcessSettings.from(asked).logLevel());
+        var blank = new Settings(Map.of(), Map.of("GRAPHITI_LOG_LEVEL", " "), n -> null);
+        assertEquals(Optional.empty(), ProcessSettings.from(blank).logLevel(), "a blank level shows warnings only");
+        assertEquals(Optional.empty(), ProcessSettings.defaults().logLevel());
+    }
+
     @Test
     void locationsFollowOneRuleEverywhere(@org.junit.jupiter.api.io.TempDir java.nio.file.Path work) {
         var relative = Locations.of(Map.of("HOME", "/home/a", "GRAPHITI_HOME", "data", "CLAUDE_CONFIG_DIR", "claude"), work);

@@ -63,6 +63,50 @@ class InProcessRunnerTest {
         }
     }
 
+    /**
+     * Issue 31: capture, config, index, export and import answer as values too (they printed JSON the tool parsed back);
+     * each value has the fields the command prints as a process, and config list's is exactly that.
+     */
+    @Test
+    void thePrintingCommandsAnswerWithValuesShapedAsTheirPrintedJson() throws Exception {
+        Map<String, String> home = Map.of("GRAPHITI_HOME", dir.resolve("home").toString(), "HOME", dir.toString());
+        var repo = new dev.graphiti.ingest.git.TestRepo(java.nio.file.Files.createDirectories(dir.resolve("repo")));
+        repo.commit(dev.graphiti.ingest.git.TestRepo.HUMAN, "Use WAL mode for the store",
+                dev.graphiti.ingest.git.TestRepo.files("store.sql", "pragma journal_mode=wal;\n"));
+        Path transcript = dev.graphiti.ingest.transcript.TranscriptFiles.copy("session-a.jsonl", dir.resolve("a.jsonl"));
+        Cli cli = new Cli(CliEnvironment.embedded(home));
+        List<List<String>> commands = List.of(
+                List.of("config", "set", "mcp.context_tokens", "4000"), List.of("config", "get", "mcp.context_tokens"),
+                List.of("config", "list"), List.of("index"), List.of("capture", "--transcript", transcript.toString()),
+                List.of("export", "export-%s.json"), List.of("export", "--as", "agents-md", "AGENTS-%s.md"),
+                List.of("import", "export-1.json"));
+        try (var runner = new InProcessRunner(cli::run, RunnerLimits.defaults())) {
+            for (List<String> command : commands) {
+                List<String> typed = argv(command, "1");
+                CliOutcome outcome = runner.run(new CliCall(typed, repo.dir()));
+                assertTrue(outcome.succeeded(), command + ": " + outcome);
+                assertEquals("", outcome.stdout(), command + ": nothing printed");
+                assertTrue(outcome.answer() != null, command + " answers a value");
+                var printed = new java.io.StringWriter();
+                int code = cli.run(argv(command, "2"), repo.dir(), java.io.InputStream.nullInputStream(),
+                        new java.io.PrintWriter(printed), new java.io.PrintWriter(new java.io.StringWriter()));
+                assertEquals(0, code, command.toString());
+                var process = dev.graphiti.tools.InputSchema.JSON.createReader(new java.io.StringReader(printed.toString()))
+                        .readObject();
+                assertEquals(process.keySet(), outcome.answer().asJsonObject().keySet(), command + ": the printed fields");
+                if (command.get(0).equals("config")) {
+                    assertEquals(printed.toString().strip(), outcome.answer().toString(), command.toString());
+                }
+            }
+        }
+    }
+
+    private static List<String> argv(List<String> command, String run) {
+        var argv = new java.util.ArrayList<>(List.of("--format", "json", "--project"));
+        command.forEach(word -> argv.add(word.replace("%s", run)));
+        return argv;
+    }
+
     @Test
     void hasTheDirectoryAndAnEmptyStdin() {
         try (var runner = new InProcessRunner((args, cwd, stdin, out, err, answers) -> {

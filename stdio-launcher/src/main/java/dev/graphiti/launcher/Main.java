@@ -22,11 +22,9 @@ public final class Main {
         ProcessStreams streams = ProcessStreams.capture();
         // The process's settings, read once: logging, the servers and the CLI all get these.
         Settings settings = Settings.ofProcess();
-        String complaint = ProcessLogging.configure(settings, streams.stderr());
-        if (complaint != null) {
-            streams.stderr().println("graphiti: " + complaint);
-        }
         Optional<ProcessSettings> parsed = parse(settings, streams);
+        parsed.map(process -> ProcessLogging.configure(process, streams.stderr()))
+                .ifPresent(complaint -> streams.stderr().println("graphiti: " + complaint));
         System.exit(parsed.isEmpty() ? 2
                 : run(args, streams, new ServerLauncher(streams, settings, parsed.get()), settings, parsed.get()));
     }

@@ -1,5 +1,6 @@
 package dev.graphiti.launcher;
 
+import dev.graphiti.config.ProcessSettings;
 import dev.graphiti.config.Settings;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -15,30 +16,28 @@ import java.util.logging.SimpleFormatter;
 /**
  * java.util.logging for the graphiti process, where Weld, Jetty and HikariCP log (through SLF4J and JBoss Logging):
  * warnings and worse, one line each on stderr, so a server's first screen is graphiti's own lines. More is shown
- * when asked for with {@value #LEVEL} (GRAPHITI_LOG_LEVEL: info, fine, ...); a JDK logging configuration of the
+ * when asked for with graphiti.log-level (GRAPHITI_LOG_LEVEL: info, fine, ...; {@link ProcessSettings#logLevel()}); a JDK logging configuration of the
  * user's own (java.util.logging.config.file or .class) is left as it is.
  */
 final class ProcessLogging {
 
-    static final String LEVEL = "graphiti.log-level";
-
     private ProcessLogging() {
     }
 
-    /** Configures the root logger once, first thing in main; returns a complaint about a bad level, or null. */
-    static String configure(Settings settings, PrintStream stderr) {
+    /** Configures the root logger once, first thing in main once the settings are parsed; returns a complaint about a bad level, or null. */
+    static String configure(ProcessSettings settings, PrintStream stderr) {
         if (System.getProperty("java.util.logging.config.file") != null
                 || System.getProperty("java.util.logging.config.class") != null) {
             return null;
         }
         Level level = Level.WARNING;
         String complaint = null;
-        String asked = settings.get(LEVEL).map(String::strip).orElse("");
+        String asked = settings.logLevel().orElse("");
         if (!asked.isEmpty()) {
             try {
                 level = Level.parse(asked.toUpperCase(Locale.ROOT));
             } catch (IllegalArgumentException e) {
-                complaint = Settings.describe(LEVEL) + " must be a java.util.logging level (warning, info, fine, all),"
+                complaint = Settings.describe(ProcessSettings.LOG_LEVEL) + " must be a java.util.logging level (warning, info, fine, all),"
                         + " not " + asked + "; logging warnings only";
             }
         }

@@ -57,7 +57,8 @@ final class TeamServer implements AutoCloseable {
         String token = HexFormat.of().formatHex(secret);
         Map<String, String> environment = new HashMap<>(System.getenv());
         environment.put("GRAPHITI_HOME", home.toString());
-        var tools = GraphitiProcess.tools(ToolSettings.fromEnvironment(environment).forHttp(home), environment, home);
+        var tools = GraphitiProcess.tools(ToolSettings.from(dev.graphiti.config.Settings.ofEnvironment(environment),
+                dev.graphiti.config.ProcessSettings.ofEnvironment(environment)).forHttp(home), environment, home);
         McpServer server = GraphitiServer.builder(tools).build();
         var cdi = CdiServer.boot(config.withTokens(BearerTokens.parse(token)), server);
         McpServlet servlet = cdi.servlet();

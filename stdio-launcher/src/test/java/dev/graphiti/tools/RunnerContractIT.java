@@ -50,6 +50,8 @@ class RunnerContractIT {
     private Map<String, String> answers(Path dir, Map<String, String> runner) throws Exception {
         var fixture = ProjectFixture.create(dir);
         String head = git(fixture.project(), "rev-parse", "HEAD");
+        java.nio.file.Files.writeString(fixture.project().resolve("CLAUDE.md"), "# Rules\n\nAlways run scripts/test before"
+                + " pushing: the hooks share one SQLite file.\n");
         Map<String, String> env = new LinkedHashMap<>(runner);
         env.put("GRAPHITI_PROJECT_ROOT", fixture.project().toString());
         // Ranking by meaning is the in-process server's own model (an external command loads none for one call).
@@ -98,6 +100,7 @@ class RunnerContractIT {
             call.call("export", "graphiti_export", Map.of("path", fixture.project().resolve("graph.json").toString()));
             call.call("import", "graphiti_import", Map.of("path", fixture.project().resolve("graph.json").toString(),
                     "scope", "global"));
+            call.call("capture memory", "graphiti_capture", Map.of("memory", true, "scope", "project"));
             call.call("capture missing", "graphiti_capture", Map.of("transcript",
                     fixture.project().resolve("missing.jsonl").toString()));
             call.call("delete unconfirmed", "graphiti_delete", Map.of("ids", List.of(ids.get(1))));
