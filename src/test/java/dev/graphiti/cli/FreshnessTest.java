@@ -354,6 +354,28 @@ class FreshnessTest {
         assertFalse(sources.contains("git:" + eight), sources::toString);
     }
 
+    /**
+     * gson at HEAD: current commits about the build match "what Java version do we build for" better than any statement
+     * of the Java target, yet the question matched two of those statements (the stale Java 7 one and Java 8's own): it
+     * asks about that subject, so the statement that holds now answers first, ahead of the better-matching banner.
+     */
+    @Test
+    void theStatementThatHoldsNowLeadsWhenTheQuestionMatchedSeveralStatementsOfItsSubject() {
+        String banner = repo.commit("Print the Java version of the build in the banner, so that a bug report says which "
+                + "Java version built it", Map.of("src/Banner.java", "class Banner {}\n"));
+        String seven = repo.commit("Change target Java version to 7",
+                Map.of("pom.xml", "<project><source>1.7</source><target>1.7</target></project>\n"));
+        String eight = repo.commit("Build for Java 8 rather than Java 7.",
+                Map.of("pom.xml", "<project><source>8</source><target>8</target></project>\n"));
+        run("index");
+        assertEquals(eight, itemOf(seven).getString("ended_by"));
+
+        List<String> ranked = rows("search", "what Java version do we build for", "--ranking", "lexical", "--limit", "3")
+                .stream().map(hit -> hit.getString("source")).toList();
+        assertEquals(List.of("git:" + eight, "git:" + banner, "git:" + seven), ranked,
+                "the target that holds now first, the banner next, the ended statement last");
+    }
+
     @Test
     void contextAsOfBriefsWhatHeldThenAndTheBriefAtHeadLeavesOutWhatARevertEnded() {
         String subject = "Retry the upload three times because the storage service drops one request in fifty";
