@@ -33,7 +33,8 @@ final class FilterOptions {
     String before;
 
     @Option(names = "--as-of", paramLabel = "REF|DATE", description = "What held then: items created by a git ref's"
-            + " commit (branch, tag, commit id) or a date (2025-01-31, ISO instant) and not yet superseded or ended then.")
+            + " commit (branch, tag, commit id) or a date (2025-01-31, ISO instant) and not yet superseded then;"
+            + " what git time had ended by then is marked stale.")
     @ToolParameter(name = "as_of", description = "ref or date")
     String asOf;
 

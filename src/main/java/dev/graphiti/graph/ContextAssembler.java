@@ -76,14 +76,14 @@ public final class ContextAssembler {
             throw new InvalidInputException("the context budget must be at least 1 token, not " + budget);
         }
         var durable = new BriefPages((offset, limit) -> repository.briefs(kinds(Kind.decision, Kind.architecture,
-                Kind.preference).asOf(moment), offset, limit), DURABLE_ITEMS);
-        var recent = new BriefPages((offset, limit) -> repository.briefs(KNOWLEDGE.asOf(moment), offset, limit),
+                Kind.preference).asOf(moment).withoutEnded(), offset, limit), DURABLE_ITEMS);
+        var recent = new BriefPages((offset, limit) -> repository.briefs(KNOWLEDGE.asOf(moment).withoutEnded(), offset, limit),
                 RECENT_ITEMS);
         // Every durable item is current knowledge, so no current knowledge means nothing to say.
         if (recent.isEmpty()) {
             return new ContextText("", 0, 0);
         }
-        List<KnowledgeItem> commits = repository.list(kinds(Kind.commit).asOf(moment), RECENT_COMMITS);
+        List<KnowledgeItem> commits = repository.list(kinds(Kind.commit).asOf(moment).withoutEnded(), RECENT_COMMITS);
         Set<String> files = filesInPlay(signals, commits);
         List<ItemBrief> related = aboutFiles(files, moment);
 

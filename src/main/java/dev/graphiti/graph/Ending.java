@@ -22,7 +22,12 @@ public record Ending(String by, String why) {
      * item's files does not (it answers no question the item answered).
      */
     public boolean replaced() {
-        return why.startsWith("superseded") || why.startsWith("reverted");
+        return restated() || why.startsWith("reverted");
+    }
+
+    /** Whether a later commit stated the item's subject anew (the Java target restated), rather than undoing it. */
+    public boolean restated() {
+        return why.startsWith("superseded");
     }
 
     /** The mark a person reads: "stale since 1a2b3c4d5e6f: reverted". */

@@ -143,11 +143,16 @@ class FreshnessTest {
         assertTrue(ended.getBoolean("stale"), ended::toString);
         assertTrue(now.stream().anyMatch(row -> row.getString("source").equals("git:" + later)), now::toString);
 
-        // as of a date after the revert, the reverted decision no longer held
-        List<String> after = rows("list", "--as-of", reverted.plusSeconds(1).toString()).stream()
-                .map(row -> row.getString("source")).toList();
-        assertFalse(after.contains("git:" + dropped), after::toString);
-        assertTrue(after.contains("git:" + kept), after::toString);
+        // as of a date after the revert, the reverted decision no longer held: in the answer, stale then, as at HEAD
+        List<JsonObject> after = rows("list", "--as-of", reverted.plusSeconds(1).toString());
+        JsonObject endedThen = after.stream().filter(row -> row.getString("source").equals("git:" + dropped))
+                .findFirst().orElseThrow(() -> new AssertionError("the reverted decision is left out: " + after));
+        assertTrue(endedThen.getBoolean("stale"), endedThen::toString);
+        assertEquals(reverting, endedThen.getString("ended_by", "not ended"), endedThen::toString);
+        assertFalse(after.stream().filter(row -> row.getString("source").equals("git:" + kept)).findFirst()
+                .orElseThrow().getBoolean("stale"), after::toString);
+        assertFalse(rows("list", "--as-of", date).stream().filter(row -> row.getString("source").equals("git:" + dropped))
+                .findFirst().orElseThrow().getBoolean("stale"), "current before its revert");
     }
 
     @Test
@@ -252,6 +257,47 @@ class FreshnessTest {
         assertFalse(itemOf(kept).getBoolean("stale"));
     }
 
+    /**
+     * gson's pull requests: a branch commit indexed while its author worked on it (the post-commit hook), reverted on
+     * the branch, and the branch squash-merged, its message carrying each "This reverts commit X" line. The squash ends
+     * every commit it names, also once the branch is deleted and git no longer has them: the items came from the graph's
+     * ledger, not from the history HEAD reaches.
+     */
+    @Test
+    void aSquashMergeEndsEveryCommitItsMessageRevertsEvenOnceGitNoLongerHasThem() {
+        repo.commit("Read the settings from a TOML file because YAML's indentation broke two deployments",
+                Map.of("src/Settings.java", "class Settings {}\n"));
+        repo.git("checkout", "-q", "-b", "feature");
+        String header = "Link the ProGuard header by its ref id so that the docs survive a rename";
+        String tried = repo.commit(header, Map.of("docs/proguard.md", "# ProGuard {#proguard}\n"));
+        String annotations = "Add error_prone_annotations to the pom.xml so that @InlineMe compiles";
+        String added = repo.commit(annotations, Map.of("pom.xml", "<project><dep>error_prone</dep></project>\n"));
+        run("index"); // the author's hook, on the branch
+        repo.commit("Revert \"" + header + "\"\n\nThis reverts commit " + tried + ".", TestRepo.files("docs/proguard.md", null));
+        repo.commit("Revert \"" + annotations + "\"\n\nThis reverts commit " + added + ".", TestRepo.files("pom.xml", null));
+        repo.git("checkout", "-q", "main");
+        repo.git("merge", "-q", "--squash", "feature");
+        String squash = repo.commit("Remove the outdated ProGuard example (#2843)\n\n* " + header + "\n\n* " + annotations
+                + "\n\n* Revert \"" + header + "\"\n\nThis reverts commit " + tried + ".\n\n* Revert \"" + annotations
+                + "\"\n\nThis reverts commit " + added + ".\n\n* Rearrange", Map.of("README.md", "The example is gone.\n"));
+        repo.git("branch", "-q", "-D", "feature");
+        repo.git("reflog", "expire", "--expire=now", "--all");
+        repo.git("gc", "-q", "--prune=now");
+        assertEquals("", repo.git("rev-parse", "-q", "--verify", added + "^{commit}"), "git no longer has the commit");
+        run("index");
+
+        for (String sha : List.of(tried, added)) {
+            JsonObject item = itemOf(sha);
+            assertTrue(item.getBoolean("stale"), item::toString);
+            assertEquals(squash, item.getString("ended_by", "not ended"), item::toString);
+            assertEquals("reverted", item.getString("ended_why"), item::toString);
+        }
+        // the moment before the squash (its parent on main is older than the branch's commits)
+        String before = Instant.ofEpochSecond(Long.parseLong(repo.git("log", "-1", "--format=%ct", squash)) - 1).toString();
+        assertFalse(rows("list", "--as-of", before).stream().filter(row -> row.getString("source")
+                .equals("git:" + added)).findFirst().orElseThrow().getBoolean("stale"), "current before the squash");
+    }
+
     /** Reverting a revert puts the original back: it holds again, and the first revert is what ended. */
     @Test
     void aRevertOfARevertLeavesTheOriginalCurrent() {
@@ -296,11 +342,38 @@ class FreshnessTest {
         assertEquals(List.of("git:" + seven, "git:" + six), ranked.subList(ranked.size() - 2, ranked.size()),
                 "the ended statements last, the newest first: " + ranked);
 
-        // as of the commit before Java 8, what held then: Java 7, not Java 6 (ended by it) nor Java 8 (not yet made)
-        List<String> then = rows("search", "what Java version do we build for", "--ranking", "lexical", "--as-of",
-                eight + "~1").stream().map(hit -> hit.getString("source")).toList();
-        assertTrue(then.contains("git:" + seven), then::toString);
-        assertFalse(then.contains("git:" + six) || then.contains("git:" + eight), then::toString);
+        // as of the commit before Java 8, what held then: Java 7 first, in the place of Java 6 that it had ended by then
+        // (the chain kept as of then: Java 6 in the answer, stale then, last), and no Java 8 (not yet made)
+        List<JsonObject> then = rows("search", "what Java version do we build for", "--ranking", "lexical", "--as-of",
+                eight + "~1");
+        List<String> sources = then.stream().map(hit -> hit.getString("source")).toList();
+        assertEquals("git:" + seven, sources.get(0), sources::toString);
+        assertEquals("git:" + six, sources.get(sources.size() - 1), "ended by then, so stale then and last: " + sources);
+        assertTrue(then.get(sources.size() - 1).getBoolean("stale"), then::toString);
+        assertFalse(then.get(0).getBoolean("stale"), then::toString);
+        assertFalse(sources.contains("git:" + eight), sources::toString);
+    }
+
+    /**
+     * gson at HEAD: current commits about the build match "what Java version do we build for" better than any statement
+     * of the Java target, yet the question matched two of those statements (the stale Java 7 one and Java 8's own): it
+     * asks about that subject, so the statement that holds now answers first, ahead of the better-matching banner.
+     */
+    @Test
+    void theStatementThatHoldsNowLeadsWhenTheQuestionMatchedSeveralStatementsOfItsSubject() {
+        String banner = repo.commit("Print the Java version of the build in the banner, so that a bug report says which "
+                + "Java version built it", Map.of("src/Banner.java", "class Banner {}\n"));
+        String seven = repo.commit("Change target Java version to 7",
+                Map.of("pom.xml", "<project><source>1.7</source><target>1.7</target></project>\n"));
+        String eight = repo.commit("Build for Java 8 rather than Java 7.",
+                Map.of("pom.xml", "<project><source>8</source><target>8</target></project>\n"));
+        run("index");
+        assertEquals(eight, itemOf(seven).getString("ended_by"));
+
+        List<String> ranked = rows("search", "what Java version do we build for", "--ranking", "lexical", "--limit", "3")
+                .stream().map(hit -> hit.getString("source")).toList();
+        assertEquals(List.of("git:" + eight, "git:" + banner, "git:" + seven), ranked,
+                "the target that holds now first, the banner next, the ended statement last");
     }
 
     @Test

@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -33,13 +34,18 @@ final class Endings {
     /** A commit named by its subject: "Revert \"subject\"" with nothing else to go by, "Back out \"subject\"". */
     private static final Pattern REVERTS_SUBJECT = Pattern.compile("^(?:revert|back ?out|undo)(?:s|ed)?:?\\s+\"(.+)\"\\s*$",
             Pattern.CASE_INSENSITIVE);
+    /** A commit id written out whole: one git no longer has still names exactly one commit. */
+    private static final Pattern FULL_ID = Pattern.compile("[0-9a-fA-F]{40}");
     /** Past this many gone files, the commits touching them are not looked up (a command line's size). */
     private static final int GONE_PATHS_CAP = 5_000;
 
     private final GitTimeline timeline;
     private final IndexLedger ledger;
-    /** What the walk saw: each revert's sha and the commit it names (as written, or found by its subject). */
-    private final Map<String, String> reverts = new LinkedHashMap<>();
+    /**
+     * What the walk saw: each revert's sha and the commits it names (as written, or found by its subject). A squash
+     * merge's message names as many as its branch reverted.
+     */
+    private final Map<String, List<String>> reverts = new LinkedHashMap<>();
     /** Reverts that name a subject not yet found in the walk (newest first: the commit comes after its revert). */
     private final Map<String, String> subjects = new LinkedHashMap<>();
 
@@ -52,12 +58,16 @@ final class Endings {
     void saw(GitCommit commit) {
         String revert = subjects.remove(commit.subject());
         if (revert != null) {
-            reverts.put(revert, commit.sha());
+            reverts.computeIfAbsent(revert, r -> new ArrayList<>()).add(commit.sha());
         }
         Matcher named = REVERTS.matcher(commit.message());
+        List<String> undone = new ArrayList<>();
+        while (named.find()) {
+            undone.add(named.group(1) != null ? named.group(1) : named.group(2));
+        }
         Matcher quoted = REVERTS_SUBJECT.matcher(commit.subject());
-        if (named.find()) {
-            reverts.put(commit.sha(), named.group(1) != null ? named.group(1) : named.group(2));
+        if (!undone.isEmpty()) {
+            reverts.put(commit.sha(), undone);
         } else if (quoted.find()) {
             subjects.putIfAbsent(quoted.group(1), commit.sha());
         }
@@ -68,7 +78,7 @@ final class Endings {
      * change, a formatting run), so that the revert has an item to mark.
      */
     boolean reverted(GitCommit commit) {
-        return reverts.values().stream().anyMatch(commit.sha()::startsWith);
+        return reverts.values().stream().flatMap(List::stream).anyMatch(commit.sha()::startsWith);
     }
 
     /** The marks the walked range {@code range} gives, at HEAD {@code head}. */
@@ -94,22 +104,28 @@ final class Endings {
 
     /**
      * Each reverted commit ended by its revert, oldest revert first; a revert of a revert puts the original back (it
-     * holds again, unmarked) and ends the first revert.
+     * holds again, unmarked) and ends the first revert. A commit git no longer has (a squash-merged branch's, deleted
+     * and collected since) is named by its full id: its item, indexed while the branch lived, is the ledger's.
      */
     private List<Mark> reverted() {
-        subjects.forEach((subject, revert) -> before(revert, subject).ifPresent(sha -> reverts.put(revert, sha)));
+        subjects.forEach((subject, revert) -> before(revert, subject)
+                .ifPresent(sha -> reverts.computeIfAbsent(revert, r -> new ArrayList<>()).add(sha)));
         subjects.clear();
         if (reverts.isEmpty()) {
             return List.of();
         }
         Map<String, GitTimeline.Dated> revertCommits = timeline.commits(reverts.keySet());
-        Map<String, GitTimeline.Dated> targets = timeline.commits(Set.copyOf(reverts.values()));
+        Map<String, GitTimeline.Dated> targets = timeline.commits(
+                reverts.values().stream().flatMap(List::stream).collect(Collectors.toSet()));
         List<Mark> undone = new ArrayList<>();
         reverts.forEach((revert, named) -> {
             GitTimeline.Dated by = revertCommits.get(revert);
-            GitTimeline.Dated target = targets.get(named);
-            if (by != null && target != null) {
-                undone.add(new Mark(target.sha(), new Ending(revert, "reverted"), by));
+            for (String sha : named) {
+                GitTimeline.Dated target = targets.get(sha);
+                String full = target != null ? target.sha() : FULL_ID.matcher(sha).matches() ? sha : null;
+                if (by != null && full != null) {
+                    undone.add(new Mark(full.toLowerCase(Locale.ROOT), new Ending(revert, "reverted"), by));
+                }
             }
         });
         undone.sort(Comparator.comparing((Mark mark) -> mark.at.at()));

@@ -8,7 +8,8 @@ import java.util.stream.Collectors;
 
 /**
  * A SQL condition (on {@code items i}, for an {@link ItemFilter}) and its parameters, for either store. An as-of filter
- * reads validity (created_at, valid_until) instead of the current mark: an item superseded since was current then.
+ * reads validity (created_at, valid_until) instead of the current mark: an item superseded since was current then, and
+ * one git time ended since was not stale then.
  */
 public record SqlFilter(String condition, List<Object> parameters) {
 
@@ -22,8 +23,11 @@ public record SqlFilter(String condition, List<Object> parameters) {
             conditions.add("i.created_at <= ?");
             parameters.add(moment);
             if (!filter.includeSuperseded()) {
-                // A replaced item whose end is unknown (imported without it) never held at a given moment.
-                conditions.add("(i.valid_until IS NULL AND i.superseded_by IS NULL OR i.valid_until > ?)");
+                // A replaced item whose end is unknown (imported without it) never held at a given moment. One git
+                // time ended by then stays in the answer (marked stale then, as at HEAD) unless only what held counts.
+                conditions.add(filter.endedLeftOut()
+                        ? "(i.valid_until IS NULL AND i.superseded_by IS NULL OR i.valid_until > ?)"
+                        : "(i.superseded_by IS NULL OR i.valid_until > ?)");
                 parameters.add(moment);
             }
         } else if (!filter.includeSuperseded()) {
