@@ -120,28 +120,12 @@ class EmbedHistoryTest {
                 String id = items.stream().filter(known -> known.title().equals(item.title())).findFirst().orElseThrow().id();
                 alone.put(id, List.of(encoder.passages(List.of(item.text())).get(0)));
             }
+            // the real model, each run first waiting (at most 20 s) until a second one has started
             TextEncoder meeting = new TextEncoder() {
-                @Override
-                public String model() {
-                    return encoder.model();
-                }
-
-                @Override
-                public float[] query(String text) {
-                    return encoder.query(text);
-                }
-
-                @Override
-                public List<float[][]> passages(List<ItemText> texts) {
-                    bothRunning.countDown();
-                    try {
-                        if (!bothRunning.await(20, TimeUnit.SECONDS)) {
-                            throw new AssertionError("no second model run started while this one waited 20 s: the batch of "
-                                    + waiting.size() + " items is embedded one at a time");
-                        }
-                    } catch (InterruptedException e) {
-                        throw new AssertionError(e);
-                    }
+                @Override public String model() { return encoder.model(); }
+                @Override public float[] query(String text) { return encoder.query(text); }
+                @Override public List<float[][]> passages(List<ItemText> texts) {
+                    meet(bothRunning, waiting.size());
                     return encoder.passages(texts);
                 }
             };
@@ -155,6 +139,18 @@ class EmbedHistoryTest {
                 assertArrayEquals(QuantizedVector.of(passages.get(p)).toFloats(), stored.get(p).toFloats(), id + " passage " + p);
             }
         });
+    }
+
+    private static void meet(CountDownLatch bothRunning, int batch) {
+        bothRunning.countDown();
+        try {
+            if (!bothRunning.await(20, TimeUnit.SECONDS)) {
+                throw new AssertionError("no second model run started while this one waited 20 s: the batch of " + batch
+                        + " items is embedded one at a time");
+            }
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
     }
 
     private Fixture indexed(TestRepo repo) {
