@@ -21,8 +21,9 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * e5-small-v2 (int8 ONNX, 384 dimensions) on onnxruntime: "query: " and "passage: " prefixes as the model was
- * trained, mean pooling over the real tokens, L2 normalisation. One thread per run: a search's query and the
- * background embedding each get a core, and the process never takes every core of the machine. One passage per
+ * trained, mean pooling over the real tokens, L2 normalisation. One thread per run: a run's second thread doubled its
+ * CPU per passage (issue 33, at load 20), so the background embedding runs two at once instead (EmbeddingJob), and
+ * a search's query runs on its caller's thread. One passage per
  * run: the int8 model quantizes activations over the whole input, so a batch makes an item's vector depend on its
  * neighbours (cosine 0.994-0.997 to itself alone, even among passages of equal length) and pays little: measured
  * for issue 33, batches of 4-16 equal-length passages cost 1.2-1.5x less per passage at 16-64 tokens, the same at

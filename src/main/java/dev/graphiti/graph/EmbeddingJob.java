@@ -1,6 +1,7 @@
 package dev.graphiti.graph;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.function.BooleanSupplier;
 import java.util.function.IntConsumer;
@@ -16,6 +17,11 @@ public final class EmbeddingJob {
     static final int BATCH = 32;
 
     private final String model;
+    /**
+     * Model runs at once, each on one thread: two use a small machine's both cores for wall time at the same CPU per
+     * item (issue 33: a run's own threads cost more CPU per item than a second run beside it).
+     */
+    private final int runsAtOnce;
     /** The last item the knowledge pass has looked at (and skipped, when routine history). */
     private long knowledgeAfter;
     /** The last item the history pass has embedded: everything up to it has vectors. */
@@ -24,6 +30,7 @@ public final class EmbeddingJob {
     /** @param model the id of the model that will embed ({@link TextEncoder#model}) */
     public EmbeddingJob(String model) {
         this.model = model;
+        this.runsAtOnce = Math.min(2, Runtime.getRuntime().availableProcessors());
     }
 
     /** True when some item after those already done has no vectors: cheap, and needs no model. */
@@ -61,7 +68,7 @@ public final class EmbeddingJob {
         if (batch.isEmpty()) {
             return 0;
         }
-        List<float[][]> vectors = encoder.passages(batch.stream().map(VectorStore.Unembedded::text).toList());
+        List<float[][]> vectors = passages(encoder, batch.stream().map(VectorStore.Unembedded::text).toList());
         List<VectorStore.ItemVectors> stored = new ArrayList<>(batch.size());
         for (int i = 0; i < batch.size(); i++) {
             List<QuantizedVector> passages = new ArrayList<>();
@@ -73,5 +80,69 @@ public final class EmbeddingJob {
         store.put(model, stored);
         progress.accept(batch.size());
         return batch.size();
+    }
+
+    /**
+     * The items' passage vectors, the items dealt out in turn to {@link #runsAtOnce} runs (this thread one of them),
+     * so long and short items spread evenly. A run reads one passage at a time, so an item's vectors do not depend
+     * on what runs beside it.
+     */
+    private List<float[][]> passages(TextEncoder encoder, List<TextEncoder.ItemText> texts) {
+        int runs = Math.min(runsAtOnce, texts.size());
+        if (runs < 2) {
+            return encoder.passages(texts);
+        }
+        List<List<float[][]>> shares = new ArrayList<>(Collections.nCopies(runs, null));
+        RuntimeException[] failed = new RuntimeException[runs];
+        List<Thread> helpers = new ArrayList<>();
+        for (int run = 1; run < runs; run++) {
+            int share = run;
+            Thread helper = new Thread(() -> {
+                try {
+                    shares.set(share, encoder.passages(dealt(texts, share, runs)));
+                } catch (RuntimeException | Error e) {
+                    failed[share] = e instanceof RuntimeException runtime ? runtime : new IllegalStateException(e);
+                }
+            }, Thread.currentThread().getName() + "-" + run);
+            helper.setDaemon(true);
+            helper.start();
+            helpers.add(helper);
+        }
+        try {
+            shares.set(0, encoder.passages(dealt(texts, 0, runs)));
+        } finally {
+            // a run in flight is finished, not abandoned: closing the model waits for it anyway
+            boolean interrupted = false;
+            for (Thread helper : helpers) {
+                while (helper.isAlive()) {
+                    try {
+                        helper.join();
+                    } catch (InterruptedException e) {
+                        interrupted = true;
+                    }
+                }
+            }
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        for (RuntimeException e : failed) {
+            if (e != null) {
+                throw e;
+            }
+        }
+        List<float[][]> vectors = new ArrayList<>(texts.size());
+        for (int i = 0; i < texts.size(); i++) {
+            vectors.add(shares.get(i % runs).get(i / runs));
+        }
+        return vectors;
+    }
+
+    private static <T> List<T> dealt(List<T> items, int share, int runs) {
+        List<T> dealt = new ArrayList<>();
+        for (int i = share; i < items.size(); i += runs) {
+            dealt.add(items.get(i));
+        }
+        return dealt;
     }
 }

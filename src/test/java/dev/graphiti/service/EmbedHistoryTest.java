@@ -1,7 +1,9 @@
 package dev.graphiti.service;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import dev.graphiti.embed.E5Encoder;
 import dev.graphiti.graph.EmbeddingJob;
@@ -9,7 +11,9 @@ import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.ItemFilter;
 import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.QuantizedVector;
+import dev.graphiti.graph.TextEncoder;
 import dev.graphiti.graph.TextEncoder.ItemText;
+import dev.graphiti.graph.VectorStore;
 import dev.graphiti.ingest.git.IndexProgress;
 import dev.graphiti.ingest.git.IndexRequest;
 import dev.graphiti.ingest.git.TestRepo;
@@ -20,6 +24,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -93,6 +99,58 @@ class EmbedHistoryTest {
             assertEquals(1, graph.vectors(id).size(), "embedded in the first batch: " + id);
         }
         assertTrue(graph.embedded(items) <= 2 + 32, "the first batch held the knowledge: " + graph.embedded(items));
+    }
+
+    /**
+     * Issue 33: a batch's items are embedded two at a time (a model run per core, each on one thread), and each item's
+     * vectors are those it gets embedded alone, to the bit: a run reads one passage, whatever runs beside it.
+     */
+    @Test
+    void aBatchIsEmbeddedTwoItemsAtOnceEachAsItWouldBeAlone() throws Exception {
+        assumeTrue(Runtime.getRuntime().availableProcessors() >= 2, "one core: one run at a time");
+        TestRepo repo = new TestRepo(Files.createDirectories(temp.resolve("repo")));
+        repo.bulk(12, Map.of());
+        Fixture graph = indexed(repo);
+        CountDownLatch bothRunning = new CountDownLatch(2);
+        Map<String, List<float[]>> alone = new HashMap<>();
+        try (OpenGraph open = graph.fixture.graphs.open(graph.location); E5Encoder encoder = E5Encoder.load()) {
+            List<VectorStore.Unembedded> waiting = open.vectors().unembedded(encoder.model(), 0, 100);
+            List<KnowledgeItem> items = graph.items();
+            for (VectorStore.Unembedded item : waiting) {
+                String id = items.stream().filter(known -> known.title().equals(item.title())).findFirst().orElseThrow().id();
+                alone.put(id, List.of(encoder.passages(List.of(item.text())).get(0)));
+            }
+            // the real model, each run first waiting (at most 20 s) until a second one has started
+            TextEncoder meeting = new TextEncoder() {
+                @Override public String model() { return encoder.model(); }
+                @Override public float[] query(String text) { return encoder.query(text); }
+                @Override public List<float[][]> passages(List<ItemText> texts) {
+                    meet(bothRunning, waiting.size());
+                    return encoder.passages(texts);
+                }
+            };
+            assertEquals(waiting.size(), new EmbeddingJob(encoder.model()).run(open.vectors(), meeting, count -> { }, () -> false));
+        }
+        assertTrue(alone.size() >= 10, "the bulk commits are waiting: " + alone.keySet());
+        alone.forEach((id, passages) -> {
+            List<QuantizedVector> stored = graph.vectors(id);
+            assertEquals(passages.size(), stored.size(), id);
+            for (int p = 0; p < passages.size(); p++) {
+                assertArrayEquals(QuantizedVector.of(passages.get(p)).toFloats(), stored.get(p).toFloats(), id + " passage " + p);
+            }
+        });
+    }
+
+    private static void meet(CountDownLatch bothRunning, int batch) {
+        bothRunning.countDown();
+        try {
+            if (!bothRunning.await(20, TimeUnit.SECONDS)) {
+                throw new AssertionError("no second model run started while this one waited 20 s: the batch of " + batch
+                        + " items is embedded one at a time");
+            }
+        } catch (InterruptedException e) {
+            throw new AssertionError(e);
+        }
     }
 
     private Fixture indexed(TestRepo repo) {
