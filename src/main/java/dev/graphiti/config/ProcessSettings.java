@@ -15,18 +15,21 @@ import java.util.Optional;
  * @param store    where graphs live (graphiti.store.*)
  * @param semantic graphiti.semantic: off keeps search by meaning out of this process
  * @param debug    graphiti.debug (GRAPHITI_DEBUG) set at all, even empty: failures print their stack trace
+ * @param sharedModel whether a server asks the machine's shared model and how long that stays unasked
  */
-public record ProcessSettings(Optional<String> home, StoreSettings store, boolean semantic, boolean debug) {
+public record ProcessSettings(Optional<String> home, StoreSettings store, boolean semantic, boolean debug,
+                              SharedModelSettings sharedModel) {
 
     /** The settings of a process that says nothing: ~/.graphiti, SQLite files, search by meaning on. */
     public static ProcessSettings defaults() {
-        return new ProcessSettings(Optional.empty(), StoreSettings.none(), true, false);
+        return new ProcessSettings(Optional.empty(), StoreSettings.none(), true, false, SharedModelSettings.defaults());
     }
 
     /** Parsed from {@code settings}; a value that cannot be used is an IllegalArgumentException naming the setting. */
     public static ProcessSettings from(Settings settings) {
         return new ProcessSettings(settings.get(Settings.HOME), StoreSettings.from(settings),
-                settings.onOff("graphiti.semantic", true), settings.declared("graphiti.debug").isPresent());
+                settings.onOff("graphiti.semantic", true), settings.declared("graphiti.debug").isPresent(),
+                SharedModelSettings.from(settings));
     }
 
     /** Parsed from environment variables alone (a test's, or a CLI embedded with only these). */
