@@ -106,7 +106,7 @@ public final class GraphitiProcess implements AutoCloseable {
     /** The embedding model, loaded in the background; its worker opens vectors where the commands open graphs, on {@code connections}. */
     private static SemanticSearch startModel(KeptConnections connections, CliEnvironment environment, PrintStream log) {
         return ServerEmbedding.start(log, Stores.forEmbedding(connections, environment.settings().store()),
-                environment.variables(), Locations.of(environment.variables(), environment.settings(),
+                environment.settings().sharedModel(), Locations.of(environment.variables(), environment.settings(),
                         Path.of("").toAbsolutePath()).home());
     }
 

@@ -33,6 +33,8 @@ public final class BackgroundEmbedding implements SemanticSearch, AutoCloseable 
     static final int SWEEPS_PER_FULL_CHECK = 10;
     /** Writes arrive in bursts (a capture, an index run): wait for a quiet moment before embedding. */
     static final Duration SETTLE = Duration.ofSeconds(2);
+    /** How often the worker looks whether a starting shared model answers yet. */
+    static final Duration ANSWER_POLL = Duration.ofMillis(200);
 
     private final BiFunction<Path, Scope, VectorStore> stores;
     private final Predicate<Path> present;
@@ -83,7 +85,8 @@ public final class BackgroundEmbedding implements SemanticSearch, AutoCloseable 
     @Override
     public Optional<TextEncoder> encoder() {
         if (status == Status.ready) {
-            return Optional.of(encoder);
+            // A shared model whose host is (re)starting: words now, meaning once it answers.
+            return encoder.available() ? Optional.of(encoder) : Optional.empty();
         }
         if (status == Status.idle) {
             loadWanted = true;
@@ -189,7 +192,7 @@ public final class BackgroundEmbedding implements SemanticSearch, AutoCloseable 
             }
             // The model loads (a second or more) with no connection open: a server whose client leaves meanwhile
             // must not exit holding one, or the graph's write-ahead log is left behind unmerged.
-            if (!pending || !load() || closed) {
+            if (!pending || !load() || !answering() || closed) {
                 return;
             }
             try (VectorStore store = stores.apply(database, scope)) {
@@ -198,6 +201,23 @@ public final class BackgroundEmbedding implements SemanticSearch, AutoCloseable 
         } catch (RuntimeException e) {
             log.println("graphiti: embedding " + database + " failed: " + e.getMessage());
         }
+    }
+
+    /** Waits until the model answers (a shared model's host starts in the background); false when closed meanwhile. */
+    private boolean answering() {
+        while (!encoder.available()) {
+            synchronized (signal) {
+                if (closed) {
+                    return false;
+                }
+                try {
+                    signal.wait(ANSWER_POLL.toMillis());
+                } catch (InterruptedException e) {
+                    return false;
+                }
+            }
+        }
+        return true;
     }
 
     /** Loads the model unless it is loaded or cannot be; true when it is there. */

@@ -14,28 +14,34 @@ import java.nio.channels.SocketChannel;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.function.Function;
 import java.util.function.Supplier;
 
 /**
  * The model as a server asks it of the machine's shared host ({@link ModelHost}): one exchange a connection on the
  * host's socket, the vectors the in-process model's to the bit. A host that is not there (never started, ended
- * idle, crashed) is started and waited for; a server that cannot reach or start one, or is refused by it (another
- * build), loads the model in-process, so search by meaning never depends on the host.
+ * idle, crashed) is started in the background: {@link #available()} says no meanwhile, so searches and prompts
+ * answer by words at once instead of waiting for a JVM start. A host that cannot be started, does not answer within
+ * {@link #START_LIMIT} or refuses (another build) makes this server load the model in its own process, so search
+ * by meaning never depends on the host.
  */
 public final class SharedModel implements TextEncoder, AutoCloseable {
 
-    /** How long a started host may take to load the model and answer (a JVM start and about a second of loading). */
-    static final Duration START_LIMIT = Duration.ofSeconds(20);
-    /** A host that would not start is not started again sooner: each try costs a JVM start. */
-    static final Duration RESTART_PAUSE = Duration.ofSeconds(60);
+    /**
+     * How long a started host may take to load the model and answer (a JVM start and about a second of loading;
+     * 5 s at load 30 here). Nobody waits for it but the background embedding, so it is generous.
+     */
+    static final Duration START_LIMIT = Duration.ofSeconds(60);
 
     private final ModelAddress address;
     private final HostStart start;
     private final Supplier<TextEncoder> local;
     private final PrintStream log;
-    private long lastFailedStart = System.nanoTime() - RESTART_PAUSE.toNanos();
-    private boolean refused;
-    private TextEncoder fallback;
+    /** The model of this process, once the host failed it: asked from then on. */
+    private volatile TextEncoder own;
+    private final Object ownLoad = new Object();
+    private Thread starting;
+    private volatile boolean closed;
 
     SharedModel(ModelAddress address, HostStart start, Supplier<TextEncoder> local, PrintStream log) {
         this.address = address;
@@ -45,8 +51,9 @@ public final class SharedModel implements TextEncoder, AutoCloseable {
     }
 
     /**
-     * The shared model when its host answers (started now if need be), else the in-process model from {@code local}:
-     * the loader of a server's background embedding.
+     * The shared model, its host started in the background when it does not answer (the loader of a server's
+     * background embedding: it returns at once); the in-process model from {@code local} when no host can serve this
+     * server's socket path.
      */
     public static TextEncoder connect(ModelAddress address, HostStart start, Supplier<TextEncoder> local, PrintStream log) {
         if (!address.fits()) {
@@ -55,15 +62,18 @@ public final class SharedModel implements TextEncoder, AutoCloseable {
             return local.get();
         }
         SharedModel shared = new SharedModel(address, start, local, log);
-        return shared.reachable() ? shared : local.get();
+        shared.available();
+        return shared;
     }
 
-    /** Whether the host answers, starting it when it does not. */
-    synchronized boolean reachable() {
-        if (connects()) {
+    /** Whether a request is answered now; when the host does not answer, it is (re)started in the background. */
+    @Override
+    public boolean available() {
+        if (own != null || connects()) {
             return true;
         }
-        return startHost();
+        startInBackground();
+        return false;
     }
 
     @Override
@@ -95,23 +105,37 @@ public final class SharedModel implements TextEncoder, AutoCloseable {
         T read(DataInputStream in) throws IOException;
     }
 
-    /** Asks the host; a host gone is started once again, and the in-process model answers when that fails too. */
-    private <T> T ask(Request request, Answer<T> answer, java.util.function.Function<TextEncoder, T> inProcess) {
-        if (!refusedHere()) {
+    /**
+     * Asks the host. One that is gone (it ended between {@link #available()} and this request, or is starting) is
+     * waited for once; when it fails again, the in-process model answers from then on.
+     */
+    private <T> T ask(Request request, Answer<T> answer, Function<TextEncoder, T> inProcess) {
+        for (int attempt = 0; ; attempt++) {
+            TextEncoder mine = own;
+            if (mine != null) {
+                return inProcess.apply(mine);
+            }
             try {
                 return exchange(request, answer);
             } catch (IOException gone) {
-                if (startHost()) {
-                    try {
-                        return exchange(request, answer);
-                    } catch (IOException again) {
-                        log.println("graphiti: the shared model did not answer (" + again.getMessage()
-                                + "); using a model of this process");
+                if (attempt > 0 || gone instanceof Refused) {
+                    log.println("graphiti: the shared model did not answer (" + gone.getMessage()
+                            + "); using a model of this process");
+                    if (!ownModel()) {
+                        throw new IllegalStateException("the shared model is closed");
                     }
+                } else {
+                    awaitStart();
                 }
             }
         }
-        return inProcess.apply(fallback());
+    }
+
+    /** A host of another build (or wire) at this socket: it will never answer this server. */
+    private static final class Refused extends IOException {
+        Refused(String why) {
+            super("refused: " + why);
+        }
     }
 
     private <T> T exchange(Request request, Answer<T> answer) throws IOException {
@@ -129,10 +153,7 @@ public final class SharedModel implements TextEncoder, AutoCloseable {
             }
             String why = ModelWire.readText(in);
             if (status == ModelWire.REFUSED) {
-                synchronized (this) {
-                    refused = true;
-                }
-                throw new IOException("refused: " + why);
+                throw new Refused(why);
             }
             throw new IllegalStateException("the embedding model failed: " + why);
         }
@@ -147,26 +168,42 @@ public final class SharedModel implements TextEncoder, AutoCloseable {
         }
     }
 
-    /** Starts the host (unless a start failed a moment ago) and waits until it answers. */
-    private synchronized boolean startHost() {
-        if (connects()) {
-            return true;
+    /** Starts the host on a thread of its own unless a start is under way; the callers go on without it. */
+    private synchronized Thread startInBackground() {
+        if (starting == null || !starting.isAlive()) {
+            starting = new Thread(this::startHost, "graphiti-model-start");
+            starting.setDaemon(true);
+            starting.start();
         }
-        if (refused || System.nanoTime() - lastFailedStart < RESTART_PAUSE.toNanos()) {
-            return false;
+        return starting;
+    }
+
+    /** Waits for the start under way (or one begun now) to end: the host answers, or this process has its own model. */
+    private void awaitStart() {
+        try {
+            startInBackground().join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the shared model starts");
+        }
+    }
+
+    /** Starts the host and waits until it answers; when it does not, loads the model of this process instead. */
+    private void startHost() {
+        if (connects() || isClosed()) {
+            return;
         }
         Path hostLog = address.socket().resolveSibling(address.socket().getFileName().toString().replace(".sock", ".log"));
         if (start.start(hostLog)) {
             long deadline = System.nanoTime() + START_LIMIT.toNanos();
-            while (System.nanoTime() < deadline) {
+            while (System.nanoTime() < deadline && !isClosed()) {
                 if (connects()) {
-                    return true;
+                    return;
                 }
                 try {
                     Thread.sleep(50);
                 } catch (InterruptedException e) {
-                    Thread.currentThread().interrupt();
-                    break;
+                    return;
                 }
             }
             log.println("graphiti: the shared model did not start within " + START_LIMIT.toSeconds()
@@ -175,24 +212,32 @@ public final class SharedModel implements TextEncoder, AutoCloseable {
             log.println("graphiti: the shared model could not be started (" + String.join(" ", start.command())
                     + "); using a model of this process");
         }
-        lastFailedStart = System.nanoTime();
-        return false;
+        ownModel();
     }
 
-    private synchronized boolean refusedHere() {
-        return refused;
-    }
-
-    private synchronized TextEncoder fallback() {
-        if (fallback == null) {
-            fallback = local.get();
+    /** Loads the model of this process (once); false when this is closed. */
+    private boolean ownModel() {
+        // Not this object's lock: available() must not wait for a load.
+        synchronized (ownLoad) {
+            if (own == null && !closed) {
+                own = local.get();
+            }
+            return own != null;
         }
-        return fallback;
+    }
+
+    private boolean isClosed() {
+        return closed;
     }
 
     @Override
-    public synchronized void close() {
-        if (fallback instanceof AutoCloseable closeable) {
+    public void close() {
+        TextEncoder mine;
+        synchronized (ownLoad) {
+            closed = true;
+            mine = own;
+        }
+        if (mine instanceof AutoCloseable closeable) {
             try {
                 closeable.close();
             } catch (Exception ignored) {

@@ -17,6 +17,14 @@ public interface TextEncoder {
     List<float[][]> passages(List<ItemText> items);
 
     /**
+     * Whether {@link #query} and {@link #passages} answer now without waiting: false while a model another process
+     * serves is (re)starting, when a search answers by words rather than wait for it.
+     */
+    default boolean available() {
+        return true;
+    }
+
+    /**
      * What of an item is embedded: its title and content, and its occasion ("" for none), which is a passage of its
      * own, so the item's best passage may be the work it was settled in.
      */

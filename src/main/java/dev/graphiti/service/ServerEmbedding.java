@@ -1,5 +1,6 @@
 package dev.graphiti.service;
 
+import dev.graphiti.config.SharedModelSettings;
 import dev.graphiti.embed.BackgroundEmbedding;
 import dev.graphiti.embed.E5Encoder;
 import dev.graphiti.embed.HostStart;
@@ -11,24 +12,16 @@ import dev.graphiti.graph.TextEncoder;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import java.util.Map;
 import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
  * A long-lived server's semantic search: the e5 model, loaded in the background when first wanted, each graph's
  * vectors opened on a connection of the embedding worker's own. One-shot commands and hooks never build it. The
- * model is the machine's shared one ({@link SharedModel}) unless GRAPHITI_SHARED_MODEL is off or this process
- * cannot start its host (inside an application server): then it loads in this process.
+ * model is the machine's shared one ({@link SharedModel}) unless the settings turn it off or this process cannot
+ * start its host (inside an application server): then it loads in this process.
  */
 public final class ServerEmbedding {
-
-    /** {@code off}: every server loads a model of its own. */
-    public static final String SHARED = "GRAPHITI_SHARED_MODEL";
-    /** Minutes the shared model's host waits unasked before it ends (default 10). */
-    public static final String SHARED_IDLE = "GRAPHITI_SHARED_MODEL_IDLE_MINUTES";
-    static final Duration DEFAULT_IDLE = Duration.ofMinutes(10);
 
     private ServerEmbedding() {
     }
@@ -36,14 +29,14 @@ public final class ServerEmbedding {
     /**
      * For graphs in {@code store} (the store's {@code Stores.forEmbedding}: PostgreSQL's pool when configured).
      * @param log where a model that cannot load says why
-     * @param variables the process's environment: the shared model's settings
+     * @param shared the shared model's settings
      * @param home the graphiti home, where the shared model's socket lives
      */
-    public static SemanticSearch start(PrintStream log, GraphStore store, Map<String, String> variables, Path home) {
+    public static SemanticSearch start(PrintStream log, GraphStore store, SharedModelSettings shared, Path home) {
         // A lambda, not E5Encoder::load: a method reference resolves E5Encoder (and onnxruntime's exception class)
         // when the server starts; the lambda's body only when the model is wanted.
         Supplier<TextEncoder> inProcess = () -> E5Encoder.load();
-        Supplier<TextEncoder> loader = shared(variables, home)
+        Supplier<TextEncoder> loader = shared(shared, home)
                 .<Supplier<TextEncoder>>map(host -> () -> SharedModel.connect(host.address(), host.start(), inProcess, log))
                 .orElse(inProcess);
         return new BackgroundEmbedding(store::openVectors, store::stillThere, loader, E5Encoder.MODEL_ID, log);
@@ -52,8 +45,8 @@ public final class ServerEmbedding {
     record Host(ModelAddress address, HostStart start) {
     }
 
-    static Optional<Host> shared(Map<String, String> variables, Path home) {
-        if ("off".equalsIgnoreCase(variables.getOrDefault(SHARED, "").trim())) {
+    static Optional<Host> shared(SharedModelSettings settings, Path home) {
+        if (!settings.on()) {
             return Optional.empty();
         }
         Optional<String> classPath = HostStart.classPath();
@@ -61,17 +54,8 @@ public final class ServerEmbedding {
         if (classPath.isEmpty() || build.isEmpty()) {
             return Optional.empty();
         }
-        Duration idle = DEFAULT_IDLE;
-        String minutes = variables.get(SHARED_IDLE);
-        if (minutes != null && !minutes.isBlank()) {
-            try {
-                idle = Duration.ofMinutes(Math.max(1, Long.parseLong(minutes.trim())));
-            } catch (NumberFormatException e) {
-                // the default then; `graphiti config` is where a wrong value would be told
-            }
-        }
         ModelAddress address = ModelAddress.of(home, build.get());
-        return Optional.of(new Host(address, HostStart.of(address, build.get(), classPath.get(), idle)));
+        return Optional.of(new Host(address, HostStart.of(address, build.get(), classPath.get(), settings.idle())));
     }
 
     /** This build, as the size and time of the jar (or classes) the code runs from: two builds never share a host. */

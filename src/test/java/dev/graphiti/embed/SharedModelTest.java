@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertInstanceOf;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
-import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.graph.TextEncoder;
@@ -57,11 +56,9 @@ class SharedModelTest {
     }
 
     @AfterEach
-    void endHost() throws Exception {
-        ModelAddress address = address();
-        if (Files.exists(address.pid())) {
-            ProcessHandle.of(Long.parseLong(Files.readString(address.pid()).trim())).ifPresent(ProcessHandle::destroy);
-        }
+    void endHost() {
+        // A gated start still waiting for its gate is one of these too.
+        hosts().forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy));
     }
 
     private ModelAddress address() {
@@ -73,6 +70,24 @@ class SharedModelTest {
         return HostStart.of(address(), "test", classPath, idle);
     }
 
+    /** The host's start held back until the test creates {@code gate}: a JVM start as slow as the test wants. */
+    private HostStart gated(Path gate, Duration idle) {
+        List<String> command = new java.util.ArrayList<>(List.of("/bin/sh", "-c",
+                "while [ ! -e \"$0\" ]; do sleep 0.05; done; exec \"$@\"", gate.toString()));
+        command.addAll(host(idle).command());
+        return new HostStart(command);
+    }
+
+    /** Waits (a minute at most) until the server's model answers without waiting. */
+    private static TextEncoder answering(TextEncoder encoder) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofMinutes(1).toNanos();
+        while (!encoder.available()) {
+            assertTrue(System.nanoTime() < deadline, "the shared model did not come up within a minute");
+            Thread.sleep(50);
+        }
+        return encoder;
+    }
+
     private static Supplier<TextEncoder> neverInProcess() {
         return () -> {
             throw new AssertionError("a server loaded a model of its own");
@@ -81,7 +96,7 @@ class SharedModelTest {
 
     @Test
     void aSecondServerIsAnsweredByTheHostTheFirstStartedWithTheInProcessModelsVectorsToTheBit() throws Exception {
-        TextEncoder first = SharedModel.connect(address(), host(Duration.ofMinutes(1)), neverInProcess(), log);
+        TextEncoder first = answering(SharedModel.connect(address(), host(Duration.ofMinutes(1)), neverInProcess(), log));
         assertInstanceOf(SharedModel.class, first);
         long host = hostPid();
         assertNotEquals(ProcessHandle.current().pid(), host);
@@ -104,18 +119,52 @@ class SharedModelTest {
         assertEquals("", said.toString());
     }
 
+    /**
+     * Issue 33: the first server to want vectors starts the host and goes on; it answers by words (it says the model
+     * is not available) until the host answers, then with the host's vectors, never loading a model of its own.
+     */
     @Test
-    void aServerThatCannotStartTheHostUsesAModelOfItsOwn() {
-        TextEncoder own = new E5Like();
+    void aServerWhoseHostIsStartingGoesOnWithoutItAndIsAnsweredOnceTheHostIsUp() throws Exception {
+        Path gate = home.resolve("gate");
+        TextEncoder server = SharedModel.connect(address(), gated(gate, Duration.ofMinutes(1)), neverInProcess(), log);
+        assertInstanceOf(SharedModel.class, server);
+        assertFalse(server.available(), "the host cannot answer before its start is let through");
+        Files.createFile(gate);
+        assertArrayEquals(inProcess.query("who owns the billing job"), answering(server).query("who owns the billing job"));
+        assertEquals(List.of(hostPid()), hosts(), "one host runs, the one that answered");
+        assertEquals("", said.toString());
+    }
+
+    /**
+     * Issue 33: after the host's idle end, the next question is not held up by its restart (a prompt hook would give
+     * up waiting): the server is told the model is not available, the host starts again in the background and
+     * answers the question after.
+     */
+    @Test
+    void aHostThatEndedIsStartedAgainInTheBackgroundWhileTheServerGoesOn() throws Exception {
+        Path gate = Files.createFile(home.resolve("gate"));
+        TextEncoder server = answering(SharedModel.connect(address(), gated(gate, Duration.ofSeconds(3)), neverInProcess(), log));
+        ProcessHandle idle = ProcessHandle.of(hostPid()).orElseThrow();
+        Files.delete(gate);
+        idle.onExit().get();
+
+        assertFalse(server.available(), "the host ended and its restart is held back");
+        Files.createFile(gate);
+        assertArrayEquals(inProcess.query("money cents"), answering(server).query("money cents"));
+        assertNotEquals(idle.pid(), hostPid());
+    }
+
+    @Test
+    void aServerThatCannotStartTheHostUsesAModelOfItsOwn() throws Exception {
         TextEncoder encoder = SharedModel.connect(address(),
-                new HostStart(List.of(home.resolve("no-such-java").toString())), () -> own, log);
-        assertSame(own, encoder);
+                new HostStart(List.of(home.resolve("no-such-java").toString())), E5Like::new, log);
+        assertArrayEquals(new float[E5Encoder.DIMENSIONS], answering(encoder).query("anything"));
         assertTrue(said.toString().contains("the shared model could not be started"), said.toString());
     }
 
     @Test
     void aCrashedHostLeavingItsSocketBehindIsStartedAgain() throws Exception {
-        TextEncoder server = SharedModel.connect(address(), host(Duration.ofMinutes(1)), neverInProcess(), log);
+        TextEncoder server = answering(SharedModel.connect(address(), host(Duration.ofMinutes(1)), neverInProcess(), log));
         ProcessHandle crashed = ProcessHandle.of(hostPid()).orElseThrow();
         crashed.destroyForcibly();
         crashed.onExit().get();
@@ -127,7 +176,7 @@ class SharedModelTest {
 
     @Test
     void aHostUnaskedForItsIdleTimeEndsAndIsStartedAgainWhenAsked() throws Exception {
-        TextEncoder server = SharedModel.connect(address(), host(Duration.ofSeconds(3)), neverInProcess(), log);
+        TextEncoder server = answering(SharedModel.connect(address(), host(Duration.ofSeconds(3)), neverInProcess(), log));
         ProcessHandle idle = ProcessHandle.of(hostPid()).orElseThrow();
         idle.onExit().get();
         assertFalse(Files.exists(address().socket()));
@@ -136,7 +185,7 @@ class SharedModelTest {
 
     @Test
     void aRequestOfAnotherBuildIsRefused() throws Exception {
-        SharedModel.connect(address(), host(Duration.ofMinutes(1)), neverInProcess(), log);
+        answering(SharedModel.connect(address(), host(Duration.ofMinutes(1)), neverInProcess(), log));
         try (SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX)) {
             channel.connect(UnixDomainSocketAddress.of(address().socket()));
             var out = new DataOutputStream(Channels.newOutputStream(channel));
@@ -149,6 +198,11 @@ class SharedModelTest {
             assertEquals(ModelWire.REFUSED, in.readByte());
             assertTrue(ModelWire.readText(in).contains("build another build"));
         }
+    }
+
+    /** The model hosts this test started that still run (a host stays this JVM's child: setsid does not reparent). */
+    private static List<Long> hosts() {
+        return ProcessHandle.current().children().filter(ProcessHandle::isAlive).map(ProcessHandle::pid).toList();
     }
 
     private long hostPid() throws Exception {

@@ -265,9 +265,11 @@ public final class MemoryBenchmark {
     }
 
     private static JsonObject add(Target target, long id, int n) {
-        String text = String.format(Locale.ROOT, "%s %s: %s, because %s (note %d).", capital(SUBJECTS[n % SUBJECTS.length]),
+        // The note's number leads: an item's title is its first words, and an add whose title a current item has
+        // replaces that item, so 10,000 adds would otherwise store about 1,400 items.
+        String text = String.format(Locale.ROOT, "Note %d: %s %s: %s, because %s.", n, SUBJECTS[n % SUBJECTS.length],
                 CHOICES[(n / SUBJECTS.length) % CHOICES.length], CHOICES[(n * 7 + 3) % CHOICES.length],
-                REASONS[(n * 3 + n / 5) % REASONS.length], n);
+                REASONS[(n * 3 + n / 5) % REASONS.length]);
         if (target.graphiti()) {
             return McpPeer.toolCall(id, "graphiti_add", McpPeer.JSON.createObjectBuilder().add("content", text).build());
         }
@@ -280,10 +282,6 @@ public final class MemoryBenchmark {
     private static JsonObject search(Target target, long id, String query) {
         return McpPeer.toolCall(id, target.graphiti() ? "graphiti_search" : "search_nodes",
                 McpPeer.JSON.createObjectBuilder().add("query", query).build());
-    }
-
-    private static String capital(String words) {
-        return Character.toUpperCase(words.charAt(0)) + words.substring(1);
     }
 
     /** A /proc/PID/status figure in KiB (VmRSS: resident now; VmHWM: the most it has been). */

@@ -35,6 +35,8 @@ public final class SharedModelBenchmark {
         TextEncoder shared = SharedModel.connect(address, start, () -> {
             throw new IllegalStateException("the host did not start");
         }, System.err);
+        // The host starts in the background: the first answer waits for it.
+        shared.query(PROMPTS[0]);
         double startMillis = (System.nanoTime() - started) / 1e6;
         long pid = Long.parseLong(Files.readString(address.pid()).trim());
         try (E5Encoder own = E5Encoder.load()) {

@@ -45,6 +45,37 @@ class SharedModelIT {
         }
     }
 
+    /**
+     * Issue 33: a session's search after the host ended (its socket gone, as at its idle end) is answered by words at
+     * once, not after the host's restart, and by meaning again once the restarted host answers.
+     */
+    @Test
+    void aSearchAfterTheHostEndedIsAnsweredByWordsAtOnceAndByMeaningOnceTheHostIsBack() throws Exception {
+        Path base = dir.toRealPath();
+        Path home = Files.createDirectories(base.resolve("home"));
+        Path project = FileAccessIT.repository(base.resolve("project"));
+        try (McpSyncClient client = FileAccessIT.stdio(project, home, SHARED)) {
+            searchedByMeaning(client, "Releases go out with scripts/deploy.sh, which rolls the production cluster.",
+                    "how do we ship to prod");
+            long ended = hostPid(home);
+            try (Stream<Path> files = Files.list(home.resolve("run"))) {
+                for (Path socket : files.filter(f -> f.getFileName().toString().endsWith(".sock")).toList()) {
+                    Files.delete(socket);
+                }
+            }
+            ProcessHandle.of(ended).ifPresent(host -> host.onExit().join());
+
+            String answer = FileAccessIT.text(client.callTool(FileAccessIT.call("graphiti_search",
+                    Map.of("query", "how do we ship to prod"))));
+            assertTrue(answer.contains("semantic_why") && answer.contains("deploy.sh"),
+                    "answered by words while the host starts again: " + answer);
+            searchedByMeaning(client, "We moved from MySQL to PostgreSQL 16 for JSONB support.", "which database do we use");
+            assertTrue(hostPid(home) != ended, "a new host answers");
+        } finally {
+            hosts(home).forEach(pid -> ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy));
+        }
+    }
+
     /** Adds {@code item}, then searches {@code query} until the answer is ranked by meaning too (2 minutes at most). */
     private static void searchedByMeaning(McpSyncClient client, String item, String query) throws Exception {
         var added = client.callTool(FileAccessIT.call("graphiti_add", Map.of("content", item)));
