@@ -82,6 +82,21 @@ class AnchorsTest {
     }
 
     @Test
+    void aFileMadeAgainAtARenamedFilesOldPathIsAnotherFile() {
+        String old = "Retry feed pushes with exponential backoff because the feed API rate-limits bursts";
+        repo.commit(old, TestRepo.files("src/retry.py", "def retry(): pass\n"));
+        repo.commit("Move the retry helper into the net package",
+                TestRepo.files("src/retry.py", null, "src/net/backoff.py", "def retry(): pass\n"));
+        String shim = "Keep a src/retry.py shim that re-exports net.backoff because plugins still import the old module";
+        repo.commit(shim, TestRepo.files("src/retry.py", "from net.backoff import retry\n"));
+        run("index", "--format", "json");
+
+        assertEquals(List.of(old), anchoredTo("src/net/backoff.py").stream().filter(title -> !title.startsWith("Move"))
+                .toList(), "the renamed file keeps what its old name was told before the rename, not the new file's");
+        assertEquals(List.of(shim), anchoredTo("src/retry.py"), "the file made again is told its own, not the moved one's");
+    }
+
+    @Test
     void aCommitChangingMoreFilesThanTheCapAnchorsToNone() {
         String[] files = new String[62];
         for (int i = 0; i < 31; i++) {
