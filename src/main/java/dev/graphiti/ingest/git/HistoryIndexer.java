@@ -91,7 +91,7 @@ public final class HistoryIndexer {
 
         void judge(GitCommit commit) {
             // every commit's renames, kept or skipped: anchors follow a file whatever the commit that moved it
-            commit.files().stream().filter(FileChange::renamed)
+            commit.renames()
                     .forEach(file -> renames.add(new PathRename(file.previousPath(), file.path(), commit.authorTime())));
             endings.saw(commit);
             String key = ChangeKey.of(commit);
