@@ -427,12 +427,12 @@ public final class ItemService {
     }
 
     /** Records renames git saw ({@code from} path to {@code to} path), so anchors follow them. */
-    public void renamed(List<Map.Entry<String, String>> renames) {
+    public void renamed(List<PathRename> renames) {
         if (!renames.isEmpty()) {
             repository.write(writer -> {
-                renames.stream().filter(rename -> rename.getKey().length() <= ItemLimits.ANCHOR_CHARS
-                                && rename.getValue().length() <= ItemLimits.ANCHOR_CHARS) // as anchors are kept
-                        .forEach(rename -> writer.renamed(rename.getKey(), rename.getValue()));
+                renames.stream().filter(rename -> rename.from().length() <= ItemLimits.ANCHOR_CHARS
+                                && rename.to().length() <= ItemLimits.ANCHOR_CHARS) // as anchors are kept
+                        .forEach(writer::renamed);
                 return null;
             });
         }

@@ -56,8 +56,11 @@ public interface ItemWriter {
     /** Adds {@code anchors} to item {@code id}, keeping those it has (compact unions a duplicate's into the survivor). */
     void addAnchors(String id, List<Anchor> anchors);
 
-    /** Records that git renamed {@code fromPath} to {@code toPath}, so {@link ItemRepository#anchoredTo} follows it. */
-    void renamed(String fromPath, String toPath);
+    /**
+     * Records a rename git made, so {@link ItemRepository#anchoredTo} follows it; seen again (a later index), its time is
+     * kept, or taken when it had none.
+     */
+    void renamed(PathRename rename);
 
     List<Provenance> provenanceOf(String id);
 

@@ -6,9 +6,9 @@ import dev.graphiti.graph.ItemFilter;
 import dev.graphiti.graph.ItemService;
 import dev.graphiti.graph.Kind;
 import dev.graphiti.graph.NewItem;
+import dev.graphiti.graph.PathRename;
 import dev.graphiti.redact.Redactor;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -40,7 +40,7 @@ public final class GraphItemSink implements ItemSink {
     }
 
     @Override
-    public void renamed(List<Map.Entry<String, String>> renames) {
+    public void renamed(List<PathRename> renames) {
         items.renamed(renames);
     }
 

@@ -1,9 +1,9 @@
 package dev.graphiti.ingest;
 
 import dev.graphiti.graph.EndedItem;
+import dev.graphiti.graph.PathRename;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /** Where ingested items go: the graph, which redacts, deduplicates and stores them. */
 @FunctionalInterface
@@ -17,7 +17,7 @@ public interface ItemSink {
     Stored store(ItemDraft draft);
 
     /** Records renames git saw (old path to new path), so items anchored to a file follow it; a sink may ignore them. */
-    default void renamed(List<Map.Entry<String, String>> renames) {
+    default void renamed(List<PathRename> renames) {
     }
 
     /** Whether a stored item already says what {@code statement} says (then storing it again adds nothing). */

@@ -7,6 +7,7 @@ import dev.graphiti.graph.Anchor;
 import dev.graphiti.graph.ItemRepository;
 import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.Scope;
+import dev.graphiti.ingest.git.GitHistory;
 import dev.graphiti.ingest.git.TestRepo;
 import dev.graphiti.ingest.transcript.ClaudeCodeSessionWriter;
 import dev.graphiti.ingest.transcript.MemoryLoopCorpus.Block;
@@ -79,6 +80,43 @@ class AnchorsTest {
                 anchoredTo("src/net/backoff.py").stream().filter(title -> title.startsWith("Retry")).toList(),
                 "the item anchored to src/retry.py is found by the file's new path");
         assertEquals(List.of(), anchoredTo("src/net/other.py"));
+    }
+
+    @Test
+    void aFileMadeAgainAtARenamedFilesOldPathIsAnotherFile() {
+        String old = "Retry feed pushes with exponential backoff because the feed API rate-limits bursts";
+        repo.commit(old, TestRepo.files("src/retry.py", "def retry(): pass\n"));
+        repo.commit("Move the retry helper into the net package",
+                TestRepo.files("src/retry.py", null, "src/net/backoff.py", "def retry(): pass\n"));
+        String shim = "Keep a src/retry.py shim that re-exports net.backoff because plugins still import the old module";
+        repo.commit(shim, TestRepo.files("src/retry.py", "from net.backoff import retry\n"));
+        run("index", "--format", "json");
+
+        assertEquals(List.of(old), anchoredTo("src/net/backoff.py").stream().filter(title -> !title.startsWith("Move"))
+                .toList(), "the renamed file keeps what its old name was told before the rename, not the new file's");
+        assertEquals(List.of(shim), anchoredTo("src/retry.py"), "the file made again is told its own, not the moved one's");
+    }
+
+    @Test
+    void aRenameInACommitMovingMoreFilesThanACommitKeepsIsFollowed() {
+        String decision = "Retry feed pushes with exponential backoff because the feed API rate-limits bursts";
+        repo.commit(decision, TestRepo.files("src/retry.py", "def retry(): pass\n"));
+        java.util.Map<String, String> files = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < GitHistory.MAX_FILES_PER_COMMIT + 10; i++) {
+            files.put("src/a" + i + ".py", "a = " + i + "\n");
+        }
+        repo.commit("Add the generated modules", files);
+        java.util.Map<String, String> move = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < GitHistory.MAX_FILES_PER_COMMIT + 10; i++) {
+            move.put("src/a" + i + ".py", null);
+            move.put("lib/a" + i + ".py", "a = " + i + "\n");
+        }
+        move.put("src/retry.py", null);
+        move.put("lib/retry.py", "def retry(): pass\n");
+        repo.commit("Move src to lib", move);
+        run("index", "--format", "json");
+
+        assertEquals(List.of(decision), anchoredTo("lib/retry.py"), "the rename past the files a commit keeps is recorded");
     }
 
     @Test

@@ -8,6 +8,7 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -72,6 +73,41 @@ class FileHookTest {
         assertEquals(0, cart.code(), cart::toString);
         assertEquals("", cart.out(), cart::toString);
         assertEquals("", cart.err(), cart::toString);
+    }
+
+    /**
+     * Told by the file's own path alone: a file named like an anchored one elsewhere, a name it prefixes, a file beside it
+     * and its directory get nothing, nor do the files of a sweep (a commit past the anchoring cap).
+     */
+    @Test
+    void aFileWithNothingOfItsOwnIsToldNothingWhateverItsNeighboursCarry() throws Exception {
+        cli.add(repo, "-k", "decision", "src/main/java/shop/SessionStore.java keeps sessions in Redis with a 30 minute TTL"
+                + " because Postgres write amplification hurt");
+        for (String other : List.of("legacy/SessionStore.java", "src/main/java/shop/SessionStoreTest.java",
+                "src/main/java/shop/SessionStore.java.orig")) {
+            Files.createDirectories(repo.resolve(other).getParent());
+            Files.writeString(repo.resolve(other), "x\n");
+        }
+        for (int i = 0; i < 40; i++) {
+            Path file = repo.resolve("src/main/java/shop/gen/Part" + i + ".java");
+            Files.createDirectories(file.getParent());
+            Files.writeString(file, "class Part" + i + " {}\n");
+        }
+        GitFixture.git(repo, "add", "src/main/java/shop/gen");
+        GitFixture.git(repo, "commit", "-q", "-m", "Generate the parts from the schema because hand-written ones drifted;"
+                + " we chose generation over review rules after two outages");
+        assertEquals(0, cli.run(repo, "index").code());
+        CliHarness.Result sweepItem = cli.run(repo, "show", "Generate the parts from the schema", "--format", "json");
+        assertEquals("decision", sweepItem.object().getString("kind"), "the sweep is knowledge, anchored to none of its files");
+
+        for (String file : List.of("legacy/SessionStore.java", "src/main/java/shop/SessionStoreTest.java",
+                "src/main/java/shop/SessionStore.java.orig", "src/main/java/shop/Cart.java", "src/main/java/shop",
+                "src/main/java/shop/gen/Part7.java")) {
+            CliHarness.Result told = edit("s-" + file, repo.resolve(file));
+            assertEquals(0, told.code(), told::toString);
+            assertEquals("", told.out(), file + ": " + told);
+        }
+        assertTrue(edit("s-store", store).out().contains("write amplification"), "the file itself is told");
     }
 
     @Test

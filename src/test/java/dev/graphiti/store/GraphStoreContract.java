@@ -24,6 +24,7 @@ import dev.graphiti.graph.Kind;
 import dev.graphiti.graph.KnowledgeItem;
 import dev.graphiti.graph.LexicalRanking;
 import dev.graphiti.graph.NewItem;
+import dev.graphiti.graph.PathRename;
 import dev.graphiti.graph.Provenance;
 import dev.graphiti.graph.QuantizedVector;
 import dev.graphiti.graph.Scope;
@@ -178,15 +179,34 @@ public abstract class GraphStoreContract {
     void anItemAnchoredToAFileIsFoundByTheNamesGitRenamedItTo() {
         KnowledgeItem added = add(anchored("Retry", "retries back off", T0, Anchor.file("src/retry.py", Anchor.Origin.changed)));
         database.items().write(writer -> {
-            writer.renamed("src/retry.py", "src/net/retry.py");
-            writer.renamed("src/net/retry.py", "lib/net/backoff.py");
-            writer.renamed("src/net/retry.py", "lib/net/backoff.py"); // seen again by a later index: recorded once
+            // recorded before renames kept their time: followed for every item
+            writer.renamed(new PathRename("src/retry.py", "src/net/retry.py", Optional.empty()));
+            writer.renamed(new PathRename("src/net/retry.py", "lib/net/backoff.py", Optional.empty()));
+            writer.renamed(new PathRename("src/net/retry.py", "lib/net/backoff.py", Optional.empty())); // seen again: once
             return null;
         });
         assertEquals(List.of(added.id()), anchoredTo("src/net/retry.py"));
         assertEquals(List.of(added.id()), anchoredTo("lib/net/backoff.py"));
         assertEquals(List.of(added.id()), anchoredTo("src/retry.py"));
         assertEquals(List.of(), anchoredTo("lib/net/other.py"));
+    }
+
+    @Test
+    void aRenameFollowsTheItemsMadeBeforeItAndAFileMadeAgainAtTheOldPathKeepsItsOwn() {
+        KnowledgeItem before = add(anchored("Retry", "retries back off", T0, Anchor.file("src/retry.py", Anchor.Origin.changed)));
+        KnowledgeItem moved = add(anchored("Jitter", "backoff has jitter", T0.plusSeconds(180),
+                Anchor.file("src/net/retry.py", Anchor.Origin.changed)));
+        KnowledgeItem shim = add(anchored("Shim", "the old module re-exports", T0.plusSeconds(240),
+                Anchor.file("src/retry.py", Anchor.Origin.changed)));
+        database.items().write(writer -> {
+            writer.renamed(new PathRename("src/retry.py", "src/net/retry.py", Optional.empty())); // an older index's row
+            writer.renamed(new PathRename("src/retry.py", "src/net/retry.py", T0.plusSeconds(60))); // its time, taken
+            writer.renamed(new PathRename("src/net/retry.py", "lib/net/backoff.py", T0.plusSeconds(300)));
+            return null;
+        });
+        assertEquals(List.of(moved.id(), before.id()), anchoredTo("lib/net/backoff.py"), "both renames followed");
+        assertEquals(List.of(shim.id()), anchoredTo("src/retry.py"), "the file made again there is another file");
+        assertEquals(List.of(), anchoredTo("src/net/retry.py"), "what it held went with it to lib/net/backoff.py");
     }
 
     @Test

@@ -96,11 +96,12 @@ final class GitLogParser {
         Instant authorTime = Instant.ofEpochSecond(Long.parseLong(text(bytes, cuts[3] + 1, cuts[4]).strip()));
         String message = text(bytes, cuts[4] + 1, bodyEnd).strip();
         List<FileChange> files = new ArrayList<>();
-        int omitted = parseNumstat(text(bytes, bodyEnd + 1, bytes.length), files);
-        return new GitCommit(sha, parents, authorName, authorEmail, authorTime, message, files, omitted);
+        List<FileChange> renamesOmitted = new ArrayList<>();
+        int omitted = parseNumstat(text(bytes, bodyEnd + 1, bytes.length), files, renamesOmitted);
+        return new GitCommit(sha, parents, authorName, authorEmail, authorTime, message, files, omitted, renamesOmitted);
     }
 
-    private int parseNumstat(String tail, List<FileChange> files) {
+    private int parseNumstat(String tail, List<FileChange> files, List<FileChange> renamesOmitted) {
         String[] tokens = tail.split("\0", -1);
         int omitted = 0;
         for (int i = 0; i < tokens.length; i++) {
@@ -130,6 +131,9 @@ final class GitLogParser {
                 files.add(change);
             } else {
                 omitted++;
+                if (change.renamed()) {
+                    renamesOmitted.add(change);
+                }
             }
         }
         return omitted;

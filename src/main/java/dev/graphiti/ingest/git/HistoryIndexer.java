@@ -1,6 +1,7 @@
 package dev.graphiti.ingest.git;
 
 import dev.graphiti.graph.IndexLedger;
+import dev.graphiti.graph.PathRename;
 import dev.graphiti.graph.SkipReason;
 import dev.graphiti.ingest.ItemDraft;
 import dev.graphiti.ingest.ItemSink;
@@ -75,7 +76,7 @@ public final class HistoryIndexer {
         final List<GitCommit> drafted = new ArrayList<>();
         final Map<SkipReason, Integer> skippedBy = new EnumMap<>(SkipReason.class);
         final Set<String> keys = new HashSet<>(); // change keys of this walk: a cherry-pick inside the range counts once
-        final List<Map.Entry<String, String>> renames = new ArrayList<>();
+        final List<PathRename> renames = new ArrayList<>();
         final Endings endings = new Endings(history.timeline(), ledger);
         int indexed;
         int duplicates;
@@ -90,8 +91,8 @@ public final class HistoryIndexer {
 
         void judge(GitCommit commit) {
             // every commit's renames, kept or skipped: anchors follow a file whatever the commit that moved it
-            commit.files().stream().filter(FileChange::renamed)
-                    .forEach(file -> renames.add(Map.entry(file.previousPath(), file.path())));
+            commit.renames()
+                    .forEach(file -> renames.add(new PathRename(file.previousPath(), file.path(), commit.authorTime())));
             endings.saw(commit);
             String key = ChangeKey.of(commit);
             if (!keys.add(key) || ledger.judged(commit.sha(), key)) {

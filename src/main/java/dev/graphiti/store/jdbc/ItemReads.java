@@ -6,6 +6,7 @@ import dev.graphiti.graph.ItemBrief;
 import dev.graphiti.graph.ItemFilter;
 import dev.graphiti.graph.Kind;
 import dev.graphiti.graph.KnowledgeItem;
+import dev.graphiti.graph.PathRename;
 import dev.graphiti.graph.Provenance;
 import dev.graphiti.graph.RelatedItem;
 import dev.graphiti.graph.StoredItem;
@@ -13,11 +14,13 @@ import dev.graphiti.graph.ThreadPosition;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -250,48 +253,104 @@ public final class ItemReads {
 
     /**
      * Current items anchored to the file {@code path} or to a path git renamed to it (followed back through every rename
-     * recorded), newest first, at most {@code limit}: by the anchors' index, never a scan of the items.
+     * recorded), newest first, at most {@code limit}: by the anchors' index, never a scan of the items. An anchor counts
+     * for the file its path named when the item was made ({@link Window}).
      */
     public List<KnowledgeItem> anchoredTo(String path, int limit) {
-        return transactions.read(() -> anchored("a.value", formerPaths(path), limit));
+        return transactions.read(() -> {
+            List<Window> windows = windows(path);
+            List<Object> parameters = new ArrayList<>();
+            List<String> terms = new ArrayList<>();
+            for (Window window : windows) {
+                terms.add("(i.seq IN (SELECT a.seq FROM item_anchors a WHERE a.value = ? AND a.kind = 'file')"
+                        + " AND i.created_at > ? AND i.created_at <= ?)");
+                parameters.addAll(List.of(window.path(), window.after(), window.until()));
+            }
+            parameters.add(limit);
+            return rows.items("SELECT " + ItemRows.COLUMNS + " FROM items i WHERE (" + String.join(" OR ", terms) + ") AND "
+                    + dialect.spelling().current() + NEWEST_FIRST + " LIMIT ?", parameters);
+        });
     }
 
     /** Current items with a file anchor named one of {@code names} (lower-case file names), newest first. */
     public List<KnowledgeItem> anchoredToNames(Collection<String> names, int limit) {
-        return names.isEmpty() ? List.of() : transactions.read(() -> anchored("a.name", names, limit));
+        if (names.isEmpty()) {
+            return List.of();
+        }
+        return transactions.read(() -> {
+            SqlFilter anchored = dialect.oneOf(statements, "a.name", "text", names);
+            List<Object> parameters = new ArrayList<>(anchored.parameters());
+            parameters.add(limit);
+            return rows.items("SELECT " + ItemRows.COLUMNS + " FROM items i WHERE i.seq IN (SELECT a.seq FROM item_anchors a "
+                    + "WHERE " + anchored.condition() + " AND a.kind = 'file') AND " + dialect.spelling().current()
+                    + NEWEST_FIRST + " LIMIT ?", parameters);
+        });
     }
 
-    /** Current items with a file anchor whose {@code column} is one of {@code values}, newest first (inside a read). */
-    private List<KnowledgeItem> anchored(String column, Collection<String> values, int limit) throws SQLException {
-        SqlFilter anchored = dialect.oneOf(statements, column, "text", values);
-        List<Object> parameters = new ArrayList<>(anchored.parameters());
-        parameters.add(limit);
-        return rows.items("SELECT " + ItemRows.COLUMNS + " FROM items i WHERE i.seq IN (SELECT a.seq FROM item_anchors a "
-                + "WHERE " + anchored.condition() + " AND a.kind = 'file') AND " + dialect.spelling().current()
-                + NEWEST_FIRST + " LIMIT ?", parameters);
+    /**
+     * Items anchored to {@code path} made after {@code after} and at or before {@code until} (epoch milliseconds) are
+     * about the file asked for: the path named it then. Before the path's last rename away (before {@code until}) it
+     * named the file that went, and after {@code until} the file had left it (or, for the file asked for, not at all).
+     */
+    private record Window(String path, long after, long until) {
     }
 
-    /** {@code path} and every path git renamed, step by step, to it (inside a read). */
-    private Set<String> formerPaths(String path) throws SQLException {
-        Set<String> paths = new LinkedHashSet<>(List.of(path));
-        List<String> frontier = List.of(path);
+    /**
+     * The windows of {@code path} and of every path git renamed, step by step, to it (inside a read). A rename recorded
+     * without its time bounds nothing, as before renames had one.
+     */
+    private List<Window> windows(String path) throws SQLException {
+        List<Window> windows = new ArrayList<>();
+        Set<Map.Entry<String, Long>> seen = new HashSet<>();
+        List<Map.Entry<String, Long>> frontier = List.of(Map.entry(path, Long.MAX_VALUE));
         for (int step = 0; step < MAX_RENAMES && !frontier.isEmpty(); step++) {
-            SqlFilter renamed = dialect.oneOf(statements, "to_path", "text", frontier);
-            List<String> next = new ArrayList<>();
-            PreparedStatement statement = statements.bind("SELECT from_path FROM path_renames WHERE " + renamed.condition(),
-                    renamed.parameters());
-            try (ResultSet row = statement.executeQuery()) {
-                while (row.next()) {
-                    if (paths.add(row.getString(1))) {
-                        next.add(row.getString(1));
+            Set<String> paths = new LinkedHashSet<>();
+            frontier.forEach(entry -> paths.add(entry.getKey()));
+            List<PathRename> renames = renamesOf(paths);
+            List<Map.Entry<String, Long>> next = new ArrayList<>();
+            for (Map.Entry<String, Long> entry : frontier) {
+                String to = entry.getKey();
+                long until = entry.getValue();
+                long after = Long.MIN_VALUE;
+                for (PathRename rename : renames) {
+                    long at = rename.at().map(Instant::toEpochMilli).orElse(until);
+                    if (rename.from().equals(to) && at < until) {
+                        after = Math.max(after, at);
                     }
                 }
-            } finally {
-                statements.release(statement);
+                windows.add(new Window(to, after, until));
+                for (PathRename rename : renames) {
+                    long at = rename.at().map(Instant::toEpochMilli).orElse(until);
+                    Map.Entry<String, Long> from = Map.entry(rename.from(), at);
+                    if (rename.to().equals(to) && at > after && at <= until && seen.add(from)) {
+                        next.add(from);
+                    }
+                }
             }
             frontier = next;
         }
-        return paths;
+        return windows;
+    }
+
+    /** The renames recorded from or to one of {@code paths}. */
+    private List<PathRename> renamesOf(Collection<String> paths) throws SQLException {
+        SqlFilter from = dialect.oneOf(statements, "from_path", "text", paths);
+        SqlFilter to = dialect.oneOf(statements, "to_path", "text", paths);
+        List<Object> parameters = new ArrayList<>(from.parameters());
+        parameters.addAll(to.parameters());
+        List<PathRename> renames = new ArrayList<>();
+        PreparedStatement statement = statements.bind("SELECT from_path, to_path, renamed_at FROM path_renames WHERE "
+                + from.condition() + " OR " + to.condition(), parameters);
+        try (ResultSet row = statement.executeQuery()) {
+            while (row.next()) {
+                Object at = row.getObject(3); // not getLong: its wasNull() said false for SQLite's NULL here
+                renames.add(new PathRename(row.getString(1), row.getString(2), at instanceof Number millis
+                        ? Optional.of(Instant.ofEpochMilli(millis.longValue())) : Optional.empty()));
+            }
+        } finally {
+            statements.release(statement);
+        }
+        return renames;
     }
 
     /** Items matching {@code condition} on {@code items i} (which may end in ORDER BY and LIMIT). */

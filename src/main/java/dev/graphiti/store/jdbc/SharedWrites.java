@@ -6,6 +6,7 @@ import dev.graphiti.graph.Entity;
 import dev.graphiti.graph.ItemWriter;
 import dev.graphiti.graph.Kind;
 import dev.graphiti.graph.KnowledgeItem;
+import dev.graphiti.graph.PathRename;
 import dev.graphiti.graph.Provenance;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -122,9 +123,12 @@ public abstract class SharedWrites implements ItemWriter {
     }
 
     @Override
-    public void renamed(String fromPath, String toPath) {
-        if (!fromPath.equals(toPath)) {
-            update("INSERT INTO path_renames (from_path, to_path) VALUES (?, ?) ON CONFLICT DO NOTHING", List.of(fromPath, toPath));
+    public void renamed(PathRename rename) {
+        if (!rename.from().equals(rename.to())) {
+            List<Object> values = new ArrayList<>(List.of(rename.from(), rename.to()));
+            values.add(rename.at().map(Instant::toEpochMilli).orElse(null));
+            update("INSERT INTO path_renames (from_path, to_path, renamed_at) VALUES (?, ?, ?) ON CONFLICT (to_path, from_path)"
+                    + " DO UPDATE SET renamed_at = excluded.renamed_at WHERE path_renames.renamed_at IS NULL", values);
         }
     }
 

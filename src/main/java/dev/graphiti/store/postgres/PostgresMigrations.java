@@ -20,7 +20,7 @@ import java.util.Optional;
 final class PostgresMigrations {
 
     static final List<String> SCRIPTS = List.of("V1__graph.sql", "V2__review_queue.sql", "V3__flag.sql",
-            "V4__anchors.sql", "V5__validity.sql", "V6__occasion.sql");
+            "V4__anchors.sql", "V5__validity.sql", "V6__occasion.sql", "V7__rename_time.sql");
 
     private PostgresMigrations() {
     }

@@ -16,7 +16,7 @@ final class Migrations {
 
     static final List<String> SCRIPTS = List.of("V1__items.sql", "V2__ingest.sql", "V3__covering_indexes.sql",
             "V4__thread_position.sql", "V5__vectors.sql", "V6__review_queue.sql", "V7__flag.sql", "V8__anchors.sql",
-            "V9__validity.sql", "V10__occasion.sql");
+            "V9__validity.sql", "V10__occasion.sql", "V11__rename_time.sql");
 
     static int latest() {
         return SCRIPTS.size();
