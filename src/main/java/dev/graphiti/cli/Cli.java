@@ -30,9 +30,10 @@ public final class Cli implements AutoCloseable {
     private final Optional<KeptConnections> connections;
     private final Optional<SemanticSearch> semantics;
     private final Runnable closing;
+    private final CommandLines commandLines;
 
     public Cli(CliEnvironment environment) {
-        this(environment, new SharedTokenCounter(), Optional.empty(), Optional.empty(), () -> { });
+        this(environment, new SharedTokenCounter(), Optional.empty(), Optional.empty(), () -> { }, new CommandLines());
     }
 
     /** A CLI for a server without semantic search: see the constructor below. */
@@ -64,16 +65,17 @@ public final class Cli implements AutoCloseable {
         this(environment, () -> counter, Optional.of(connections), semantics, () -> {
             closeSemantics.run();
             connections.close();
-        });
+        }, new CommandLines());
     }
 
     private Cli(CliEnvironment environment, Supplier<TokenCounter> tokens, Optional<KeptConnections> connections,
-                Optional<SemanticSearch> semantics, Runnable closing) {
+                Optional<SemanticSearch> semantics, Runnable closing, CommandLines commandLines) {
         this.environment = environment;
         this.tokens = tokens;
         this.connections = connections;
         this.semantics = semantics;
         this.closing = closing;
+        this.commandLines = commandLines;
     }
 
     /**
@@ -82,7 +84,7 @@ public final class Cli implements AutoCloseable {
      * is loaded. Closing the view closes nothing: the connections stay this CLI's.
      */
     public Cli searchingWith(Optional<SemanticSearch> semantics) {
-        return new Cli(environment, tokens, connections, semantics, () -> { });
+        return new Cli(environment, tokens, connections, semantics, () -> { }, commandLines);
     }
 
     /** Runs one command; returns 0 (success), 1 (failure) or 2 (usage error). */
@@ -113,17 +115,7 @@ public final class Cli implements AutoCloseable {
         if (hook.isPresent()) {
             return runHook(hook.get(), invocation, failures, out, err);
         }
-        var factory = new CommandFactory(invocation);
-        CommandLine commandLine = new CommandLine(new GraphitiCommand(invocation), factory);
-        for (Class<?> subcommand : subcommands) {
-            commandLine.addSubcommand(create(factory, subcommand));
-        }
-        commandLine.setOut(out);
-        commandLine.setErr(err);
-        commandLine.setExecutionExceptionHandler(failures);
-        commandLine.setParameterExceptionHandler(failures);
-        commandLine.setExecutionStrategy(Limits::executeChecked);
-        int code = commandLine.execute(args.toArray(String[]::new));
+        int code = commandLines.execute(subcommands, args, invocation, out, err, failures);
         out.flush();
         err.flush();
         return code;
@@ -156,22 +148,14 @@ public final class Cli implements AutoCloseable {
 
     /**
      * The subcommands named anywhere in {@code args}, or all of them when none is (help, a typo's
-     * suggestions). Picocli reflects over every registered command at each run, which cost most of a cold
-     * start and of each in-process tool call; a word that only looks like a command name costs a little.
+     * suggestions). Picocli reflects over every registered command when its model is built, which cost most of a
+     * cold start; a word that only looks like a command name costs a little.
      */
     private static List<Class<?>> subcommandsFor(List<String> args) {
         List<Class<?>> named = GraphitiCommand.SUBCOMMANDS.stream()
                 .filter(type -> args.contains(type.getAnnotation(CommandLine.Command.class).name()))
                 .toList();
         return named.isEmpty() ? GraphitiCommand.SUBCOMMANDS : named;
-    }
-
-    private static Object create(CommandLine.IFactory factory, Class<?> type) {
-        try {
-            return factory.create(type);
-        } catch (Exception e) {
-            throw new IllegalStateException("cannot create the " + type.getSimpleName() + " command", e);
-        }
     }
 
     /** The server's semantic search (its model and vectors), for what it serves beside the tools; empty without one. */

@@ -19,6 +19,11 @@ abstract class GraphSubcommand implements Callable<Integer> {
         return context;
     }
 
+    /** Drops the last call's context (its streams, settings and open graphs) before this object serves another call. */
+    void forgetContext() {
+        this.context = null;
+    }
+
     /** Runs the command in {@code given} instead of a context of picocli's parse (see {@link HookCommands}). */
     Integer callIn(CommandContext given) throws Exception {
         this.context = given;

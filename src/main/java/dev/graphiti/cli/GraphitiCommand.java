@@ -24,7 +24,8 @@ final class GraphitiCommand implements Runnable {
             ConfigCommand.class, ContextCommand.class, RecallCommand.class, IndexCommand.class, CaptureCommand.class, EmbedCommand.class, MigrateCommand.class, ExportCommand.class,
             ImportCommand.class, UiCommand.class, Mcp.class);
 
-    final Invocation invocation;
+    /** This call's: a model {@link CommandLines} lends out again is handed each call's invocation. */
+    Invocation invocation;
 
     @Spec
     CommandSpec spec;

@@ -44,6 +44,10 @@ public final class EngineBenchmark {
 
     public static void main(String[] args) throws Exception {
         Path corpora = Files.createDirectories(Path.of(args[0]).toAbsolutePath());
+        if (args.length > 1 && args[1].equals("--warm-calls")) {
+            warmCalls(corpora, Integer.parseInt(args[2]), Integer.parseInt(args[3]));
+            return;
+        }
         List<Integer> sizes = args.length == 1 ? List.of(10_000, 100_000)
                 : Arrays.stream(args).skip(1).map(Integer::parseInt).toList();
         System.out.println(load());
@@ -141,6 +145,43 @@ public final class EngineBenchmark {
                         + " wall p50 %.1f ms, p95 %.1f ms; CPU p50 %.1f ms, p95 %.1f ms; multi-word queries CPU p50 %.1f ms,"
                         + " p95 %.1f ms",
                 QUERIES, ms(nanos, 50), ms(nanos, 95), ms(cpu, 50), ms(cpu, 95), ms(multi, 50), ms(multi, 95));
+    }
+
+    /**
+     * `scripts/bench-engine --warm-calls SIZE CALLS`: the CPU of one warm search as a server's tool call costs it (the
+     * server's CLI keeping its connection, the answer handed on as a value), in 5 rounds of CALLS after one round of
+     * warm-up: what the CLI layer (picocli, the command) adds to a call, which the corpus size barely changes.
+     */
+    private static void warmCalls(Path corpora, int size, int calls) throws Exception {
+        Path home = corpus(corpora, size);
+        Path work = Files.createDirectories(home.resolve("work"));
+        var environment = CliEnvironment.embedded(Map.of("GRAPHITI_HOME", home.toString(), "HOME", home.toString()));
+        try (Cli cli = new Cli(environment, new SharedTokenCounter().get(), java.util.Optional.empty())) {
+            RealisticItems generator = new RealisticItems(7, Instant.now());
+            List<String> queries = java.util.stream.IntStream.range(0, calls).mapToObj(i -> generator.query()).toList();
+            double[] rounds = new double[6];
+            for (int round = 0; round < rounds.length; round++) {
+                long start = THREADS.getCurrentThreadCpuTime();
+                for (String query : queries) {
+                    List<String> args = new ArrayList<>(List.of("-g", "search"));
+                    args.addAll(Arrays.asList(query.split(" ")));
+                    args.addAll(List.of("--limit", "10", "--format", "json"));
+                    int code = cli.run(args, work, java.io.InputStream.nullInputStream(), new PrintWriter(new StringWriter()),
+                            new PrintWriter(new StringWriter()), answer -> { });
+                    if (code != 0) {
+                        throw new IllegalStateException("search " + query + " failed (" + code + ")");
+                    }
+                }
+                rounds[round] = (THREADS.getCurrentThreadCpuTime() - start) / 1e3 / calls;
+            }
+            double[] measured = Arrays.copyOfRange(rounds, 1, rounds.length);
+            double[] sorted = measured.clone();
+            Arrays.sort(sorted);
+            System.out.printf(Locale.ROOT, "%,d items: warm search, the server's CLI (connection kept, answer as a value):"
+                            + " CPU per call by round %s us; median %.0f us; %s%n", size,
+                    Arrays.stream(measured).mapToObj(us -> String.format(Locale.ROOT, "%.0f", us)).toList(),
+                    sorted[sorted.length / 2], load());
+        }
     }
 
     /** `health` as the graphiti_health tool runs it (median of 5 after one warm-up), and `health --full` once. */
