@@ -22,15 +22,18 @@ class EverydayPromptsTest {
     @Test
     void theShippedVectorsAreTheModelsEncodingsOfTheShippedPrompts() {
         List<String> texts = EverydayPrompts.texts();
-        EverydayPrompts shipped = EverydayPrompts.of(E5Encoder.MODEL_ID).orElseThrow(() -> new AssertionError(
-                "no everyday-prompts.vec of " + E5Encoder.MODEL_ID + ": run EverydayPromptsTest's main"));
         assertTrue(texts.size() >= 300, "hundreds of everyday prompts, not " + texts.size());
-        assertEquals(texts.size(), shipped.vectors().size(), "everyday-prompts.txt changed: run EverydayPromptsTest's main");
-        try (E5Encoder encoder = E5Encoder.load()) {
-            for (int i = 0; i < texts.size(); i += 25) { // a sample: encoding all 400 costs seconds
-                double cosine = shipped.vectors().get(i).dot(encoder.query(texts.get(i)));
-                assertTrue(cosine > 0.99, "line " + i + " '" + texts.get(i) + "' changed (cosine " + cosine
-                        + "): run EverydayPromptsTest's main");
+        for (EmbeddingModel model : EmbeddingModel.KNOWN) { // the benchmark's models' files too
+            EverydayPrompts shipped = EverydayPrompts.of(model.id()).orElseThrow(() -> new AssertionError(
+                    "no everyday-prompts vectors of " + model.id() + ": run EverydayPromptsTest's main " + model.name()));
+            assertEquals(texts.size(), shipped.vectors().size(),
+                    "everyday-prompts.txt changed: run EverydayPromptsTest's main " + model.name());
+            try (E5Encoder encoder = E5Encoder.load(model)) {
+                for (int i = 0; i < texts.size(); i += 25) { // a sample: encoding all 400 costs seconds
+                    double cosine = shipped.vectors().get(i).dot(encoder.query(texts.get(i)));
+                    assertTrue(cosine > 0.99, model.name() + ": line " + i + " '" + texts.get(i) + "' changed (cosine "
+                            + cosine + "): run EverydayPromptsTest's main " + model.name());
+                }
             }
         }
     }
