@@ -26,8 +26,9 @@ import java.util.function.ToIntFunction;
  * so there it counts as a shared name). The meaning, when
  * this process has the embedding model loaded and the item has vectors (a running server): the cosine above what
  * unrelated text scores against this prompt ({@link EverydayPrompts}: a generic prompt sits close to every item), with
- * the words' coverage and a shared name added, reaching the model's margin ({@link CosineScale#recallMargin}). Without the model (a cold hook, or an item captured
- * a moment ago) words decide, or a shared name with some of the words.
+ * the words' coverage and a shared name added, reaching the model's margin ({@link CosineScale#recallMargin}).
+ * Without the model (a cold hook, or an item captured a moment ago) words decide, or a shared name with some of the
+ * words.
  *
  * <p>What is recalled is quoted data ({@link Quoted}): each item whole on one line (up to {@value #ITEM_WORDS}
  * words, cut at a sentence's end and said so) with who wrote it, markup neutralised, under a header saying it is
