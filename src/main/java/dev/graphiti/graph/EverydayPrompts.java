@@ -34,9 +34,26 @@ public final class EverydayPrompts {
         this.vectors = List.copyOf(vectors);
     }
 
-    /** The shipped vectors, when they are of {@code model}'s making (another model's cosines are not comparable). */
+    /**
+     * The shipped vectors, when they are of {@code model}'s making (another model's cosines are not comparable); for a
+     * model a benchmark runs instead, its own file ({@link #vectorsOf}) when the class path has one, read each time.
+     */
     static Optional<EverydayPrompts> of(String model) {
-        return Shipped.VECTORS.filter(shipped -> shipped.model.equals(model));
+        return Shipped.VECTORS.filter(shipped -> shipped.model.equals(model))
+                .or(() -> read(vectorsOf(model)).filter(other -> other.model.equals(model)));
+    }
+
+    /** The resource holding another model's vectors: everyday-prompts-MODEL.vec, the id's slashes as dashes. */
+    static String vectorsOf(String model) {
+        return VECTORS.replace(".vec", "-" + model.replace('/', '-') + ".vec");
+    }
+
+    private static Optional<EverydayPrompts> read(String name) {
+        try (InputStream in = resource(name)) {
+            return Optional.of(read(in));
+        } catch (IOException e) {
+            return Optional.empty(); // without them recall falls back to one constant for every prompt
+        }
     }
 
     /** The prompts, one a line, comments dropped. */
@@ -115,14 +132,6 @@ public final class EverydayPrompts {
 
     /** Read once, on first use, and never changed. */
     private static final class Shipped {
-        static final Optional<EverydayPrompts> VECTORS = load();
-
-        private static Optional<EverydayPrompts> load() {
-            try (InputStream in = resource(EverydayPrompts.VECTORS)) {
-                return Optional.of(read(in));
-            } catch (IOException e) {
-                return Optional.empty(); // without them recall falls back to one constant for every prompt
-            }
-        }
+        static final Optional<EverydayPrompts> VECTORS = read(EverydayPrompts.VECTORS);
     }
 }

@@ -75,7 +75,7 @@ public final class HybridRanking implements Ranking {
 
         List<Fused> ranked = new ArrayList<>(fused.values());
         for (Fused entry : ranked) {
-            double strength = Double.isNaN(entry.cosine) ? 0 : SemanticRanking.strength(entry.cosine);
+            double strength = Double.isNaN(entry.cosine) ? 0 : semantic.strength(entry.cosine);
             entry.strength = strength;
             entry.score = SemanticRanking.round(semanticWeight * strength + (1 - semanticWeight) * entry.lexicalScore);
         }

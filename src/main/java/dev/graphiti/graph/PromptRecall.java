@@ -26,8 +26,9 @@ import java.util.function.ToIntFunction;
  * so there it counts as a shared name). The meaning, when
  * this process has the embedding model loaded and the item has vectors (a running server): the cosine above what
  * unrelated text scores against this prompt ({@link EverydayPrompts}: a generic prompt sits close to every item), with
- * the words' coverage and a shared name added ({@link #RELEVANT}). Without the model (a cold hook, or an item captured
- * a moment ago) words decide, or a shared name with some of the words.
+ * the words' coverage and a shared name added, reaching the model's margin ({@link CosineScale#recallMargin}).
+ * Without the model (a cold hook, or an item captured a moment ago) words decide, or a shared name with some of the
+ * words.
  *
  * <p>What is recalled is quoted data ({@link Quoted}): each item whole on one line (up to {@value #ITEM_WORDS}
  * words, cut at a sentence's end and said so) with who wrote it, markup neutralised, under a header saying it is
@@ -41,14 +42,6 @@ public final class PromptRecall {
     static final double MIN_COVERAGE = 0.35;
     /** The weight of a word half the items hold: ln(1 + (n/2 + 0.5) / (n/2 + 0.5)). */
     static final double MIN_EVIDENCE = Math.log(2);
-    /**
-     * With the model, an item is relevant when its meaning above what unrelated text scores against this prompt (the
-     * cosine less {@link SemanticRanking#unrelated}: the prompt's closeness to everyday prompts), plus
-     * {@value #WORDS_WEIGHT} of its words' coverage, plus {@value #NAME_WEIGHT} for a shared name, reaches this. Set on
-     * the memory loop's tuning part (scripts/bench-memory-loop --show-evidence): the middle of the widest range that
-     * keeps unrelated prompts under 5% there.
-     */
-    static final double RELEVANT = 0.075;
     static final double WORDS_WEIGHT = 0.4;
     static final double NAME_WEIGHT = 0.1;
     /** What an anchor to a file the prompt names adds to the order among the relevant: more than any shared name. */
@@ -88,10 +81,11 @@ public final class PromptRecall {
     /**
      * What speaks for one candidate: the share of the prompt's weighted words it holds and whether the words alone
      * suffice, the prompt's concrete names it holds, the cosine of its best passage to the prompt (NaN without the
-     * model or before the item has vectors) and what unrelated text scores against the prompt.
+     * model or before the item has vectors), what unrelated text scores against the prompt and the score the
+     * model's margin asks of the meaning, words and names together ({@link CosineScale#recallMargin}).
      */
     public record Evidence(KnowledgeItem item, double coverage, boolean words, List<String> names, double cosine,
-                           double unrelated, List<String> anchored) {
+                           double unrelated, List<String> anchored, double margin) {
 
         public Evidence {
             names = List.copyOf(names);
@@ -100,15 +94,20 @@ public final class PromptRecall {
 
         /** Whether this governs the prompt (see the class comment). */
         public boolean relevant() {
+            return relevant(margin);
+        }
+
+        /** Whether this governs the prompt at another margin (what the benchmark sweeps on its tuning part). */
+        public boolean relevant(double at) {
             if (words || !anchored.isEmpty()) {
                 return true;
             }
             return Double.isNaN(cosine) ? names.stream().anyMatch(ConcreteNames::built) && coverage >= NAMED_COVERAGE
-                    : score() >= RELEVANT;
+                    : score() >= at;
         }
 
         /** The order among the relevant: meaning, words and names together (without the model, words and names). */
-        double score() {
+        public double score() {
             double meaning = Double.isNaN(cosine) ? 0 : cosine - unrelated;
             // a product's name (Postgres) is weaker evidence than a file's or an identifier's
             double named = names.isEmpty() ? 0 : names.stream().anyMatch(ConcreteNames::built) ? NAME_WEIGHT : NAME_WEIGHT / 2;
@@ -136,6 +135,7 @@ public final class PromptRecall {
         Optional<float[]> vector = meaning.map(semantic -> semantic.encode(prompt));
         Map<String, Double> cosines = vector.map(query -> cosines(meaning.get(), query, items)).orElse(Map.of());
         double unrelated = vector.map(query -> meaning.get().unrelated(query)).orElse(Double.NaN);
+        double margin = meaning.map(SemanticRanking::recallMargin).orElse(Double.NaN);
         if (items.isEmpty()) {
             return List.of();
         }
@@ -161,7 +161,7 @@ public final class PromptRecall {
             }
             Double cosine = cosines.get(item.id());
             evidence.add(new Evidence(item, held / total, enough, shared,
-                    cosine == null ? Double.NaN : cosine, unrelated, distinctive ? onFiles : List.of()));
+                    cosine == null ? Double.NaN : cosine, unrelated, distinctive ? onFiles : List.of(), margin));
         }
         return evidence;
     }

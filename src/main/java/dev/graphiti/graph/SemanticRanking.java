@@ -12,11 +12,6 @@ import java.util.Map;
  */
 public final class SemanticRanking implements Ranking {
 
-    /** e5's cosines crowd high: unrelated text sits around 0.75-0.80, a real answer 0.86-0.93. */
-    static final double UNRELATED = 0.78;
-    static final double IDENTICAL = 0.93;
-    /** What the everyday prompts score against a typical prompt (the median on the memory loop's tuning part). */
-    static final double TYPICAL_PROMPT = 0.82;
 
     private final TextEncoder encoder;
     private final VectorIndex index;
@@ -106,15 +101,21 @@ public final class SemanticRanking implements Ranking {
 
     /**
      * What unrelated text scores against this query ({@link EverydayPrompts}): for prompt recall, which needs the
-     * cosine above it; {@link #TYPICAL_PROMPT} when no everyday prompts ship for this model.
+     * cosine above it; the model's typical prompt ({@link CosineScale}) when no everyday prompts ship for it.
      */
     double unrelated(float[] vector) {
-        return EverydayPrompts.of(encoder.model()).map(everyday -> everyday.usual(vector)).orElse(TYPICAL_PROMPT);
+        return EverydayPrompts.of(encoder.model()).map(everyday -> everyday.usual(vector))
+                .orElse(encoder.scale().typicalPrompt());
     }
 
-    /** A cosine as evidence in [0, 1]: 0 at what unrelated text scores, 1 at a near-duplicate. */
-    static double strength(double cosine) {
-        return Math.max(0, Math.min(1, (cosine - UNRELATED) / (IDENTICAL - UNRELATED)));
+    /** What prompt recall asks of an item's meaning, words and names together, on this model's scale. */
+    double recallMargin() {
+        return encoder.scale().recallMargin();
+    }
+
+    /** A cosine as evidence in [0, 1] on this model's scale. */
+    double strength(double cosine) {
+        return encoder.scale().strength(cosine);
     }
 
     static double round(double score) {

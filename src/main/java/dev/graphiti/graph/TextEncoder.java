@@ -11,6 +11,11 @@ public interface TextEncoder {
     /** The model and its version: vectors of different models are not comparable. */
     String model();
 
+    /** Where this model's cosines sit. */
+    default CosineScale scale() {
+        return CosineScale.E5;
+    }
+
     float[] query(String text);
 
     /** Each item's passage vectors, in the order given. */

@@ -12,6 +12,9 @@ import dev.graphiti.ingest.transcript.MemoryLoopCorpus.Session;
 import dev.graphiti.graph.SemanticSearch;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
+import dev.graphiti.config.BenchModel;
+import dev.graphiti.embed.EmbeddingModel;
+import dev.graphiti.service.ServerEmbedding;
 import java.io.ByteArrayInputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -117,11 +120,14 @@ public final class MemoryLoopBench {
         try {
             Tally heldOut = new Tally();
             Tally tuning = new Tally();
+            MemoryLoopEvidence.Sweep sweep = new MemoryLoopEvidence.Sweep();
+            out.println("embedding model: " + EmbeddingModel.CURRENT.id() + " (recall margin "
+                    + EmbeddingModel.CURRENT.scale().recallMargin() + ")");
             for (Domain domain : domains) {
                 if (showEvidence && domain.heldOut()) {
                     continue; // evidence is for tuning: the held-out part is neither shown nor run
                 }
-                Tally tally = run(tmp.resolve(domain.name()), domain, common, showEvidence);
+                Tally tally = run(tmp.resolve(domain.name()), domain, common, showEvidence, sweep);
                 (domain.heldOut() ? heldOut : tuning).add(tally);
                 System.err.printf("%s (%s): %d/%d rules complete, %d/%d task hits (hybrid %d)%n", domain.name(),
                         domain.split(), tally.complete, tally.rules, tally.taskHits, tally.tasks, tally.hybrid.hits);
@@ -130,6 +136,9 @@ public final class MemoryLoopBench {
             all.add(heldOut);
             all.add(tuning);
             print(out, domains, List.of("held-out", "tuning", "all"), List.of(heldOut, tuning, all));
+            if (showEvidence) {
+                sweep.print(out);
+            }
             if (showMisses) {
                 out.println();
                 out.println("tuning part's misses:");
@@ -140,9 +149,14 @@ public final class MemoryLoopBench {
         }
     }
 
-    private static Tally run(Path dir, Domain domain, List<Session> common, boolean evidence) throws Exception {
+    private static Tally run(Path dir, Domain domain, List<Session> common, boolean evidence,
+                             MemoryLoopEvidence.Sweep sweep) throws Exception {
         Path repo = GitFixture.repository(dir.resolve(domain.project())).toRealPath();
         CliHarness cli = new CliHarness(dir.resolve("home"));
+        if (BenchModel.requested().isPresent()) {
+            // the shared host is another JVM, started without the benchmark's model: this server loads its own
+            cli.variable(ServerEmbedding.SHARED, "off");
+        }
         Tally tally = new Tally();
         Map<String, String> kindOfSession = new HashMap<>(); // session id -> "signal" or "distractor"
         Instant clock = Instant.parse("2026-05-04T08:30:00Z");
@@ -203,7 +217,7 @@ public final class MemoryLoopBench {
             }
             if (evidence && !domain.heldOut()) {
                 MemoryLoopEvidence.print(domain, repo, process.semantics().orElseThrow(),
-                        rule -> ownIds(rule, items));
+                        rule -> ownIds(rule, items), sweep);
             }
         }
         return tally;

@@ -71,7 +71,7 @@ class E5EncoderTest {
      */
     @Test
     void theModelIsReadWholeWhateverLengthItsClassLoaderTells() throws Exception {
-        java.net.URL resource = E5Encoder.class.getClassLoader().getResource(E5Encoder.MODEL_RESOURCE);
+        java.net.URL resource = E5Encoder.class.getClassLoader().getResource(EmbeddingModel.E5_SMALL.modelResource());
         byte[] file;
         try (var in = resource.openStream()) {
             file = in.readAllBytes();

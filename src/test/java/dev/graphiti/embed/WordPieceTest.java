@@ -17,7 +17,7 @@ class WordPieceTest {
 
     @BeforeAll
     static void load() {
-        tokenizer = WordPiece.fromResource(E5Encoder.TOKENIZER_RESOURCE);
+        tokenizer = WordPiece.fromResource(EmbeddingModel.E5_SMALL.tokenizerResource());
     }
 
     @Test

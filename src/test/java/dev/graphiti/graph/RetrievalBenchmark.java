@@ -140,8 +140,8 @@ public final class RetrievalBenchmark {
             long start = System.nanoTime();
             int done = new EmbeddingJob(encoder.model()).run(vectors, encoder, n -> { }, () -> false);
             double cpu = (PROCESS.getProcessCpuTime() - startCpu) / 1e9;
-            System.out.printf(Locale.ROOT, "embedding (e5-small-v2 int8, the process's CPU): %d turns in %.1f s wall, %.1f s CPU = %.0f"
-                    + " items per CPU second%n", done, (System.nanoTime() - start) / 1e9, cpu, done / cpu);
+            System.out.printf(Locale.ROOT, "embedding (%s, the process's CPU): %d turns in %.1f s wall, %.1f s CPU = %.0f"
+                    + " items per CPU second%n", encoder.model(), done, (System.nanoTime() - start) / 1e9, cpu, done / cpu);
             return new Embedded(encoder, vectors, new VectorIndex(dev.graphiti.embed.E5Encoder.DIMENSIONS));
         }
 
