@@ -14,7 +14,6 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import dev.graphiti.config.BenchModel;
 import dev.graphiti.embed.EmbeddingModel;
-import dev.graphiti.service.ServerEmbedding;
 import java.io.ByteArrayInputStream;
 import java.io.PrintStream;
 import java.io.PrintWriter;
@@ -155,7 +154,7 @@ public final class MemoryLoopBench {
         CliHarness cli = new CliHarness(dir.resolve("home"));
         if (BenchModel.requested().isPresent()) {
             // the shared host is another JVM, started without the benchmark's model: this server loads its own
-            cli.variable(ServerEmbedding.SHARED, "off");
+            cli.variable("GRAPHITI_SHARED_MODEL", "off");
         }
         Tally tally = new Tally();
         Map<String, String> kindOfSession = new HashMap<>(); // session id -> "signal" or "distractor"
