@@ -161,6 +161,33 @@ class AgentCaptureHooksTest {
         captured("copilot");
     }
 
+    /**
+     * Copilot CLI 1.0.102 runs no SessionEnd for a session whose process is killed; its Stop (agentStop: the main
+     * agent's natural stop at each turn's end) captures the session so far, and the SessionEnd after it adds nothing.
+     */
+    @Test
+    void copilotClisStopHookCapturesATurnOnceBeforeItsSessionEnds() throws Exception {
+        String id = "5b0e3f1c-2d4a-4e6b-9c8d-7a6f5e4d3c2b";
+        CopilotSessionFiles session = CopilotSessionFiles.start(home.resolve(".copilot"), id, repo,
+                Instant.parse("2026-07-01T09:00:00Z")).turn(RULE, null, null, "Understood: integer cents.");
+        JsonObject file = installed("copilot", home.resolve(".copilot/hooks/graphiti.json"));
+        var stop = file.getJsonObject("hooks").getJsonArray("Stop");
+        assertNotNull(stop, "no Stop hook installed for copilot: " + file);
+        assertEquals(1, stop.size(), file.toString());
+        // AgentStopHookInput in Claude Code's snake_case, as a PascalCase hook gets it
+        runHook(stop.getJsonObject(0).getString("bash"), "copilot", Json.createObjectBuilder()
+                .add("hook_event_name", "Stop").add("session_id", id).add("timestamp", "2026-07-01T09:00:09.120Z")
+                .add("cwd", repo.toString()).add("stop_reason", "end_turn").add("transcript_path", session.file().toString())
+                .add("stop_hook_active", false).build());
+        captured("copilot");
+        session.shutdown();
+        runHook(file.getJsonObject("hooks").getJsonArray("SessionEnd").getJsonObject(0).getString("bash"), "copilot",
+                Json.createObjectBuilder().add("hook_event_name", "SessionEnd").add("session_id", id)
+                        .add("timestamp", "2026-07-01T09:00:12.352Z").add("cwd", repo.toString()).add("reason", "complete")
+                        .build());
+        captured("copilot");
+    }
+
     @Test
     void opencodesPluginCapturesTheSessionWhenItGoesIdle() throws Exception {
         String id = "ses_2a1b3c4d5e6fAbCdEfGhIjKlMn";
