@@ -150,15 +150,26 @@ class AgentCaptureHooksTest {
         CopilotSessionFiles.start(home.resolve(".copilot"), id, repo, Instant.parse("2026-07-01T09:00:00Z"))
                 .turn(RULE, null, null, "Understood: integer cents.").shutdown();
         JsonObject file = installed("copilot", home.resolve(".copilot/hooks/graphiti.json"));
-        var entries = file.getJsonObject("hooks").getJsonArray("SessionEnd");
-        assertNotNull(entries, "no SessionEnd hook installed for copilot: " + file);
+        copilotSessionEnd(file, id);
+        captured("copilot");
+    }
+
+    /** The one command of Copilot CLI's hooks {@code file} for {@code event}. */
+    private static String copilotHook(JsonObject file, String event) {
+        var entries = file.getJsonObject("hooks").getJsonArray(event);
+        assertNotNull(entries, "no " + event + " hook installed for copilot: " + file);
         assertEquals(1, entries.size(), file.toString());
-        // Copilot CLI 1.0.102's SessionEnd payload, as `copilot -p` sent it to a hook (PascalCase: Claude Code's
-        // snake_case names; no transcript_path, so the session's events.jsonl is found by its id)
-        runHook(entries.getJsonObject(0).getString("bash"), "copilot", Json.createObjectBuilder()
+        return entries.getJsonObject(0).getString("bash");
+    }
+
+    /**
+     * Copilot CLI 1.0.102's SessionEnd payload, as `copilot -p` sent it to a hook (PascalCase: Claude Code's snake_case
+     * names; no transcript_path, so the session's events.jsonl is found by its id).
+     */
+    private void copilotSessionEnd(JsonObject file, String id) {
+        runHook(copilotHook(file, "SessionEnd"), "copilot", Json.createObjectBuilder()
                 .add("hook_event_name", "SessionEnd").add("session_id", id).add("timestamp", "2026-07-01T09:00:12.352Z")
                 .add("cwd", repo.toString()).add("reason", "complete").build());
-        captured("copilot");
     }
 
     /**
@@ -171,20 +182,14 @@ class AgentCaptureHooksTest {
         CopilotSessionFiles session = CopilotSessionFiles.start(home.resolve(".copilot"), id, repo,
                 Instant.parse("2026-07-01T09:00:00Z")).turn(RULE, null, null, "Understood: integer cents.");
         JsonObject file = installed("copilot", home.resolve(".copilot/hooks/graphiti.json"));
-        var stop = file.getJsonObject("hooks").getJsonArray("Stop");
-        assertNotNull(stop, "no Stop hook installed for copilot: " + file);
-        assertEquals(1, stop.size(), file.toString());
         // AgentStopHookInput in Claude Code's snake_case, as a PascalCase hook gets it
-        runHook(stop.getJsonObject(0).getString("bash"), "copilot", Json.createObjectBuilder()
+        runHook(copilotHook(file, "Stop"), "copilot", Json.createObjectBuilder()
                 .add("hook_event_name", "Stop").add("session_id", id).add("timestamp", "2026-07-01T09:00:09.120Z")
                 .add("cwd", repo.toString()).add("stop_reason", "end_turn").add("transcript_path", session.file().toString())
                 .add("stop_hook_active", false).build());
         captured("copilot");
         session.shutdown();
-        runHook(file.getJsonObject("hooks").getJsonArray("SessionEnd").getJsonObject(0).getString("bash"), "copilot",
-                Json.createObjectBuilder().add("hook_event_name", "SessionEnd").add("session_id", id)
-                        .add("timestamp", "2026-07-01T09:00:12.352Z").add("cwd", repo.toString()).add("reason", "complete")
-                        .build());
+        copilotSessionEnd(file, id);
         captured("copilot");
     }
 
