@@ -85,7 +85,8 @@ public final class FullJsonReader implements RecordReader {
                 fields.string("content"), fields.strings("tags"), fields.optionalString("source").orElse("import"), entities,
                 false, Optional.of(fields.instant("created_at")), fields.optionalInstant("valid_until"),
                 fields.optionalString("superseded_by"), fields.optionalString("supersedes"), provenance, place, anchors,
-                fields.optionalString("ended_by").map(by -> new Ending(by, fields.optionalString("ended_why").orElse(""))));
+                fields.optionalString("ended_by").map(by -> new Ending(by, fields.optionalString("ended_why").orElse(""))),
+                fields.optionalString("occasion").orElse("")); // absent in exports from before occasions: none
     }
 
     private static Anchor anchor(JsonLine fields) {

@@ -67,6 +67,7 @@ public final class FullJsonWriter implements ItemSink {
         optional(line, "supersedes", item.supersedes());
         optional(line, "ended_by", item.ended().map(Ending::by));
         optional(line, "ended_why", item.ended().map(Ending::why));
+        optional(line, "occasion", Optional.of(item.occasion()).filter(occasion -> !occasion.isEmpty()));
         optional(line, "thread", stored.place().map(place -> place.thread()));
         if (stored.place().isPresent()) {
             line.add("position", stored.place().get().position());

@@ -98,7 +98,7 @@ public final class MarkdownReader implements RecordReader {
         return Optional.of(new ItemRecord(note.string("id"), kind, note.string("title").or(() -> Optional.of(stem)), content,
                 note.strings("tags"), source, List.of(), true, created, instant(note, "valid_until", where),
                 note.string("superseded_by"), note.string("supersedes"), List.of(), Optional.empty(), List.of(),
-                note.string("ended_by").map(by -> new Ending(by, note.string("ended_why").orElse("")))));
+                note.string("ended_by").map(by -> new Ending(by, note.string("ended_why").orElse(""))), ""));
     }
 
     private String text(Path real, String where) {

@@ -45,7 +45,7 @@ final class MemoryForms {
         named.matches();
         return new ItemRecord(Optional.of(named.group(2)), kindOf(type), Optional.of(named.group(1)), text, List.of(),
                 ITEM, List.of(), true, Optional.empty(), Optional.empty(), Optional.empty(), Optional.empty(), List.of(),
-                Optional.empty(), List.of(), Optional.empty());
+                Optional.empty(), List.of(), Optional.empty(), "");
     }
 
     /** Whether an entity's name is that of an item graphiti exported ("Title (id)"). */

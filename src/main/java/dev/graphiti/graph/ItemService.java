@@ -91,7 +91,7 @@ public final class ItemService {
      */
     public CheckedRecord check(ItemRecord record) {
         Prepared prepared = prepare(new NewItem(record.kind(), record.title(), record.content(), record.tags(),
-                record.source(), record.supersedes(), record.createdAt(), record.place()));
+                record.source(), record.supersedes(), record.createdAt(), record.place(), List.of(), record.occasion()));
         int redactions = prepared.redactions();
         Map<String, Entity> entities = new LinkedHashMap<>();
         for (Entity given : record.entities()) {
@@ -148,7 +148,7 @@ public final class ItemService {
         KnowledgeItem item = new KnowledgeItem(id, scope, record.kind(), p.title(), p.content(), p.tags(), p.source(),
                 checked.entities, p.createdAt(),
                 record.supersededBy().isPresent() || record.ended().isPresent() ? record.validUntil() : Optional.empty(),
-                record.supersededBy(), record.supersedes(), p.flag(), checked.anchors, record.ended());
+                record.supersededBy(), record.supersedes(), p.flag(), checked.anchors, record.ended(), p.occasion());
         writer.insert(item, p.fingerprint(), record.place());
         record.supersedes().filter(old -> !old.equals(id)).flatMap(writer::get).filter(KnowledgeItem::current)
                 .ifPresent(old -> writer.supersede(old.id(), id, p.createdAt()));
@@ -170,7 +170,8 @@ public final class ItemService {
         String id = freshId(writer);
         writer.insert(new KnowledgeItem(id, scope, checked.record.kind(), p.title(), p.content(), p.tags(), p.source(),
                 checked.entities, now, Optional.empty(), Optional.empty(), Optional.of(old.id()), p.flag(),
-                union(checked.anchors, old.anchors())), p.fingerprint(),
+                union(checked.anchors, old.anchors()), Optional.empty(),
+                p.occasion().isEmpty() ? old.occasion() : p.occasion()), p.fingerprint(),
                 checked.record.place());
         writer.supersede(old.id(), id, now);
         return new Restored(Restored.Outcome.REPLACED, id);

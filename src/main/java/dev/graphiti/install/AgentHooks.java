@@ -86,12 +86,14 @@ final class AgentHooks {
      * Copilot CLI's hooks file (it loads every file of ~/.copilot/hooks/ and .github/hooks/, so graphiti owns this
      * one): PascalCase events, which give the hooks Claude Code's snake_case payload. SessionEnd (when `copilot -p`
      * finishes, or /exit or /clear ends a session) sends session_id and cwd but no transcript_path: the capture finds
-     * the session's events.jsonl by its id.
+     * the session's events.jsonl by its id. A killed session runs no SessionEnd: Stop (agentStop, the main agent's
+     * stop at each turn's end) captures what it said so far; the capture ledger reads each turn once.
      */
     String copilotFile() {
         Json file = Json.object("version", Json.number(1), "hooks", Json.object(
                 "SessionStart", copilotEntry(sessionStart(HookFormat.copilot)),
                 "UserPromptSubmit", copilotEntry(prompt(HookFormat.copilot)),
+                "Stop", copilotEntry(capture("copilot")),
                 "SessionEnd", copilotEntry(capture("copilot"))));
         return JsonWriter.write(file, JsonStyle.STRINGIFY, "") + "\n";
     }

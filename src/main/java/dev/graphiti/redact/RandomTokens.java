@@ -1,5 +1,7 @@
 package dev.graphiti.redact;
 
+import java.util.regex.Pattern;
+
 /**
  * Whether a run of base64/base64url characters looks like random key material rather than code.
  *
@@ -27,13 +29,22 @@ final class RandomTokens {
         "txn_", "po_", "seti_", "src_", "card_", "cs_test_", "cs_live_", "py_", "tr_", "ba_", "cn_", "dp_", "du_"};
     private static final String[] SSH_PUBLIC_KEY_PREFIXES = {"AAAAB3NzaC1", "AAAAC3NzaC1", "AAAAE2VjZHNh"};
 
+    /**
+     * opencode's ids (session, message, part, ...): a prefix, 12 hex digits of time and 14 random letters and digits
+     * (ses_ddb1ec209ffefrbs4a6qW2m6RM). They name sessions in its hook events, logs and capture sources and grant
+     * nothing; the other agents name theirs by UUID. Only this exact shape is left: another run behind these prefixes
+     * is judged as any run.
+     */
+    private static final Pattern OPENCODE_ID = Pattern.compile(
+            "(?:ses|msg|prt|per|que|job|evt|pty|tool|wrk)_[0-9a-f]{12}[0-9A-Za-z]{14}");
+
     private RandomTokens() {
     }
 
     static boolean looksRandom(CharSequence run) {
         String token = stripPadding(run.toString());
         if (token.length() < MIN_LENGTH || isHex(token) || startsWithAny(token, PUBLIC_PREFIXES)
-                || startsWithAny(token, SSH_PUBLIC_KEY_PREFIXES)) {
+                || startsWithAny(token, SSH_PUBLIC_KEY_PREFIXES) || OPENCODE_ID.matcher(token).matches()) {
             return false;
         }
         int upper = 0;

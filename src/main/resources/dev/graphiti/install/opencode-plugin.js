@@ -45,9 +45,16 @@ export const GraphitiPlugin = async ({ directory }) => {
   };
   // `capture --async` returns at once; nothing waits for it.
   const capture = (input) => run(CAPTURE, input, directory);
+  // A subagent's session (a task's, its info.parentID set) goes idle too; its work is its parent's and graphiti
+  // passes it over, so starting a capture for it would only cost a JVM.
+  const subagents = new Set();
   return {
     event: async ({ event }) => {
-      if (event.type === "session.idle" && event.properties?.sessionID) {
+      const info = event.properties?.info;
+      if ((event.type === "session.created" || event.type === "session.updated") && info?.parentID) {
+        subagents.add(info.id);
+      }
+      if (event.type === "session.idle" && event.properties?.sessionID && !subagents.has(event.properties.sessionID)) {
         capture({ session_id: event.properties.sessionID, hook_event_name: "Stop", cwd: directory });
       }
     },

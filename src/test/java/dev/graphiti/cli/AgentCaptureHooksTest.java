@@ -150,14 +150,46 @@ class AgentCaptureHooksTest {
         CopilotSessionFiles.start(home.resolve(".copilot"), id, repo, Instant.parse("2026-07-01T09:00:00Z"))
                 .turn(RULE, null, null, "Understood: integer cents.").shutdown();
         JsonObject file = installed("copilot", home.resolve(".copilot/hooks/graphiti.json"));
-        var entries = file.getJsonObject("hooks").getJsonArray("SessionEnd");
-        assertNotNull(entries, "no SessionEnd hook installed for copilot: " + file);
+        copilotSessionEnd(file, id);
+        captured("copilot");
+    }
+
+    /** The one command of Copilot CLI's hooks {@code file} for {@code event}. */
+    private static String copilotHook(JsonObject file, String event) {
+        var entries = file.getJsonObject("hooks").getJsonArray(event);
+        assertNotNull(entries, "no " + event + " hook installed for copilot: " + file);
         assertEquals(1, entries.size(), file.toString());
-        // Copilot CLI 1.0.102's SessionEnd payload, as `copilot -p` sent it to a hook (PascalCase: Claude Code's
-        // snake_case names; no transcript_path, so the session's events.jsonl is found by its id)
-        runHook(entries.getJsonObject(0).getString("bash"), "copilot", Json.createObjectBuilder()
+        return entries.getJsonObject(0).getString("bash");
+    }
+
+    /**
+     * Copilot CLI 1.0.102's SessionEnd payload, as `copilot -p` sent it to a hook (PascalCase: Claude Code's snake_case
+     * names; no transcript_path, so the session's events.jsonl is found by its id).
+     */
+    private void copilotSessionEnd(JsonObject file, String id) {
+        runHook(copilotHook(file, "SessionEnd"), "copilot", Json.createObjectBuilder()
                 .add("hook_event_name", "SessionEnd").add("session_id", id).add("timestamp", "2026-07-01T09:00:12.352Z")
                 .add("cwd", repo.toString()).add("reason", "complete").build());
+    }
+
+    /**
+     * Copilot CLI 1.0.102 runs no SessionEnd for a session whose process is killed; its Stop (agentStop: the main
+     * agent's natural stop at each turn's end) captures the session so far, and the SessionEnd after it adds nothing.
+     */
+    @Test
+    void copilotClisStopHookCapturesATurnOnceBeforeItsSessionEnds() throws Exception {
+        String id = "5b0e3f1c-2d4a-4e6b-9c8d-7a6f5e4d3c2b";
+        CopilotSessionFiles session = CopilotSessionFiles.start(home.resolve(".copilot"), id, repo,
+                Instant.parse("2026-07-01T09:00:00Z")).turn(RULE, null, null, "Understood: integer cents.");
+        JsonObject file = installed("copilot", home.resolve(".copilot/hooks/graphiti.json"));
+        // AgentStopHookInput in Claude Code's snake_case, as a PascalCase hook gets it
+        runHook(copilotHook(file, "Stop"), "copilot", Json.createObjectBuilder()
+                .add("hook_event_name", "Stop").add("session_id", id).add("timestamp", "2026-07-01T09:00:09.120Z")
+                .add("cwd", repo.toString()).add("stop_reason", "end_turn").add("transcript_path", session.file().toString())
+                .add("stop_hook_active", false).build());
+        captured("copilot");
+        session.shutdown();
+        copilotSessionEnd(file, id);
         captured("copilot");
     }
 

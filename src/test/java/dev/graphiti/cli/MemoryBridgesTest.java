@@ -115,6 +115,45 @@ class MemoryBridgesTest {
         assertEquals(0, importMemory().getInt("items_added"), "a re-import of unchanged files adds nothing");
     }
 
+    /** The tags of the item whose source is {@code source}. */
+    private List<String> tagsOf(String scope, String source) {
+        JsonObject item = items(scope).stream().filter(i -> i.getString("source").equals(source)).findFirst()
+                .orElseThrow(() -> new AssertionError("no item from " + source + " in " + items(scope)));
+        return strings(item, "tags");
+    }
+
+    @Test
+    void eachAgentsFileTagsItsItemsByTheAgentAndAnItemImportedBeforeKeepsItsTag() throws Exception {
+        // as an earlier graphiti imported AGENTS.md: tagged claude-memory
+        CliHarness.Result earlier = cli.run(repo, "add", "Keep modules acyclic.", "-k", "preference", "-t", "claude-memory",
+                "--source", "memory:AGENTS.md#Conventions");
+        assertEquals(0, earlier.code(), earlier::toString);
+        write(repo.resolve("CLAUDE.md"), "- Run the linter before a commit.\n");
+        write(repo.resolve("AGENTS.md"), "## Conventions\n- Keep modules acyclic.\n- Use tabs in Makefiles.\n");
+        write(repo.resolve("GEMINI.md"), "- Use testcontainers for the Kafka tests.\n");
+        write(repo.resolve("QWEN.md"), "- Prefer java.time over Joda-Time.\n");
+        write(codex.resolve("memories/MEMORY.md"), "- Invoices are rounded half-up per line.\n");
+        write(gemini.resolve(".gemini/GEMINI.md"), "- My staging cluster is eu-west-1.\n");
+        write(qwen.resolve("QWEN.md"), "- Commit messages in the imperative mood.\n");
+        write(Path.of(cli.variables().get("HOME")).resolve(".config/opencode/AGENTS.md"),
+                "- The user reviews every migration by hand.\n");
+
+        JsonObject imported = importMemory();
+        assertEquals(8, imported.getInt("items_added"), imported::toString);
+        assertEquals(0, imported.getInt("items_retired"), "the earlier item is the file's still: " + imported);
+        assertEquals(List.of("claude-memory"), tagsOf("-p", "memory:CLAUDE.md"));
+        assertEquals(List.of("agents-memory"), strings(titled(items("-p"), "Use tabs in Makefiles"), "tags"));
+        assertEquals(List.of("claude-memory"), strings(titled(items("-p"), "Keep modules acyclic"), "tags"),
+                "an item imported before keeps its tag");
+        assertEquals(List.of("gemini-memory"), tagsOf("-p", "memory:GEMINI.md"));
+        assertEquals(List.of("qwen-memory"), tagsOf("-p", "memory:QWEN.md"));
+        assertEquals(List.of("codex-memory"), tagsOf("-g", "memory:codex/memories/MEMORY.md"));
+        assertEquals(List.of("gemini-memory"), tagsOf("-g", "memory:gemini/GEMINI.md"));
+        assertEquals(List.of("qwen-memory"), tagsOf("-g", "memory:qwen/QWEN.md"));
+        assertEquals(List.of("opencode-memory"), tagsOf("-g", "memory:opencode/AGENTS.md"));
+        assertEquals(0, importMemory().getInt("items_added"), "a re-import of unchanged files adds nothing");
+    }
+
     @Test
     void anEditedLineUpdatesItsItemAndADeletedOneRetires() throws Exception {
         write(repo.resolve("AGENTS.md"), "## Conventions\n- Use tabs in Makefiles.\n- Keep modules acyclic.\n");

@@ -22,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
 class OpencodeCaptureTest {
 
     static final String SESSION = "ses_2a1b3c4d5e6fAbCdEfGhIjKlMn";
-    /** The session in the items' source: a dot after its time part keeps the secret redaction off it. */
-    static final String SOURCE = "capture:opencode:ses_2a1b3c4d5e6f.AbCdEfGhIjKlMn";
+    /** The session in the items' source, as opencode names it (the redaction leaves its ids alone). */
+    static final String SOURCE = "capture:opencode:" + SESSION;
     static final String CHILD = "ses_2a1b3c4d6a7bQrStUvWxYzAbCd";
     static final String ELSEWHERE = "ses_2a1b3c4d7c8dEfGhIjKlMnOpQr";
 

@@ -79,7 +79,9 @@ class RedactorRecallTest {
                 Arguments.of("user/password written as one word", "Login for staging: ada@acme.io/{}",
                         "Soccer" + "silver%", SecretKind.SECRET_ASSIGNMENT),
                 Arguments.of("chosen password of any user", "Sign in as jsmith / {} to check the report.",
-                        "Tr0ub4" + "dor&3", SecretKind.SECRET_ASSIGNMENT));
+                        "Tr0ub4" + "dor&3", SecretKind.SECRET_ASSIGNMENT),
+                Arguments.of("a key behind an opencode id's prefix", "OPENCODE_SESSION={}",
+                        "ses_" + FAKE.alnum(26), SecretKind.HIGH_ENTROPY));
     }
 
     @ParameterizedTest(name = "{0}")
@@ -127,7 +129,16 @@ class RedactorRecallTest {
                 Arguments.of("a path after a login word", "The deploy login is stored as kv/staging-app1 in Vault."),
                 Arguments.of("two accounts written together", "Log in as admin/operator to approve the change."),
                 Arguments.of("adverb after 'password is'", "The password is usually rotated by the vault."),
-                Arguments.of("adverb after 'password is', end of line", "The admin password is reset weekly"));
+                Arguments.of("adverb after 'password is', end of line", "The admin password is reset weekly"),
+                // opencode's ids: a prefix, 12 hex digits of time and 14 random letters and digits (Identifier.ascending)
+                Arguments.of("opencode session, message and part ids", "opencode went idle in session ses_"
+                        + FAKE.hex(12) + FAKE.alnum(14) + " after message msg_" + FAKE.hex(12) + FAKE.alnum(14)
+                        + " (part prt_" + FAKE.hex(12) + FAKE.alnum(14) + ")."),
+                Arguments.of("an opencode capture's source", "capture:opencode:ses_" + FAKE.hex(12) + FAKE.alnum(14)),
+                // Claude Code, Codex, Copilot CLI, Gemini CLI and Qwen Code name their sessions by UUID
+                Arguments.of("an agent's hook payload", "{\"session_id\":\"" + FAKE.uuid() + "\",\"transcript_path\":"
+                        + "\"/home/dev/.codex/sessions/2026/11/28/rollout-2026-11-28T22-13-02-" + FAKE.uuid()
+                        + ".jsonl\",\"hook_event_name\":\"Stop\"}"));
     }
 
     @ParameterizedTest(name = "{0}")

@@ -45,7 +45,10 @@ class ExchangeTest {
         return new GraphLocation(Scope.global, tmp.resolve(name + ".db"), Optional.empty());
     }
 
-    /** Items, supersession, provenance compact recorded, places in a conversation, millisecond dates, a stale mark. */
+    /** The work a captured item was settled in. */
+    private static final String OCCASION = "asked for shorter replies while reviewing docs/style.md\nfiles: docs/style.md";
+
+    /** Items, supersession, provenance compact recorded, places in a conversation, occasions, millisecond dates, a stale mark. */
     private void fill(GraphLocation location) {
         Clock clock = Clock.fixed(Instant.parse("2026-03-01T10:15:30.123Z"), ZoneOffset.UTC);
         try (OpenGraph graph = fixture.graphs.open(location)) {
@@ -60,7 +63,7 @@ class ExchangeTest {
             items.add(new NewItem(Kind.preference, Optional.empty(), "Caroline prefers short answers", List.of(),
                     "capture:session-1", Optional.empty(), Optional.of(Instant.parse("2026-02-03T04:05:06Z")),
                     Optional.of(new ThreadPosition("session-1", 4096)),
-                    List.of(Anchor.file("docs/style.md", Anchor.Origin.touched))));
+                    List.of(Anchor.file("docs/style.md", Anchor.Origin.touched)), OCCASION));
             String note = items.add(NewItem.note("See src/main/java/dev/graphiti/store/SqliteStore.java for the busy retry"))
                     .item().id();
             items.end(List.of(new EndedItem(note, new Ending("3d4e5f6a7b8c", "reverted"),
@@ -95,6 +98,7 @@ class ExchangeTest {
         assertTrue(before.stream().anyMatch(s -> s.stored().item().anchors().contains(
                 Anchor.file("docs/style.md", Anchor.Origin.touched))), "an item with anchors");
         assertTrue(before.stream().anyMatch(s -> s.stored().item().ended().isPresent()), "an item git time ended");
+        assertTrue(before.stream().anyMatch(s -> s.stored().item().occasion().equals(OCCASION)), "an item's occasion");
 
         Path file = tmp.resolve("graph.jsonl");
         ExportReport exported = exchange.exportTo(original, file, ExchangeFormat.json, false, ExchangeProgress.NONE);
@@ -122,6 +126,7 @@ class ExchangeTest {
         GraphLocation copy = graph("old");
         assertEquals(1, exchange.importFrom(copy, file, Optional.empty(), FileAccess.everywhere(), ExchangeProgress.NONE).stored());
         assertEquals(List.of(), everything(copy).get(0).stored().item().anchors());
+        assertEquals("", everything(copy).get(0).stored().item().occasion(), "an export from before occasions: none");
     }
 
     @Test

@@ -22,8 +22,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Stores the chunks of memory files as items tagged {@value #TAG}, each with source
- * {@code memory:<file>#<section>}. Against what an earlier import stored from the same file: a chunk it stored
+ * Stores the chunks of memory files as items tagged by the agent whose file it is ({@link MemoryFile#tag}), each
+ * with source {@code memory:<file>#<section>}. Against what an earlier import stored from the same file: a chunk it stored
  * already (same words, wherever its section went) is left alone; a chunk that is new in a section which lost one is
  * stored as the newer version of the most similar lost one (it supersedes it); any other new chunk is added (or
  * found to repeat an item the graph holds already). A chunk the file no longer has stops being current: its item is
@@ -34,7 +34,6 @@ import java.util.Set;
  */
 public final class MemoryImport {
 
-    public static final String TAG = "claude-memory";
     public static final String RETIRED = "retired";
     /** How alike a returning chunk and a retirement note must be for the chunk to replace the note. */
     static final double RETURNING = 0.5;
@@ -74,8 +73,13 @@ public final class MemoryImport {
      * {@code unread} (found but not read, e.g. refused).
      */
     public Outcome run(List<MemoryFile> files, Set<String> unread) throws IOException {
-        List<KnowledgeItem> existing = items.list(new ItemFilter(Set.of(), Optional.of(TAG), Optional.empty(),
-                Optional.empty(), false), EXISTING_CAP);
+        // an earlier import's items, whichever tag it gave them (before tags by agent, every file's were claude-memory)
+        Map<String, KnowledgeItem> byId = new java.util.LinkedHashMap<>();
+        for (String tag : MemoryFile.TAGS) {
+            items.list(new ItemFilter(Set.of(), Optional.of(tag), Optional.empty(), Optional.empty(), false), EXISTING_CAP)
+                    .forEach(item -> byId.putIfAbsent(item.id(), item));
+        }
+        List<KnowledgeItem> existing = List.copyOf(byId.values());
         List<FileReport> reports = new ArrayList<>();
         List<String> refused = new ArrayList<>();
         for (MemoryFile file : files) {
@@ -152,7 +156,8 @@ public final class MemoryImport {
                     .max(Comparator.comparingDouble(item -> Fingerprint.similarity(said(item), pending.content())));
             replaced.ifPresent(pool::remove);
             requests.add(new NewItem(Kind.parse(pending.chunk().kind()), Optional.of(title(file, pending.chunk())),
-                    pending.content(), List.of(TAG), pending.source(), replaced.map(KnowledgeItem::id), Optional.empty()));
+                    pending.content(), List.of(file.tag()), pending.source(), replaced.map(KnowledgeItem::id),
+                    Optional.empty()));
         }
         List<AddResult> results = requests.isEmpty() ? List.of() : items.addAll(requests);
         int updated = (int) results.stream().filter(result -> result.superseded().isPresent()).count();
@@ -173,7 +178,8 @@ public final class MemoryImport {
             notes.add(new NewItem(Kind.note, Optional.of(title.length() <= TITLE_CAP ? title
                     : title.substring(0, TITLE_CAP - 1).strip() + "…"),
                     capped(label + GONE_MARK + item.content()),
-                    List.of(TAG, RETIRED), item.source(), Optional.of(item.id()), Optional.empty()));
+                    List.of(MemoryFile.tagOf(label), RETIRED), item.source(), Optional.of(item.id()),
+                    Optional.empty()));
         }
         return notes.isEmpty() ? 0 : items.addAll(notes).size();
     }

@@ -55,21 +55,12 @@ public enum AgentLog {
         return this == OPENCODE;
     }
 
-    /** An opencode session id's time part (ses_ and 12 hex digits), before its 14 random letters and digits. */
-    private static final int OPENCODE_TIME = "ses_".length() + 12;
-
     /**
-     * The source of the items captured from session {@code sessionId}. An opencode id (ses_ddb1ec209ffefrbs4a6qW2m6RM)
-     * is written with a dot after its time part (ses_ddb1ec209ffe.frbs4a6qW2m6RM): whole, it is a long mixed-case token,
-     * which the secret redaction takes for a key and would store as [REDACTED], every session's items then alike.
+     * The source of the items captured from session {@code sessionId}; the redaction leaves every agent's session id
+     * as it is (UUIDs, and opencode's ses_ ids by their shape).
      */
     public String source(String sessionId) {
-        if (this == CLAUDE) {
-            return "capture:" + sessionId;
-        }
-        boolean opencodeId = this == OPENCODE && sessionId.startsWith("ses_") && sessionId.length() > OPENCODE_TIME;
-        return "capture:" + id + ":" + (opencodeId ? sessionId.substring(0, OPENCODE_TIME) + "."
-                + sessionId.substring(OPENCODE_TIME) : sessionId);
+        return this == CLAUDE ? "capture:" + sessionId : "capture:" + id + ":" + sessionId;
     }
 
     /**

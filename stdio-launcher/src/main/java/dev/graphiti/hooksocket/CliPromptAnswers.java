@@ -2,14 +2,17 @@ package dev.graphiti.hooksocket;
 
 import dev.graphiti.cli.Cli;
 import dev.graphiti.hook.HookRun;
+import jakarta.json.Json;
 import java.io.ByteArrayInputStream;
 import java.io.PrintWriter;
+import java.io.StringReader;
 import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.Consumer;
 
 /**
@@ -54,11 +57,31 @@ public final class CliPromptAnswers implements PromptAnswers {
         return out.toString().getBytes(StandardCharsets.UTF_8);
     }
 
-    /** A recall that claims nothing (not the hook's form): its answer is thrown away. */
+    /**
+     * The prompt hook's own command once, its answer thrown away: the newest item's title as the prompt of a session
+     * no agent has (its claim is pruned with the others), so what the user's first prompt runs (the hook's JSON in and
+     * out, item rows, ranking, the prompt's claims) is loaded and run before the socket is offered. A recall that
+     * found nothing left that to the first prompt, which then took two to three times a warm answer (issue 33).
+     */
     @Override
     public void prepare() {
+        StringWriter listed = new StringWriter();
         StringWriter ignored = new StringWriter();
-        cli.run(List.of("recall", "--tokens", "100", "graphiti prepares the prompt hook"), directory,
-                new ByteArrayInputStream(new byte[0]), new PrintWriter(ignored), new PrintWriter(ignored));
+        cli.run(List.of("list", "-l", "1", "--format", "json"), directory, new ByteArrayInputStream(new byte[0]),
+                new PrintWriter(listed), new PrintWriter(ignored));
+        String prompt = "graphiti prepares the prompt hook";
+        try (var reader = Json.createReader(new StringReader(listed.toString()))) {
+            var items = reader.readArray();
+            if (!items.isEmpty()) {
+                prompt = items.getJsonObject(0).getString("title", prompt);
+            }
+        } catch (RuntimeException e) {
+            // an empty graph or an answer that is not a list: the fixed prompt readies the rest
+        }
+        byte[] hookJson = Json.createObjectBuilder().add("session_id", "graphiti-prepare-" + UUID.randomUUID())
+                .add("hook_event_name", "UserPromptSubmit").add("cwd", directory.toString()).add("prompt", prompt)
+                .build().toString().getBytes(StandardCharsets.UTF_8);
+        cli.run(COMMANDS.get("/recall"), directory, new ByteArrayInputStream(hookJson), new PrintWriter(ignored),
+                new PrintWriter(ignored));
     }
 }

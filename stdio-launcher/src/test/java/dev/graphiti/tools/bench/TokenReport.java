@@ -96,6 +96,15 @@ public final class TokenReport {
         ContextResource context = (ContextResource) tools.resources().get(0);
         String text = context.read(null).get(0).text();
         var tokens = counter.count(text);
+        // a read of an unindexed HEAD starts `index` in the background: let it end before the tools close under it
+        while (context.indexing()) {
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
         System.out.printf("graphiti://context: %d o200k tokens, %d Claude-estimated, budget 8192 (mcp.context_tokens), "
                 + "%d lines%n", tokens.o200k(), tokens.claude(), text.split("\n").length);
     }
