@@ -240,6 +240,21 @@ class FreshnessTest {
         assertFalse(then.getBoolean("stale"), then::toString);
     }
 
+    /** The next `index` after a rewrite checks the items of the files its new commits changed: earlier ones too. */
+    @Test
+    void anIncrementalIndexMarksAnEarlierItemWhoseFileTheNewCommitsRewrote() {
+        String upload = repo.commit("Retry each upload three times with backoff because the storage API drops requests",
+                Map.of("src/Upload.java", lines("u", Set.of())));
+        run("index");
+        assertFalse(itemOf(upload).getBoolean("stale"));
+        String rewrite = repo.commit("Replace the retry loop with the storage client's resumable sessions",
+                Map.of("src/Upload.java", lines("u", Set.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))));
+        JsonObject indexed = run("index", "--format", "json").object();
+        assertEquals(1, indexed.getInt("commits_indexed"), indexed::toString);
+        assertEquals(1, indexed.getInt("marked_stale"), indexed::toString);
+        assertEquals(rewrite, itemOf(upload).getString("ended_by"));
+    }
+
     @Test
     void aLaterJavaTargetSupersedesTheEarlierOneAndAsOfAnswersWithTheOldOne() {
         String six = repo.commit("Build for Java 6 so that Android users can use the library",
