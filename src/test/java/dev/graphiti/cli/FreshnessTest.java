@@ -212,6 +212,8 @@ class FreshnessTest {
         String firstHalf = repo.commit("Stream the upload body instead of buffering it",
                 Map.of("src/Upload.java", lines("u", Set.of(1, 2, 3, 4, 5, 6, 7, 8, 9))));
         repo.commit("Name the token lifetime", Map.of("src/Tokens.java", lines("t", Set.of(4, 5))));
+        repo.commit("Indent the token code with tabs",
+                Map.of("src/Tokens.java", lines("t", Set.of(4, 5)).replace("  int", "\tint")));
         String crossed = repo.commit("Replace the retry loop with the storage client's resumable sessions",
                 Map.of("src/Upload.java", lines("u", Set.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
                         15, 16))));
@@ -225,7 +227,7 @@ class FreshnessTest {
         assertEquals(crossed, item.getString("ended_by"), "the commit past which most of its lines were gone");
         assertEquals("rewritten: 16 of the 20 lines of src/Upload.java at its commit are gone", item.getString("ended_why"));
         assertEquals("stale since " + crossed.substring(0, 12) + ": " + item.getString("ended_why"), item.getString("mark"));
-        assertFalse(itemOf(cache).getBoolean("stale"), "a file edited a little keeps its knowledge current");
+        assertFalse(itemOf(cache).getBoolean("stale"), "a file edited a little, then re-indented, keeps its knowledge");
         assertFalse(itemOf(firstHalf).getBoolean("stale"), "under half of its lines gone: current");
 
         // never deleted: found at HEAD with its mark, after the current knowledge

@@ -160,12 +160,13 @@ public final class GitTimeline {
         return commits;
     }
 
-    /** What changed in {@code paths} from {@code from} to {@code to}; a null {@code from} is the empty tree. */
+    /** What changed in {@code paths} from {@code from} to {@code to}, whitespace aside; a null {@code from} is the empty tree. */
     public Map<String, Lines> diff(String from, String to, Collection<String> paths) {
         if (from == null && emptyTree == null) {
             emptyTree = run(List.of("hash-object", "-t", "tree", "--stdin")).strip();
         }
-        List<String> args = new ArrayList<>(List.of("diff", "-z", "--no-renames", "--numstat",
+        // -w: code re-indented or its line ends converted is the same code, not a rewrite
+        List<String> args = new ArrayList<>(List.of("diff", "-z", "-w", "--no-renames", "--numstat",
                 from == null ? emptyTree : from, to, "--"));
         args.addAll(paths);
         return numstat(run(args));
