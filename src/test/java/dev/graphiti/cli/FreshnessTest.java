@@ -257,6 +257,22 @@ class FreshnessTest {
         assertEquals(rewrite, itemOf(upload).getString("ended_by"));
     }
 
+    /** Counting lines reads blobs: a repository that lost one still indexes, with its other marks (gson's mirror). */
+    @Test
+    void aRepositoryThatLostABlobStillIndexesAndKeepsItsOtherMarks() throws Exception {
+        String cache = "Cache parsed configs in memory so that a reload costs nothing";
+        String cached = repo.commit(cache, Map.of("src/Config.java", lines("c", Set.of())));
+        repo.commit("Read the config lazily because most runs never need it",
+                Map.of("src/Config.java", lines("c", Set.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))));
+        String reverted = revert(cached, cache, Map.of("src/Config.java", lines("c", Set.of(1, 2))));
+        String blob = repo.git("rev-parse", cached + ":src/Config.java").strip();
+        Files.delete(dir.resolve(".git/objects/" + blob.substring(0, 2) + "/" + blob.substring(2)));
+
+        JsonObject indexed = run("index", "--format", "json").object();
+        assertEquals(1, indexed.getInt("marked_stale"), indexed::toString);
+        assertEquals(reverted, itemOf(cached).getString("ended_by"));
+    }
+
     @Test
     void aLaterJavaTargetSupersedesTheEarlierOneAndAsOfAnswersWithTheOldOne() {
         String six = repo.commit("Build for Java 6 so that Android users can use the library",

@@ -93,8 +93,12 @@ final class Endings {
         marks.addAll(restated(head));
         Set<String> present = timeline.paths(head);
         marks.addAll(filesGone(range, present, head));
-        for (Rewrites.Rewrite rewrite : new Rewrites(timeline, ledger).find(touched, head, present)) {
-            marks.add(new Mark(rewrite.sha(), rewrite.ending(), rewrite.by()));
+        try {
+            for (Rewrites.Rewrite rewrite : new Rewrites(timeline, ledger).find(touched, head, present)) {
+                marks.add(new Mark(rewrite.sha(), rewrite.ending(), rewrite.by()));
+            }
+        } catch (GitException unreadable) {
+            // counting lines reads blobs: a repository that lost one (a partial clone offline) keeps its other marks
         }
         Map<String, String> items = ledger.itemsOf(marks.stream().map(Mark::sha).collect(Collectors.toSet()));
         Map<String, EndedItem> endings = new LinkedHashMap<>();
