@@ -12,6 +12,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -190,6 +191,86 @@ class FreshnessTest {
         assertEquals("file deleted: src/export/XmlExporter.java", gone.getString("ended_why"));
         assertFalse(itemOf(moved).getBoolean("stale"), "a moved file keeps its knowledge");
         assertFalse(itemOf(removal).getBoolean("stale"), "the removal itself is current");
+    }
+
+    /** Twenty numbered lines of {@code name}, the ones in {@code rewritten} replaced by a new version of the line. */
+    private static String lines(String name, Set<Integer> rewritten) {
+        StringBuilder text = new StringBuilder();
+        for (int i = 1; i <= 20; i++) {
+            text.append(rewritten.contains(i) ? "  int " + name + i + " = next(" + i + "); // streamed\n"
+                    : "  int " + name + i + " = retry(" + i + ");\n");
+        }
+        return text.toString();
+    }
+
+    @Test
+    void aFileLargelyRewrittenSinceMarksTheDecisionAboutItFromTheCommitThatCrossedTheLine() {
+        String upload = repo.commit("Retry each upload three times with backoff because the storage API drops requests",
+                Map.of("src/Upload.java", lines("u", Set.of())));
+        String cache = repo.commit("Cache the upload tokens for an hour because minting one costs a round trip",
+                Map.of("src/Tokens.java", lines("t", Set.of())));
+        String firstHalf = repo.commit("Stream the upload body instead of buffering it",
+                Map.of("src/Upload.java", lines("u", Set.of(1, 2, 3, 4, 5, 6, 7, 8, 9))));
+        repo.commit("Name the token lifetime", Map.of("src/Tokens.java", lines("t", Set.of(4, 5))));
+        repo.commit("Indent the token code with tabs",
+                Map.of("src/Tokens.java", lines("t", Set.of(4, 5)).replace("  int", "\tint")));
+        String crossed = repo.commit("Replace the retry loop with the storage client's resumable sessions",
+                Map.of("src/Upload.java", lines("u", Set.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14,
+                        15, 16))));
+        String current = repo.commit("Upload with resumable sessions so that a dropped request resumes",
+                Map.of("src/Resume.java", "class Resume {}\n"));
+        JsonObject indexed = run("index", "--format", "json").object();
+        assertEquals(1, indexed.getInt("marked_stale"), indexed::toString);
+
+        JsonObject item = itemOf(upload);
+        assertTrue(item.getBoolean("stale"), item::toString);
+        assertEquals(crossed, item.getString("ended_by"), "the commit past which most of its lines were gone");
+        assertEquals("rewritten: 16 of the 20 lines of src/Upload.java at its commit are gone", item.getString("ended_why"));
+        assertEquals("stale since " + crossed.substring(0, 12) + ": " + item.getString("ended_why"), item.getString("mark"));
+        assertFalse(itemOf(cache).getBoolean("stale"), "a file edited a little, then re-indented, keeps its knowledge");
+        assertFalse(itemOf(firstHalf).getBoolean("stale"), "under half of its lines gone: current");
+
+        // never deleted: found at HEAD with its mark, after the current knowledge
+        String text = run("search", "upload retry storage", "--ranking", "lexical").out();
+        assertTrue(text.contains("(stale since " + crossed.substring(0, 12) + ": rewritten"), text);
+        List<String> ranked = rows("search", "upload retry storage", "--ranking", "lexical").stream()
+                .map(hit -> hit.getString("source")).toList();
+        assertTrue(ranked.indexOf("git:" + current) < ranked.indexOf("git:" + upload), ranked::toString);
+        // as of the commit before the rewrite crossed the line, it held
+        JsonObject then = rows("search", "upload retry storage", "--ranking", "lexical", "--as-of", crossed + "~1")
+                .stream().filter(hit -> hit.getString("source").equals("git:" + upload)).findFirst().orElseThrow();
+        assertFalse(then.getBoolean("stale"), then::toString);
+    }
+
+    /** The next `index` after a rewrite checks the items of the files its new commits changed: earlier ones too. */
+    @Test
+    void anIncrementalIndexMarksAnEarlierItemWhoseFileTheNewCommitsRewrote() {
+        String upload = repo.commit("Retry each upload three times with backoff because the storage API drops requests",
+                Map.of("src/Upload.java", lines("u", Set.of())));
+        run("index");
+        assertFalse(itemOf(upload).getBoolean("stale"));
+        String rewrite = repo.commit("Replace the retry loop with the storage client's resumable sessions",
+                Map.of("src/Upload.java", lines("u", Set.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15))));
+        JsonObject indexed = run("index", "--format", "json").object();
+        assertEquals(1, indexed.getInt("commits_indexed"), indexed::toString);
+        assertEquals(1, indexed.getInt("marked_stale"), indexed::toString);
+        assertEquals(rewrite, itemOf(upload).getString("ended_by"));
+    }
+
+    /** Counting lines reads blobs: a repository that lost one still indexes, with its other marks (gson's mirror). */
+    @Test
+    void aRepositoryThatLostABlobStillIndexesAndKeepsItsOtherMarks() throws Exception {
+        String cache = "Cache parsed configs in memory so that a reload costs nothing";
+        String cached = repo.commit(cache, Map.of("src/Config.java", lines("c", Set.of())));
+        repo.commit("Read the config lazily because most runs never need it",
+                Map.of("src/Config.java", lines("c", Set.of(1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16))));
+        String reverted = revert(cached, cache, Map.of("src/Config.java", lines("c", Set.of(1, 2))));
+        String blob = repo.git("rev-parse", cached + ":src/Config.java").strip();
+        Files.delete(dir.resolve(".git/objects/" + blob.substring(0, 2) + "/" + blob.substring(2)));
+
+        JsonObject indexed = run("index", "--format", "json").object();
+        assertEquals(1, indexed.getInt("marked_stale"), indexed::toString);
+        assertEquals(reverted, itemOf(cached).getString("ended_by"));
     }
 
     @Test

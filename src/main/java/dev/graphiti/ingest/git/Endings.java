@@ -6,6 +6,7 @@ import dev.graphiti.graph.IndexLedger;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -20,7 +21,8 @@ import java.util.stream.Collectors;
  * Git time's marks on indexed commits (docs/git-history.md, "Freshness"): a revert ends the item of the commit it
  * reverts; a later statement of the same subject ({@link RestatedSubject}) ends the earlier one; the files a commit
  * concerned all gone at HEAD (deleted, or moved and deleted since: a move alone keeps the knowledge) end it from the
- * commit that removed the last of them. Each
+ * commit that removed the last of them; most of the lines of its files at the commit gone at HEAD end it from the commit
+ * past which they were ({@link Rewrites}). Each
  * ending is at the ending commit's committer time, so an as-of read before it still sees the item. Marks are found
  * for the commits of a walk (all of them after `index --full`) and written once: the first ending stands.
  */
@@ -46,6 +48,8 @@ final class Endings {
      * merge's message names as many as its branch reverted.
      */
     private final Map<String, List<String>> reverts = new LinkedHashMap<>();
+    /** Every path a walked commit changed: the items about them are the ones {@link Rewrites} checks again. */
+    private final Set<String> touched = new HashSet<>();
     /** Reverts that name a subject not yet found in the walk (newest first: the commit comes after its revert). */
     private final Map<String, String> subjects = new LinkedHashMap<>();
 
@@ -56,6 +60,7 @@ final class Endings {
 
     /** Notes a walked commit (kept, skipped or judged before alike). */
     void saw(GitCommit commit) {
+        commit.files().forEach(file -> touched.add(file.path()));
         String revert = subjects.remove(commit.subject());
         if (revert != null) {
             reverts.computeIfAbsent(revert, r -> new ArrayList<>()).add(commit.sha());
@@ -86,7 +91,15 @@ final class Endings {
         List<Mark> marks = new ArrayList<>();
         marks.addAll(reverted());
         marks.addAll(restated(head));
-        marks.addAll(filesGone(range, head));
+        Set<String> present = timeline.paths(head);
+        marks.addAll(filesGone(range, present, head));
+        try {
+            for (Rewrites.Rewrite rewrite : new Rewrites(timeline, ledger).find(touched, head, present)) {
+                marks.add(new Mark(rewrite.sha(), rewrite.ending(), rewrite.by()));
+            }
+        } catch (GitException unreadable) {
+            // counting lines reads blobs: a repository that lost one (a partial clone offline) keeps its other marks
+        }
         Map<String, String> items = ledger.itemsOf(marks.stream().map(Mark::sha).collect(Collectors.toSet()));
         Map<String, EndedItem> endings = new LinkedHashMap<>();
         for (Mark mark : marks) {
@@ -169,12 +182,11 @@ final class Endings {
      * Commits whose every file is gone at HEAD, ended by the removal of the last of them: the files a commit concerned
      * are read from git here. When items carry anchors, {@link #concerned} is the one place to ask the graph instead.
      */
-    private List<Mark> filesGone(List<String> range, String head) {
+    private List<Mark> filesGone(List<String> range, Set<String> present, String head) {
         Map<String, GitTimeline.Removal> removed = timeline.removals(range);
         if (removed.isEmpty()) {
             return List.of();
         }
-        Set<String> present = timeline.paths(head);
         Map<String, GitTimeline.Removal> gone = new LinkedHashMap<>();
         removed.forEach((path, removal) -> {
             if (!present.contains(path)) {

@@ -28,6 +28,16 @@ public final class GitTimeline {
     public record Dated(String sha, Instant at, String subject, List<String> files) {
     }
 
+    /** The lines a commit (or a diff) added to and deleted from one text file; a binary file counts none. */
+    public record Lines(int added, int deleted) {
+    }
+
+    /** One commit's line counts, by path. */
+    public record Counted(String sha, Map<String, Lines> lines) {
+    }
+
+    private String emptyTree;
+
     private final Git git;
 
     public GitTimeline(Git git) {
@@ -124,6 +134,54 @@ public final class GitTimeline {
                     fields[2], files));
         }
         return commits;
+    }
+
+    /**
+     * The commits of {@code head} that changed {@code paths} (every path when null), newest first, each with its line
+     * counts for those paths alone: one git process however many commits.
+     */
+    public List<Counted> lineLog(String head, Collection<String> paths) {
+        List<String> args = new ArrayList<>(List.of("log", "-z", "--no-merges", "--no-renames", "--numstat",
+                "--format=%x01%H", head, "--"));
+        if (paths != null) {
+            args.addAll(paths);
+        }
+        List<Counted> commits = new ArrayList<>();
+        for (String record : run(args).split("\u0001")) {
+            int end = record.indexOf('\0');
+            if (end < 0) {
+                end = record.length();
+            }
+            String sha = record.substring(0, end).strip();
+            if (!sha.isEmpty()) {
+                commits.add(new Counted(sha, numstat(record.substring(end))));
+            }
+        }
+        return commits;
+    }
+
+    /** What changed in {@code paths} from {@code from} to {@code to}, whitespace aside; a null {@code from} is the empty tree. */
+    public Map<String, Lines> diff(String from, String to, Collection<String> paths) {
+        if (from == null && emptyTree == null) {
+            emptyTree = run(List.of("hash-object", "-t", "tree", "--stdin")).strip();
+        }
+        // -w: code re-indented or its line ends converted is the same code, not a rewrite
+        List<String> args = new ArrayList<>(List.of("diff", "-z", "-w", "--no-renames", "--numstat",
+                from == null ? emptyTree : from, to, "--"));
+        args.addAll(paths);
+        return numstat(run(args));
+    }
+
+    /** `--numstat -z` records: "added TAB deleted TAB path NUL"; "-" for a binary file. */
+    private static Map<String, Lines> numstat(String out) {
+        Map<String, Lines> lines = new HashMap<>();
+        for (String entry : out.split("\0")) {
+            String[] fields = entry.strip().split("\t", 3);
+            if (fields.length == 3 && !fields[0].equals("-")) {
+                lines.put(fields[2], new Lines(Integer.parseInt(fields[0]), Integer.parseInt(fields[1])));
+            }
+        }
+        return lines;
     }
 
     /** The commits {@code shas} name that git has, by sha, with their times. */
