@@ -26,7 +26,7 @@ import picocli.CommandLine.Model.CommandSpec;
  */
 final class CommandContext {
 
-    private final GraphitiCommand root;
+    private final GlobalOptions root;
     private final PrintWriter out;
     private final PrintWriter err;
     private final Clock clock = Clock.systemUTC();
@@ -39,7 +39,7 @@ final class CommandContext {
 
     /** A context without picocli: the root's global options as they are, output on {@code out} and {@code err}. */
     CommandContext(GraphitiCommand root, PrintWriter out, PrintWriter err) {
-        this.root = root;
+        this.root = GlobalOptions.of(root);
         this.out = out;
         this.err = err;
     }
@@ -53,7 +53,7 @@ final class CommandContext {
     }
 
     boolean json() {
-        return root.format == OutputFormat.json;
+        return root.format() == OutputFormat.json;
     }
 
     /**
@@ -63,29 +63,29 @@ final class CommandContext {
     void answer(Answer answer, Runnable text) {
         if (!json()) {
             text.run();
-        } else if (root.invocation.answers().isPresent()) {
-            root.invocation.answers().get().accept(answer);
+        } else if (root.invocation().answers().isPresent()) {
+            root.invocation().answers().get().accept(answer);
         } else {
             JsonShapes.print(out, answer.json());
         }
     }
 
     boolean quiet() {
-        return root.quiet;
+        return root.quiet();
     }
 
     /** Whether a long command reports its progress as JSON lines on stderr ({@link ProgressLines}). */
     boolean jsonProgress() {
-        return root.jsonProgress;
+        return root.jsonProgress();
     }
 
     /** Colour for text output: only at a terminal, and not under NO_COLOR. */
     Colour colour() {
-        return Colour.of(root.invocation.environment());
+        return Colour.of(root.invocation().environment());
     }
 
     Invocation invocation() {
-        return root.invocation;
+        return root.invocation();
     }
 
     Clock clock() {
@@ -94,21 +94,21 @@ final class CommandContext {
 
     /** The directory the command acts in: the invocation's, or -C DIR resolved against it. */
     Path directory() {
-        Path base = root.invocation.workingDirectory();
-        if (root.directory == null) {
+        Path base = root.invocation().workingDirectory();
+        if (root.directory() == null) {
             return base;
         }
-        Path dir = base.resolve(root.directory).normalize();
+        Path dir = base.resolve(root.directory()).normalize();
         if (!Files.isDirectory(dir)) {
-            throw new InvalidInputException("-C " + root.directory + ": no such directory");
+            throw new InvalidInputException("-C " + root.directory() + ": no such directory");
         }
         return dir;
     }
 
     /** Where graphiti and Claude Code keep their files (see {@link Locations}). */
     Locations locations() {
-        CliEnvironment environment = root.invocation.environment();
-        return Locations.of(environment.variables(), environment.settings(), root.invocation.workingDirectory());
+        CliEnvironment environment = root.invocation().environment();
+        return Locations.of(environment.variables(), environment.settings(), root.invocation().workingDirectory());
     }
 
     /** GRAPHITI_HOME, or ~/.graphiti. */
@@ -139,10 +139,10 @@ final class CommandContext {
 
     /** The scope --global or --project asks for; empty when neither is given (the directory decides). */
     Optional<Scope> requestedScope() {
-        if (root.global && root.project) {
+        if (root.global() && root.project()) {
             throw new InvalidInputException("--global and --project exclude each other; give one");
         }
-        return root.global ? Optional.of(Scope.global) : root.project ? Optional.of(Scope.project) : Optional.empty();
+        return root.global() ? Optional.of(Scope.global) : root.project() ? Optional.of(Scope.project) : Optional.empty();
     }
 
     /**
@@ -178,5 +178,17 @@ final class CommandContext {
     /** Adding, finding and deleting items, with the configured size limit. */
     Items items() {
         return new Items(graphs(), clock, config().getInt(ConfigKeys.ADD_MAX_CONTENT_BYTES));
+    }
+
+    /**
+     * The root's global options and invocation as this call gave them. Copied, because picocli's model is lent to the
+     * next call once this one returns (CommandLines), while work this call started (a capture in the background) goes on.
+     */
+    private record GlobalOptions(Invocation invocation, OutputFormat format, boolean quiet, boolean jsonProgress,
+                                 String directory, boolean global, boolean project) {
+        static GlobalOptions of(GraphitiCommand root) {
+            return new GlobalOptions(root.invocation, root.format, root.quiet, root.jsonProgress, root.directory,
+                    root.global, root.project);
+        }
     }
 }
