@@ -12,6 +12,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.stream.Stream;
 
 /**
@@ -49,17 +50,59 @@ final class StoredText {
         return stored + "\n" + raw.toString(StandardCharsets.ISO_8859_1);
     }
 
+    /**
+     * Where a stretch of {@code secret} is stored ({@link #leaks}): "table.column" for each column holding one, and
+     * "database files" when only the raw bytes do (a page not yet reached by a query, a free page, the log).
+     */
+    static List<String> holding(Path repo, String secret) throws IOException, SQLException {
+        Path graph = repo.resolve(".graphiti");
+        List<String> where = new ArrayList<>();
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + graph.resolve("graph.db"));
+             Statement tables = db.createStatement();
+             ResultSet names = tables.executeQuery("SELECT name FROM sqlite_master WHERE type = 'table'")) {
+            List<String> all = new ArrayList<>();
+            while (names.next()) {
+                all.add(names.getString(1));
+            }
+            for (String table : all) {
+                try (Statement rows = db.createStatement();
+                     ResultSet row = rows.executeQuery("SELECT * FROM \"" + table + "\"")) {
+                    int columns = row.getMetaData().getColumnCount();
+                    while (row.next()) {
+                        for (int c = 1; c <= columns; c++) {
+                            String column = table + "." + row.getMetaData().getColumnName(c);
+                            if (!where.contains(column) && leaks(secret, text(row.getObject(c)).toLowerCase(Locale.ROOT))) {
+                                where.add(column);
+                            }
+                        }
+                    }
+                } catch (SQLException e) {
+                    // a virtual table of a module this driver lacks: its shadow tables are read instead
+                }
+            }
+        }
+        if (where.isEmpty() && leaks(secret, of(repo).toLowerCase(Locale.ROOT))) {
+            where.add("database files");
+        }
+        return where;
+    }
+
+    private static String text(Object value) {
+        if (value instanceof String text) {
+            return text;
+        }
+        return value instanceof byte[] bytes ? new String(bytes, StandardCharsets.ISO_8859_1) : "";
+    }
+
     private static void appendRows(Connection db, String table, StringBuilder stored) {
         try (Statement rows = db.createStatement();
              ResultSet row = rows.executeQuery("SELECT * FROM \"" + table + "\"")) {
             int columns = row.getMetaData().getColumnCount();
             while (row.next()) {
                 for (int c = 1; c <= columns; c++) {
-                    Object value = row.getObject(c);
-                    if (value instanceof String text) {
+                    String text = text(row.getObject(c));
+                    if (!text.isEmpty()) {
                         stored.append(text).append('\n');
-                    } else if (value instanceof byte[] bytes) {
-                        stored.append(new String(bytes, StandardCharsets.ISO_8859_1)).append('\n');
                     }
                 }
             }
@@ -73,7 +116,7 @@ final class StoredText {
      * case (the full-text index keeps lower-cased words). {@code lowerCaseText} is the stored text lower-cased.
      */
     static boolean leaks(String secret, String lowerCaseText) {
-        String s = secret.toLowerCase(java.util.Locale.ROOT);
+        String s = secret.toLowerCase(Locale.ROOT);
         String text = lowerCaseText;
         int window = Math.min(s.length(), Math.max(10, s.length() / 2));
         for (int i = 0; i + window <= s.length(); i++) {
