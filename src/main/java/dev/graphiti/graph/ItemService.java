@@ -115,7 +115,12 @@ public final class ItemService {
         RedactedAnchors recorded = RedactedAnchors.of(record.anchors(), redaction);
         redactions += recorded.count();
         List<Anchor> anchors = record.extractEntities() ? union(recorded.anchors(), prepared.anchors()) : recorded.anchors();
-        Optional<Ending> ended = record.ended().map(this::redacted);
+        Optional<Ending> ended = Optional.empty();
+        if (record.ended().isPresent()) {
+            SecretRedaction.Redacted why = redaction.redact(record.ended().get().why());
+            redactions += why.count();
+            ended = Optional.of(new Ending(record.ended().get().by(), why.text()));
+        }
         return new CheckedRecord(record, prepared, List.copyOf(entities.values()), anchors, provenance, ended, redactions);
     }
 
@@ -435,12 +440,15 @@ public final class ItemService {
 
     /** Records renames git saw ({@code from} path to {@code to} path), so anchors follow them. */
     public void renamed(List<Map.Entry<String, String>> renames) {
-        if (!renames.isEmpty()) {
+        // redacted before the transaction, which other writers wait for
+        List<Map.Entry<String, String>> kept = renames.stream()
+                .filter(rename -> rename.getKey().length() <= ItemLimits.ANCHOR_CHARS
+                        && rename.getValue().length() <= ItemLimits.ANCHOR_CHARS // as anchors are kept
+                        && clean(rename.getKey()) && clean(rename.getValue())) // as ingests' anchors are
+                .toList();
+        if (!kept.isEmpty()) {
             repository.write(writer -> {
-                renames.stream().filter(rename -> rename.getKey().length() <= ItemLimits.ANCHOR_CHARS
-                                && rename.getValue().length() <= ItemLimits.ANCHOR_CHARS // as anchors are kept
-                                && clean(rename.getKey()) && clean(rename.getValue())) // as ingests' anchors are
-                        .forEach(rename -> writer.renamed(rename.getKey(), rename.getValue()));
+                kept.forEach(rename -> writer.renamed(rename.getKey(), rename.getValue()));
                 return null;
             });
         }
@@ -469,10 +477,12 @@ public final class ItemService {
         if (endings.isEmpty()) {
             return 0;
         }
+        List<EndedItem> clean = endings.stream()
+                .map(ended -> new EndedItem(ended.id(), redacted(ended.ending()), ended.at())).toList();
         return repository.write(writer -> {
             int marked = 0;
-            for (EndedItem ended : endings) {
-                marked += writer.end(ended.id(), redacted(ended.ending()), ended.at()) ? 1 : 0;
+            for (EndedItem ended : clean) {
+                marked += writer.end(ended.id(), ended.ending(), ended.at()) ? 1 : 0;
             }
             return marked;
         });
