@@ -112,8 +112,16 @@ public final class ItemService {
             provenance.add(new Provenance(former.formerId(), former.relation(), title.text(), source.text(),
                     former.createdAt(), former.recordedAt()));
         }
-        List<Anchor> anchors = record.extractEntities() ? union(record.anchors(), prepared.anchors()) : record.anchors();
-        return new CheckedRecord(record, prepared, List.copyOf(entities.values()), anchors, provenance, redactions);
+        RedactedAnchors recorded = RedactedAnchors.of(record.anchors(), redaction);
+        redactions += recorded.count();
+        List<Anchor> anchors = record.extractEntities() ? union(recorded.anchors(), prepared.anchors()) : recorded.anchors();
+        Optional<Ending> ended = Optional.empty();
+        if (record.ended().isPresent()) {
+            SecretRedaction.Redacted why = redaction.redact(record.ended().get().why());
+            redactions += why.count();
+            ended = Optional.of(new Ending(record.ended().get().by(), why.text()));
+        }
+        return new CheckedRecord(record, prepared, List.copyOf(entities.values()), anchors, provenance, ended, redactions);
     }
 
     /**
@@ -148,7 +156,7 @@ public final class ItemService {
         KnowledgeItem item = new KnowledgeItem(id, scope, record.kind(), p.title(), p.content(), p.tags(), p.source(),
                 checked.entities, p.createdAt(),
                 record.supersededBy().isPresent() || record.ended().isPresent() ? record.validUntil() : Optional.empty(),
-                record.supersededBy(), record.supersedes(), p.flag(), checked.anchors, record.ended(), p.occasion());
+                record.supersededBy(), record.supersedes(), p.flag(), checked.anchors, checked.ended, p.occasion());
         writer.insert(item, p.fingerprint(), record.place());
         record.supersedes().filter(old -> !old.equals(id)).flatMap(writer::get).filter(KnowledgeItem::current)
                 .ifPresent(old -> writer.supersede(old.id(), id, p.createdAt()));
@@ -192,15 +200,17 @@ public final class ItemService {
         private final List<Entity> entities;
         private final List<Anchor> anchors;
         private final List<Provenance> provenance;
+        private final Optional<Ending> ended;
         private final int redactions;
 
         private CheckedRecord(ItemRecord record, Prepared prepared, List<Entity> entities, List<Anchor> anchors,
-                              List<Provenance> provenance, int redactions) {
+                              List<Provenance> provenance, Optional<Ending> ended, int redactions) {
             this.record = record;
             this.prepared = prepared;
             this.entities = entities;
             this.anchors = anchors;
             this.provenance = provenance;
+            this.ended = ended;
             this.redactions = redactions;
         }
 
@@ -238,7 +248,9 @@ public final class ItemService {
         SecretRedaction.Redacted source = redaction.redact(request.source());
         SecretRedaction.Redacted occasion = redaction.redact(ItemLimits.cut(request.occasion(), ItemLimits.OCCASION_CHARS));
         List<String> tags = new ArrayList<>();
-        int redactions = content.count() + title.count() + source.count() + occasion.count();
+        // before given() checks them, so that no error message repeats a secret
+        RedactedAnchors requested = RedactedAnchors.of(request.anchors(), redaction);
+        int redactions = content.count() + title.count() + source.count() + occasion.count() + requested.count();
         for (String tag : normalizeTags(request.tags())) {
             SecretRedaction.Redacted clean = redaction.redact(tag);
             redactions += clean.count();
@@ -251,7 +263,7 @@ public final class ItemService {
         }
         String text = title.text() + "\n" + content.text();
         List<Entity> found = entities.extract(text);
-        List<Anchor> anchors = given(request.anchors());
+        List<Anchor> anchors = given(requested.anchors());
         if (!request.source().startsWith("git:")) {
             // a commit's text names the files it changed, which are its anchors already
             anchors = union(anchors, NamedAnchors.of(text, found, paths));
@@ -429,11 +441,15 @@ public final class ItemService {
 
     /** Records renames git saw ({@code from} path to {@code to} path), so anchors follow them. */
     public void renamed(List<PathRename> renames) {
-        if (!renames.isEmpty()) {
+        // redacted before the transaction, which other writers wait for
+        List<PathRename> kept = renames.stream()
+                .filter(rename -> rename.from().length() <= ItemLimits.ANCHOR_CHARS
+                        && rename.to().length() <= ItemLimits.ANCHOR_CHARS // as anchors are kept
+                        && clean(rename.from()) && clean(rename.to())) // as ingests' anchors are
+                .toList();
+        if (!kept.isEmpty()) {
             repository.write(writer -> {
-                renames.stream().filter(rename -> rename.from().length() <= ItemLimits.ANCHOR_CHARS
-                                && rename.to().length() <= ItemLimits.ANCHOR_CHARS) // as anchors are kept
-                        .forEach(writer::renamed);
+                kept.forEach(writer::renamed);
                 return null;
             });
         }
@@ -462,13 +478,25 @@ public final class ItemService {
         if (endings.isEmpty()) {
             return 0;
         }
+        List<EndedItem> clean = endings.stream()
+                .map(ended -> new EndedItem(ended.id(), redacted(ended.ending()), ended.at())).toList();
         return repository.write(writer -> {
             int marked = 0;
-            for (EndedItem ended : endings) {
+            for (EndedItem ended : clean) {
                 marked += writer.end(ended.id(), ended.ending(), ended.at()) ? 1 : 0;
             }
             return marked;
         });
+    }
+
+    /** {@code ending} with no secret in its reason, which quotes commit subjects and paths ("file deleted: keys/..."). */
+    private Ending redacted(Ending ending) {
+        return new Ending(ending.by(), redaction.redact(ending.why()).text());
+    }
+
+    /** Whether {@code path} holds no secret: a rename is kept only between paths an ingest's anchor could have. */
+    private boolean clean(String path) {
+        return redaction.redact(path).count() == 0;
     }
 
     public List<KnowledgeItem> list(ItemFilter filter, int limit) {

@@ -1,6 +1,7 @@
 package dev.graphiti.cli;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.graphiti.graph.Anchor;
@@ -186,6 +187,19 @@ class AnchorsTest {
         JsonObject row = cli.run(dir, "search", "shared config", "--format", "json").array().getJsonObject(0);
         assertEquals(List.of("config/app.yaml", "deploy/run.sh"), row.getJsonArray("anchors").getValuesAs(
                 jakarta.json.JsonString.class).stream().map(jakarta.json.JsonString::getString).toList());
+    }
+
+    @Test
+    void anAnchorGivenWithASecretInItsPathIsStoredRedactedAndNoErrorRepeatsIt() throws Exception {
+        String key = "sk" + "_live_" + "4eC39HqLyjWDarjtT1zdp7dc" + "Xy8Kq2Lm";
+        JsonObject given = cli.add(dir, "--anchor", "keys/" + key + ".txt", "The partner's key file is rotated monthly");
+        assertEquals(List.of("file keys/[REDACTED:stripe_key].txt given"), anchors(given));
+        assertEquals(1, given.getInt("redactions"), given::toString);
+        CliHarness.Result outside = cli.run(dir, "add", "--anchor", "../" + key + ".txt", "Keep the key file outside",
+                "--format", "json");
+        assertEquals(2, outside.code(), outside::toString);
+        assertFalse(outside.toString().contains(key.substring(0, 12)), outside::toString);
+        assertFalse(StoredText.of(dir).contains(key.substring(0, 12)), "the key reached the database");
     }
 
     @Test

@@ -143,9 +143,20 @@ class ExchangeCommandsTest extends InRepositoryTest {
                 + "\"title\":\"token\",\"content\":\"the deploy token is ghp_8fK2mQ9xLp4vN7sT1wZ3yB6cD0eH5jR2aU9k\","
                 + "\"created_at\":\"2026-01-01T00:00:00Z\"}\n");
         ok("import", json.toString(), "--format", "json");
+        // a key file's path in an item's anchors and in why it ended
+        String key = "sk" + "_live_" + "4eC39HqLyjWDarjtT1zdp7dc" + "Xy8Kq2Lm";
+        Path ended = write("ended.jsonl", "{\"graphiti\":\"items\",\"version\":1}\n{\"id\":\"bcdefghi\",\"kind\":\"commit\","
+                + "\"title\":\"Add the partner's key file\",\"content\":\"The file name is what the partner gave us.\","
+                + "\"created_at\":\"2026-01-01T00:00:00Z\",\"valid_until\":\"2026-02-01T00:00:00Z\","
+                + "\"ended_by\":\"1a2b3c4d5e6f\",\"ended_why\":\"file deleted: keys/" + key + ".txt\","
+                + "\"anchors\":[{\"kind\":\"file\",\"value\":\"keys/" + key + ".txt\",\"origin\":\"changed\"},"
+                + "{\"kind\":\"file\",\"value\":\"notes/" + key + ".md\",\"origin\":\"given\"}]}\n");
+        assertEquals(3, ok("import", ended.toString(), "--format", "json").getInt("redactions"));
         Path out = tmp.resolve("all.jsonl");
         ok("export", out.toString(), "--format", "json");
         String exported = Files.readString(out);
+        assertFalse(exported.contains(key.substring(0, 12)), exported);
+        assertTrue(exported.contains("notes/[REDACTED:stripe_key].md"), exported);
         assertFalse(exported.contains("Xk29sQpLmW7vTz4R"), exported);
         assertFalse(exported.contains("ghp_8fK2mQ9xLp4vN7sT1wZ3yB6cD0eH5jR2aU9k"), exported);
         assertTrue(exported.contains("[REDACTED:"), exported);

@@ -11,7 +11,11 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.BiConsumer;
 import java.util.stream.Stream;
 
 /**
@@ -27,17 +31,7 @@ final class StoredText {
     static String of(Path repo) throws IOException, SQLException {
         Path graph = repo.resolve(".graphiti");
         StringBuilder stored = new StringBuilder();
-        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + graph.resolve("graph.db"));
-             Statement tables = db.createStatement();
-             ResultSet names = tables.executeQuery("SELECT name FROM sqlite_master WHERE type = 'table'")) {
-            List<String> all = new ArrayList<>();
-            while (names.next()) {
-                all.add(names.getString(1));
-            }
-            for (String table : all) {
-                appendRows(db, table, stored);
-            }
-        }
+        eachCell(graph, (column, text) -> stored.append(text).append('\n'));
         ByteArrayOutputStream raw = new ByteArrayOutputStream();
         try (Stream<Path> files = Files.list(graph)) {
             for (Path file : files.sorted().toList()) {
@@ -49,17 +43,49 @@ final class StoredText {
         return stored + "\n" + raw.toString(StandardCharsets.ISO_8859_1);
     }
 
-    private static void appendRows(Connection db, String table, StringBuilder stored) {
+    /**
+     * Where a stretch of {@code secret} is stored ({@link #leaks}): "table.column" for each column holding one, and
+     * "database files" when only the raw bytes do (a free page, the write-ahead log).
+     */
+    static List<String> holding(Path repo, String secret) throws IOException, SQLException {
+        Set<String> where = new LinkedHashSet<>();
+        eachCell(repo.resolve(".graphiti"), (column, text) -> {
+            if (leaks(secret, text.toLowerCase(Locale.ROOT))) {
+                where.add(column);
+            }
+        });
+        if (where.isEmpty() && leaks(secret, of(repo).toLowerCase(Locale.ROOT))) {
+            where.add("database files");
+        }
+        return List.copyOf(where);
+    }
+
+    /** Hands over the text of every non-empty cell of every table, with its "table.column". */
+    private static void eachCell(Path graph, BiConsumer<String, String> cell) throws SQLException {
+        try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + graph.resolve("graph.db"));
+             Statement tables = db.createStatement();
+             ResultSet names = tables.executeQuery("SELECT name FROM sqlite_master WHERE type = 'table'")) {
+            List<String> all = new ArrayList<>();
+            while (names.next()) {
+                all.add(names.getString(1));
+            }
+            for (String table : all) {
+                eachCell(db, table, cell);
+            }
+        }
+    }
+
+    private static void eachCell(Connection db, String table, BiConsumer<String, String> cell) {
         try (Statement rows = db.createStatement();
              ResultSet row = rows.executeQuery("SELECT * FROM \"" + table + "\"")) {
             int columns = row.getMetaData().getColumnCount();
             while (row.next()) {
                 for (int c = 1; c <= columns; c++) {
                     Object value = row.getObject(c);
-                    if (value instanceof String text) {
-                        stored.append(text).append('\n');
-                    } else if (value instanceof byte[] bytes) {
-                        stored.append(new String(bytes, StandardCharsets.ISO_8859_1)).append('\n');
+                    String text = value instanceof byte[] bytes ? new String(bytes, StandardCharsets.ISO_8859_1)
+                            : value instanceof String string ? string : "";
+                    if (!text.isEmpty()) {
+                        cell.accept(table + "." + row.getMetaData().getColumnName(c), text);
                     }
                 }
             }
@@ -73,7 +99,7 @@ final class StoredText {
      * case (the full-text index keeps lower-cased words). {@code lowerCaseText} is the stored text lower-cased.
      */
     static boolean leaks(String secret, String lowerCaseText) {
-        String s = secret.toLowerCase(java.util.Locale.ROOT);
+        String s = secret.toLowerCase(Locale.ROOT);
         String text = lowerCaseText;
         int window = Math.min(s.length(), Math.max(10, s.length() / 2));
         for (int i = 0; i + window <= s.length(); i++) {
