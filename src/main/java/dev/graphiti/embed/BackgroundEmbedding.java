@@ -112,7 +112,7 @@ public final class BackgroundEmbedding implements SemanticSearch, AutoCloseable 
 
     @Override
     public VectorIndex index(Path database) {
-        return indexes.computeIfAbsent(database.toAbsolutePath().normalize(), path -> new VectorIndex(E5Encoder.DIMENSIONS));
+        return indexes.computeIfAbsent(database.toAbsolutePath().normalize(), path -> new VectorIndex(EmbeddingModel.CURRENT.dimensions()));
     }
 
     @Override

@@ -21,7 +21,7 @@ public record ModelAddress(Path run, String key) {
 
     /** The address for this build's model under the graphiti home {@code home}. */
     public static ModelAddress of(Path home, String build) {
-        return new ModelAddress(home.resolve("run"), E5Encoder.MODEL_ID + " wire " + ModelWire.VERSION + " build " + build);
+        return new ModelAddress(home.resolve("run"), EmbeddingModel.CURRENT.id() + " wire " + ModelWire.VERSION + " build " + build);
     }
 
     public Path socket() {

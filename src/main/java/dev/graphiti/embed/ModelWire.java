@@ -50,7 +50,7 @@ final class ModelWire {
 
     static float[] readVector(DataInputStream in) throws IOException {
         int length = in.readInt();
-        if (length != E5Encoder.DIMENSIONS) {
+        if (length != EmbeddingModel.CURRENT.dimensions()) {
             throw new IOException("a vector of " + length + " dimensions");
         }
         float[] vector = new float[length];

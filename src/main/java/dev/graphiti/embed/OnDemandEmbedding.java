@@ -34,7 +34,7 @@ public final class OnDemandEmbedding implements SemanticSearch {
     public static OnDemandEmbedding e5() {
         // A lambda, not E5Encoder::load: onnxruntime's classes resolve inside encoder(), where a platform without
         // its native library becomes "unavailable" instead of a crash.
-        return new OnDemandEmbedding(() -> E5Encoder.load(), E5Encoder.MODEL_ID);
+        return new OnDemandEmbedding(() -> E5Encoder.load(), EmbeddingModel.CURRENT.id());
     }
 
     @Override
@@ -68,7 +68,7 @@ public final class OnDemandEmbedding implements SemanticSearch {
 
     @Override
     public synchronized VectorIndex index(Path database) {
-        return indexes.computeIfAbsent(database.toAbsolutePath().normalize(), path -> new VectorIndex(E5Encoder.DIMENSIONS));
+        return indexes.computeIfAbsent(database.toAbsolutePath().normalize(), path -> new VectorIndex(EmbeddingModel.CURRENT.dimensions()));
     }
 
     @Override

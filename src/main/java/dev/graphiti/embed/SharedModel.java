@@ -79,7 +79,7 @@ public final class SharedModel implements TextEncoder, AutoCloseable {
 
     @Override
     public String model() {
-        return E5Encoder.MODEL_ID;
+        return EmbeddingModel.CURRENT.id();
     }
 
     @Override

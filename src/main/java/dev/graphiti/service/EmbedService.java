@@ -1,6 +1,7 @@
 package dev.graphiti.service;
 
 import dev.graphiti.embed.E5Encoder;
+import dev.graphiti.embed.EmbeddingModel;
 import dev.graphiti.graph.EmbeddingJob;
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.SemanticSearch;
@@ -24,7 +25,7 @@ public final class EmbedService {
     public EmbedReport embed(GraphLocation location, RunProgress progress) {
         long started = System.nanoTime();
         try (OpenGraph graph = graphs.open(location)) {
-            int total = graph.vectors().unembeddedCount(E5Encoder.MODEL_ID);
+            int total = graph.vectors().unembeddedCount(EmbeddingModel.CURRENT.id());
             int done = 0;
             if (total > 0) {
                 progress.started(total);
@@ -40,7 +41,7 @@ public final class EmbedService {
                 }
             }
             double seconds = (System.nanoTime() - started) / 1e9;
-            return new EmbedReport(E5Encoder.MODEL_ID, done, graph.vectors().unembeddedCount(E5Encoder.MODEL_ID), seconds);
+            return new EmbedReport(EmbeddingModel.CURRENT.id(), done, graph.vectors().unembeddedCount(EmbeddingModel.CURRENT.id()), seconds);
         }
     }
 

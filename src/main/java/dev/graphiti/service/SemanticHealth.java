@@ -1,6 +1,7 @@
 package dev.graphiti.service;
 
 import dev.graphiti.embed.E5Encoder;
+import dev.graphiti.embed.EmbeddingModel;
 import dev.graphiti.graph.GraphException;
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.HealthReport;
@@ -17,7 +18,7 @@ final class SemanticHealth {
     }
 
     static HealthReport.Check check(Graphs graphs, GraphLocation location, Optional<SemanticSearch> semantics) {
-        String model = semantics.map(SemanticSearch::model).orElse(E5Encoder.MODEL_ID);
+        String model = semantics.map(SemanticSearch::model).orElse(EmbeddingModel.CURRENT.id());
         try (var graph = graphs.open(location)) {
             int waiting = graph.vectors().unembeddedCount(model);
             String items = waiting == 0 ? "every item has its vectors (" + model + ")"

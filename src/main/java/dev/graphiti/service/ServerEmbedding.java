@@ -3,6 +3,7 @@ package dev.graphiti.service;
 import dev.graphiti.config.SharedModelSettings;
 import dev.graphiti.embed.BackgroundEmbedding;
 import dev.graphiti.embed.E5Encoder;
+import dev.graphiti.embed.EmbeddingModel;
 import dev.graphiti.embed.HostStart;
 import dev.graphiti.embed.ModelAddress;
 import dev.graphiti.embed.SharedModel;
@@ -39,7 +40,7 @@ public final class ServerEmbedding {
         Supplier<TextEncoder> loader = shared(shared, home)
                 .<Supplier<TextEncoder>>map(host -> () -> SharedModel.connect(host.address(), host.start(), inProcess, log))
                 .orElse(inProcess);
-        return new BackgroundEmbedding(store::openVectors, store::stillThere, loader, E5Encoder.MODEL_ID, log);
+        return new BackgroundEmbedding(store::openVectors, store::stillThere, loader, EmbeddingModel.CURRENT.id(), log);
     }
 
     record Host(ModelAddress address, HostStart start) {
