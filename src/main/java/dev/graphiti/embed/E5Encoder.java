@@ -33,10 +33,6 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  */
 public final class E5Encoder implements TextEncoder, AutoCloseable {
 
-    /** The product's model's id and size ({@link EmbeddingModel#CURRENT}: another only when a benchmark asks). */
-    public static final String MODEL_ID = EmbeddingModel.CURRENT.id();
-    public static final int DIMENSIONS = EmbeddingModel.CURRENT.dimensions();
-
     /** Tokens of item text per passage; e5 reads up to 512, but shorter passages match questions more sharply. */
     static final int PASSAGE_TOKENS = 256;
     static final int OVERLAP_TOKENS = 32;

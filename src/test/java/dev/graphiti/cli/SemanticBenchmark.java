@@ -1,5 +1,6 @@
 package dev.graphiti.cli;
 
+import dev.graphiti.embed.EmbeddingModel;
 import dev.graphiti.embed.BackgroundEmbedding;
 import dev.graphiti.embed.E5Encoder;
 import dev.graphiti.graph.EmbeddingJob;
@@ -263,7 +264,7 @@ public final class SemanticBenchmark {
         Random random = new Random(4);
         try (VectorStore store = SqliteStore.withDefaults().openVectors(file, Scope.global)) {
             for (int held : new int[] {Integer.MAX_VALUE, VectorIndex.HELD}) {
-                VectorIndex index = new VectorIndex(E5Encoder.DIMENSIONS, held);
+                VectorIndex index = new VectorIndex(EmbeddingModel.CURRENT.dimensions(), held);
                 long loadCpu = THREADS.getCurrentThreadCpuTime();
                 index.refresh(store, encoder.model());
                 loadCpu = THREADS.getCurrentThreadCpuTime() - loadCpu;
@@ -281,7 +282,7 @@ public final class SemanticBenchmark {
                 }
                 Arrays.sort(wall);
                 Arrays.sort(cpu);
-                long perPassage = held >= count ? E5Encoder.DIMENSIONS + 6 * Long.BYTES + Float.BYTES + Long.BYTES
+                long perPassage = held >= count ? EmbeddingModel.CURRENT.dimensions() + 6 * Long.BYTES + Float.BYTES + Long.BYTES
                         : 6 * Long.BYTES + Float.BYTES + Long.BYTES;
                 System.out.printf(Locale.ROOT, "vector index alone, %,d vectors, %s: nearest 30 CPU p50 %.1f ms, p95 %.1f ms;"
                                 + " wall p50 %.1f ms, p95 %.1f ms; %d MiB held besides the item ids; loaded in %.1f s CPU; %s%n",

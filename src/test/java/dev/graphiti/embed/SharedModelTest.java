@@ -158,7 +158,7 @@ class SharedModelTest {
     void aServerThatCannotStartTheHostUsesAModelOfItsOwn() throws Exception {
         TextEncoder encoder = SharedModel.connect(address(),
                 new HostStart(List.of(home.resolve("no-such-java").toString())), E5Like::new, log);
-        assertArrayEquals(new float[E5Encoder.DIMENSIONS], answering(encoder).query("anything"));
+        assertArrayEquals(new float[EmbeddingModel.CURRENT.dimensions()], answering(encoder).query("anything"));
         assertTrue(said.toString().contains("the shared model could not be started"), said.toString());
     }
 
@@ -213,17 +213,17 @@ class SharedModelTest {
     private static final class E5Like implements TextEncoder {
         @Override
         public String model() {
-            return E5Encoder.MODEL_ID;
+            return EmbeddingModel.CURRENT.id();
         }
 
         @Override
         public float[] query(String text) {
-            return new float[E5Encoder.DIMENSIONS];
+            return new float[EmbeddingModel.CURRENT.dimensions()];
         }
 
         @Override
         public List<float[][]> passages(List<ItemText> items) {
-            return items.stream().map(item -> new float[][] {new float[E5Encoder.DIMENSIONS]}).toList();
+            return items.stream().map(item -> new float[][] {new float[EmbeddingModel.CURRENT.dimensions()]}).toList();
         }
     }
 }

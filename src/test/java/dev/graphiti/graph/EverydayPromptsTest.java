@@ -40,7 +40,7 @@ class EverydayPromptsTest {
 
     @Test
     void aGenericPromptSitsCloserToEverydayPromptsThanOneAboutThisProjectsOwnWork() {
-        EverydayPrompts everyday = EverydayPrompts.of(E5Encoder.MODEL_ID).orElseThrow();
+        EverydayPrompts everyday = EverydayPrompts.of(EmbeddingModel.CURRENT.id()).orElseThrow();
         try (E5Encoder encoder = E5Encoder.load()) {
             double generic = everyday.usual(encoder.query("Why is the settings page so slow?"));
             double specific = everyday.usual(encoder.query("Enter the mite counts from Saturday's hive inspection."));

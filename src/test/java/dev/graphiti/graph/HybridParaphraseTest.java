@@ -1,5 +1,6 @@
 package dev.graphiti.graph;
 
+import dev.graphiti.embed.EmbeddingModel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -30,7 +31,7 @@ class HybridParaphraseTest {
             ParaphraseSuite suite = new ParaphraseSuite();
             suite.load(graph.items(), Instant.now());
             new EmbeddingJob(encoder.model()).run(vectors, encoder, done -> { }, () -> false);
-            SemanticRanking dense = new SemanticRanking(encoder, new VectorIndex(E5Encoder.DIMENSIONS), vectors);
+            SemanticRanking dense = new SemanticRanking(encoder, new VectorIndex(EmbeddingModel.CURRENT.dimensions()), vectors);
             LexicalRanking lexical = new LexicalRanking(graph.repository(), Clock.systemUTC(), Duration.ofDays(90));
 
             ParaphraseSuite.Report denseReport = suite.measure(dense);

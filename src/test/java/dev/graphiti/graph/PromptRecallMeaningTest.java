@@ -1,5 +1,6 @@
 package dev.graphiti.graph;
 
+import dev.graphiti.embed.EmbeddingModel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 
@@ -67,7 +68,7 @@ class PromptRecallMeaningTest {
     }
 
     private static PromptRecall.Recalled recall(String prompt) {
-        SemanticRanking meaning = new SemanticRanking(encoder, new VectorIndex(E5Encoder.DIMENSIONS), vectors);
+        SemanticRanking meaning = new SemanticRanking(encoder, new VectorIndex(EmbeddingModel.CURRENT.dimensions()), vectors);
         PromptRecall recall = new PromptRecall(graph.repository(),
                 new LexicalRanking(graph.repository(), Clock.systemUTC(), Duration.ofDays(90)), Optional.of(meaning));
         return recall.recall(prompt, 600, text -> COUNTER.count(text).claude(), TokenCounter.DEFAULT_SAFETY_FACTOR);

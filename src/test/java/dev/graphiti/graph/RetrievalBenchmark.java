@@ -1,5 +1,6 @@
 package dev.graphiti.graph;
 
+import dev.graphiti.embed.EmbeddingModel;
 import dev.graphiti.store.ProjectGraph;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -142,7 +143,7 @@ public final class RetrievalBenchmark {
             double cpu = (PROCESS.getProcessCpuTime() - startCpu) / 1e9;
             System.out.printf(Locale.ROOT, "embedding (%s, the process's CPU): %d turns in %.1f s wall, %.1f s CPU = %.0f"
                     + " items per CPU second%n", encoder.model(), done, (System.nanoTime() - start) / 1e9, cpu, done / cpu);
-            return new Embedded(encoder, vectors, new VectorIndex(dev.graphiti.embed.E5Encoder.DIMENSIONS));
+            return new Embedded(encoder, vectors, new VectorIndex(dev.graphiti.embed.EmbeddingModel.CURRENT.dimensions()));
         }
 
         SemanticRanking ranking() {

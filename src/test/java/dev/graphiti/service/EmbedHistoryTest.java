@@ -1,5 +1,6 @@
 package dev.graphiti.service;
 
+import dev.graphiti.embed.EmbeddingModel;
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -171,14 +172,14 @@ class EmbedHistoryTest {
 
         List<QuantizedVector> vectors(String id) {
             try (OpenGraph graph = fixture.graphs.open(location)) {
-                return graph.vectors().vectors(E5Encoder.MODEL_ID, List.of(id)).getOrDefault(id, List.of());
+                return graph.vectors().vectors(EmbeddingModel.CURRENT.id(), List.of(id)).getOrDefault(id, List.of());
             }
         }
 
         long embedded(List<KnowledgeItem> items) {
             try (OpenGraph graph = fixture.graphs.open(location)) {
                 Map<String, List<QuantizedVector>> found = new HashMap<>(graph.vectors()
-                        .vectors(E5Encoder.MODEL_ID, items.stream().map(KnowledgeItem::id).toList()));
+                        .vectors(EmbeddingModel.CURRENT.id(), items.stream().map(KnowledgeItem::id).toList()));
                 return found.size();
             }
         }

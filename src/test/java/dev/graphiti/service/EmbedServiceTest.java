@@ -1,8 +1,8 @@
 package dev.graphiti.service;
 
+import dev.graphiti.embed.EmbeddingModel;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import dev.graphiti.embed.E5Encoder;
 import dev.graphiti.graph.GraphLocation;
 import dev.graphiti.graph.Kind;
 import java.nio.file.Files;
@@ -48,7 +48,7 @@ class EmbedServiceTest {
         EmbedService service = new EmbedService(fixture.graphs, Optional.empty());
 
         EmbedReport first = service.embed(location, progress);
-        assertEquals(E5Encoder.MODEL_ID, first.model());
+        assertEquals(EmbeddingModel.CURRENT.id(), first.model());
         assertEquals(3, first.embedded());
         assertEquals(0, first.remaining());
         assertEquals(List.of("started 3", "finished 3"), told);
